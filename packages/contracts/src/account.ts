@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { EmailSchema } from './auth'
+import { AccountIdSchema, UlidSchema } from './ids'
+import { PlanSchema, SubscriptionStatusSchema } from './plans'
+
+export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const
+export const RoleSchema = z.enum(ROLES)
+export type Role = z.infer<typeof RoleSchema>
+
+export const OrganizationSummarySchema = z.object({
+  id: UlidSchema,
+  /** Empty until the owner names it; the app shows 'New Organization'. */
+  name: z.string(),
+  plan: PlanSchema.nullable(),
+  subscriptionStatus: SubscriptionStatusSchema.nullable(),
+  /** Template actions left this month on START; null when unlimited (paid) or no plan yet. */
+  availableActions: z.number().int().nullable(),
+  role: RoleSchema,
+})
+export type OrganizationSummary = z.infer<typeof OrganizationSummarySchema>
+
+export const AccountSchema = z.object({
+  id: AccountIdSchema,
+  email: z.string(),
+  emailVerified: z.boolean(),
+  name: z.string().optional(),
+  picture: z.string().nullable(),
+  organizations: z.array(OrganizationSummarySchema),
+  selectedOrganization: UlidSchema.nullable(),
+  selectedAwsAccount: UlidSchema.nullable(),
+  lastProductUpdateAt: z.string().nullable(),
+  hasAccessToPlatform: z.boolean(),
+})
+export type Account = z.infer<typeof AccountSchema>
+
+export const CreateAccountBodySchema = z.object({ email: EmailSchema }).strict()
+export type CreateAccountBody = z.infer<typeof CreateAccountBodySchema>
+
+export const PictureSchema = z
+  .url({ protocol: /^https$/, message: 'Picture must be an https URL.' })
+  .max(2048)
+
+export const UpdateAccountBodySchema = z
+  .object({
+    selectedOrganization: UlidSchema,
+    selectedAwsAccount: UlidSchema.nullable(),
+    lastProductUpdateAt: z.iso.datetime({ offset: true }),
+    name: z.string().trim().min(1).max(120),
+    picture: PictureSchema.nullable(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>

@@ -1,0 +1,35 @@
+/**
+ * Every error the API can answer with, and its HTTP status. The body is always
+ * `{ "error": { "code": "<dotted.code>", "message": "<human sentence>" } }`.
+ */
+export const ERROR_STATUS = {
+  'request.invalid': 400,
+  'request.invalid_json': 400,
+  'request.too_large': 413,
+  'request.unsupported_media_type': 415,
+  'auth.unauthorized': 401,
+  'auth.invalid_token': 400,
+  'auth.password_policy': 400,
+  'account.not_found': 404,
+  'account.email_mismatch': 400,
+  'account.suspended': 403,
+  'organization.not_found': 404,
+  'organization.plan_not_selectable': 409,
+  'permission.denied': 403,
+  'plan.feature_locked': 403,
+  'plan.actions_exhausted': 402,
+  'version.conflict': 409,
+  'route.not_found': 404,
+  'rate.limited': 429,
+  'internal.error': 500,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string }
+}
+
+export function statusForError(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { ERROR_STATUS } from './errors'
+import { ROUTE_LIST } from './routes'
+
+const ErrorBodySchema = z.object({
+  error: z.object({ code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]), message: z.string() }),
+})
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
+  return rest
+}
+
+function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query') {
+  if (!schema) return []
+  const json = schemaOf(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }))
+}
+
+/** The OpenAPI 3.1 document for every route, generated from the same contracts the handlers validate with. */
+export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of ROUTE_LIST) {
+    const operation: Record<string, unknown> = {
+      operationId: route.id,
+      summary: route.summary,
+      tags: [route.group],
+      security: route.public ? [] : [{ cognito: [] }],
+      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+      responses: {
+        [route.status]: route.response
+          ? { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }
+          : { description: 'Success' },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+      ...(route.feature ? { 'x-plan-feature': route.feature } : {}),
+    }
+    if (route.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+      }
+    }
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'SES Studio API',
+      version: '1.0.0',
+      description:
+        'Every call takes the signed-in user\'s Cognito ID token in the Authorization header, except public routes. Errors answer `{ "error": { "code", "message" } }`.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
+    },
+    paths,
+  }
+}

@@ -1,0 +1,17 @@
+import { ENV } from './env'
+
+/**
+ * Background queues, each drained by one worker (`functions/src/workers/<worker>.ts`). The CDK stack and the
+ * local stack both build theirs from this list; every queue has a dead-letter queue.
+ */
+export const QUEUES = {
+  purge: {
+    worker: 'purge',
+    urlEnv: ENV.purgeQueueUrl,
+    visibilityTimeoutSeconds: 300,
+    maxReceiveCount: 5,
+    batchSize: 1,
+  },
+} as const
+
+export type QueueName = keyof typeof QUEUES

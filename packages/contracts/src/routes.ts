@@ -1,0 +1,189 @@
+import { z } from 'zod'
+import { AccountSchema, CreateAccountBodySchema, OrganizationSummarySchema, UpdateAccountBodySchema } from './account'
+import {
+  AcceptedSchema,
+  ConfirmEmailVerificationBodySchema,
+  ConfirmPasswordResetBodySchema,
+  RequestPasswordResetBodySchema,
+} from './auth-flows'
+import { IdParamsSchema } from './ids'
+import { CreateOrganizationBodySchema, UpdateOrganizationBodySchema } from './organizations'
+import type { Feature } from './plans'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One Lambda per endpoint group: `functions/src/http/<group>.ts`. */
+export const ENDPOINT_GROUPS = ['account', 'organizations', 'auth', 'docs'] as const
+export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
+
+export interface RouteDefinition {
+  method: HttpMethod
+  /** API Gateway path syntax: `/api/organizations/{id}`. */
+  path: string
+  group: EndpointGroup
+  summary: string
+  /** Public routes skip the JWT authorizer and verify their own proof (or need none). */
+  public: boolean
+  /** Plan capability the route belongs to; the gating middleware refuses plans that lack it. */
+  feature?: Feature
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  response?: z.ZodType
+  /** Success status; 204 routes answer without a body. */
+  status: 200 | 201 | 202 | 204
+  /** Largest accepted request body in bytes (default `DEFAULT_MAX_BODY_BYTES`). */
+  maxBodyBytes?: number
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+/** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs. */
+export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024
+
+function route<const R extends RouteDefinition>(definition: R): R {
+  return definition
+}
+
+export const routes = {
+  getAccount: route({
+    method: 'GET',
+    path: '/api/account',
+    group: 'account',
+    summary: 'The signed-in account with its organizations',
+    public: false,
+    response: AccountSchema,
+    status: 200,
+  }),
+  createAccount: route({
+    method: 'POST',
+    path: '/api/account',
+    group: 'account',
+    summary: 'Create the account (and its first organization) on first sign-in; idempotent',
+    public: false,
+    body: CreateAccountBodySchema,
+    response: AccountSchema,
+    status: 201,
+  }),
+  updateAccount: route({
+    method: 'PATCH',
+    path: '/api/account',
+    group: 'account',
+    summary: 'Change selection, name, picture or product-update marker',
+    public: false,
+    body: UpdateAccountBodySchema,
+    response: AccountSchema,
+    status: 200,
+  }),
+  deleteAccount: route({
+    method: 'DELETE',
+    path: '/api/account',
+    group: 'account',
+    summary: 'Delete the account, its sign-in and organizations it alone owns',
+    public: false,
+    status: 204,
+  }),
+  sendEmailVerification: route({
+    method: 'POST',
+    path: '/api/account/email-verification',
+    group: 'account',
+    summary: 'Send (again) the message that verifies the account email',
+    public: false,
+    response: AcceptedSchema,
+    status: 202,
+  }),
+  createOrganization: route({
+    method: 'POST',
+    path: '/api/organizations',
+    group: 'organizations',
+    summary: 'Create an organization owned by the caller',
+    public: false,
+    body: CreateOrganizationBodySchema,
+    response: OrganizationSummarySchema,
+    status: 201,
+  }),
+  updateOrganization: route({
+    method: 'PATCH',
+    path: '/api/organizations/{id}',
+    group: 'organizations',
+    summary: 'Rename an organization or choose the free START plan',
+    public: false,
+    params: IdParamsSchema,
+    body: UpdateOrganizationBodySchema,
+    response: OrganizationSummarySchema,
+    status: 200,
+  }),
+  deleteOrganization: route({
+    method: 'DELETE',
+    path: '/api/organizations/{id}',
+    group: 'organizations',
+    summary: 'Delete an organization and everything it owns (owner only)',
+    public: false,
+    params: IdParamsSchema,
+    status: 204,
+  }),
+  requestPasswordReset: route({
+    method: 'POST',
+    path: '/api/auth/password-resets',
+    group: 'auth',
+    summary: 'Email a password-reset link (answers the same whether or not the address exists)',
+    public: true,
+    body: RequestPasswordResetBodySchema,
+    response: AcceptedSchema,
+    status: 202,
+  }),
+  confirmPasswordReset: route({
+    method: 'POST',
+    path: '/api/auth/password-resets/confirm',
+    group: 'auth',
+    summary: 'Set a new password with the token from a reset link',
+    public: true,
+    body: ConfirmPasswordResetBodySchema,
+    status: 204,
+  }),
+  confirmEmailVerification: route({
+    method: 'POST',
+    path: '/api/auth/email-verifications/confirm',
+    group: 'auth',
+    summary: 'Mark the account email verified with the token from a verification link',
+    public: true,
+    body: ConfirmEmailVerificationBodySchema,
+    status: 204,
+  }),
+  getOpenApi: route({
+    method: 'GET',
+    path: '/api/openapi.json',
+    group: 'docs',
+    summary: 'This API described as OpenAPI 3.1',
+    public: true,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDefinition>
+
+export type RouteId = keyof typeof routes
+export const ROUTE_LIST = Object.entries(routes).map(([id, definition]) => ({
+  id: id as RouteId,
+  ...(definition as RouteDefinition),
+}))
+export type RouteEntry = (typeof ROUTE_LIST)[number]
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`
+}
+
+export function routesOfGroup(group: EndpointGroup): RouteEntry[] {
+  return ROUTE_LIST.filter((entry) => entry.group === group)
+}
+
+/** Fill `{param}` placeholders: `buildPath('/api/organizations/{id}', { id })`. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(value)
+  })
+}
+
+export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined
+export type RouteResponse<R extends RouteDefinition> = R['response'] extends z.ZodType
+  ? z.output<R['response']>
+  : undefined
