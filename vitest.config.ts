@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'frontend/src/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/node_modules/**', ...INTEGRATION],
         },
       },

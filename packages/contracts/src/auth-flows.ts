@@ -4,7 +4,10 @@ import { EmailSchema, PasswordSchema } from './auth'
 /** Our own reset link works for verified and unverified addresses alike (Cognito's ForgotPassword does not). */
 export const RequestPasswordResetBodySchema = z.object({ email: EmailSchema }).strict()
 export const ConfirmPasswordResetBodySchema = z
-  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'This link is not valid.' }), password: PasswordSchema })
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'This link is not valid.' }),
+    password: PasswordSchema,
+  })
   .strict()
 export const ConfirmEmailVerificationBodySchema = z
   .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'This link is not valid.' }) })

@@ -37,7 +37,10 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
       responses: {
         [route.status]: route.response
-          ? { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }
+          ? {
+              description: 'Success',
+              content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+            }
           : { description: 'Success' },
         default: {
           description: 'Error',

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { OrganizationSummarySchema } from './account'
 
-export const OrganizationNameSchema = z.string().trim().max(120, { message: 'Name is at most 120 characters.' })
+export const OrganizationNameSchema = z
+  .string()
+  .trim()
+  .max(120, { message: 'Name is at most 120 characters.' })
 
 export const CreateOrganizationBodySchema = z.object({ name: OrganizationNameSchema }).strict()
 export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBodySchema>
@@ -10,7 +13,9 @@ export const UpdateOrganizationBodySchema = z
   .object({
     name: OrganizationNameSchema,
     /** Only START may be chosen here; paid plans arrive through billing. */
-    plan: z.literal('START', { message: 'Only the START plan can be chosen here; paid plans come through billing.' }),
+    plan: z.literal('START', {
+      message: 'Only the START plan can be chosen here; paid plans come through billing.',
+    }),
   })
   .partial()
   .strict()

@@ -1,5 +1,10 @@
-import { z } from 'zod'
-import { AccountSchema, CreateAccountBodySchema, OrganizationSummarySchema, UpdateAccountBodySchema } from './account'
+import type { z } from 'zod'
+import {
+  AccountSchema,
+  CreateAccountBodySchema,
+  OrganizationSummarySchema,
+  UpdateAccountBodySchema,
+} from './account'
 import {
   AcceptedSchema,
   ConfirmEmailVerificationBodySchema,
@@ -183,7 +188,9 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
   })
 }
 
-export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined
+export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType
+  ? z.input<R['body']>
+  : undefined
 export type RouteResponse<R extends RouteDefinition> = R['response'] extends z.ZodType
   ? z.output<R['response']>
   : undefined
