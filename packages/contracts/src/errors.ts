@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   'account.email_mismatch': 400,
   'account.suspended': 403,
   'organization.not_found': 404,
+  'aws_account.not_found': 404,
   'organization.plan_not_selectable': 409,
   'permission.denied': 403,
   'plan.feature_locked': 403,

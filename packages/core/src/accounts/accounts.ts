@@ -1,0 +1,161 @@
+import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
+import type { Actor } from '../actor'
+import { sendEmailVerification } from '../auth/email-verification'
+import { deleteIdentityUser } from '../auth/identity'
+import { dynamo } from '../aws'
+import { accountPartition } from '../db/keys'
+import { deleteKeys, keyOf, nowIso, queryAll } from '../db/table'
+import { AppError, isTransactionConditionFailure } from '../errors'
+import type { Logger } from '../log'
+import * as Organizations from '../organizations/organizations'
+import * as OrganizationsRepo from '../organizations/organizations.repo'
+import { purgeOrganization } from '../purge/purge'
+import * as Repo from './accounts.repo'
+
+const notFound = () =>
+  new AppError('account.not_found', 'No account yet for this sign-in: create it with POST /api/account.')
+
+/** The account as the app sees it: profile, organizations with the caller's role, and the selection. */
+export async function getAccount(actor: Actor, now = new Date()): Promise<Account> {
+  const found = await Repo.getAccountWithMemberships(actor.accountId)
+  if (!found) throw notFound()
+  const { account, memberships } = found
+  const orgItems = await Repo.getOrganizationsByIds(memberships.map((membership) => membership.orgId))
+  const orgsById = new Map(orgItems.map((item) => [item.id as string, item]))
+  const organizations = memberships
+    .flatMap((membership) => {
+      const item = orgsById.get(membership.orgId)
+      if (!item) return [] // deleted while its membership items are being removed
+      return [Organizations.toSummary(OrganizationsRepo.toOrganizationRecord(item), membership.role, now)]
+    })
+    .sort((a, b) => a.id.localeCompare(b.id))
+
+  // A selection that is no longer one of the user's organizations falls back as the spec says: with exactly
+  // one organization, that one is selected.
+  const stillMember = organizations.some((org) => org.id === account.selectedOrganization)
+  const selectedOrganization = stillMember
+    ? account.selectedOrganization
+    : organizations.length === 1
+      ? (organizations[0]?.id ?? null)
+      : null
+  return {
+    id: account.id,
+    email: account.email,
+    emailVerified: account.emailVerifiedAt !== null || actor.emailVerified,
+    ...(account.name ? { name: account.name } : {}),
+    picture: account.picture,
+    organizations,
+    selectedOrganization,
+    selectedAwsAccount: stillMember ? account.selectedAwsAccount : null,
+    lastProductUpdateAt: account.lastProductUpdateAt,
+    hasAccessToPlatform: account.suspendedAt === null,
+  }
+}
+
+/**
+ * First sign-in: the account, an unnamed organization it owns and its selection, in one transaction.
+ * Repeating the call (or racing it) returns the account that exists.
+ */
+export async function createAccount(actor: Actor, input: CreateAccountBody, log?: Logger): Promise<Account> {
+  if (input.email !== actor.email.trim().toLowerCase()) {
+    throw new AppError('account.email_mismatch', 'The email must be the one you signed in with.')
+  }
+  const now = nowIso()
+  const { org, writes } = Organizations.newOrganization(actor, '', now)
+  const account: Repo.AccountRecord = {
+    id: actor.accountId,
+    username: actor.username,
+    email: input.email,
+    picture: null,
+    selectedOrganization: org.id,
+    selectedAwsAccount: null,
+    lastProductUpdateAt: null,
+    emailVerifiedAt: actor.emailVerified ? now : null,
+    suspendedAt: null,
+    createdAt: now,
+  }
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({ TransactItems: [Repo.createAccountWrite(account), ...writes] }),
+    )
+  } catch (error) {
+    if (isTransactionConditionFailure(error)) return getAccount(actor)
+    throw error
+  }
+  if (!actor.emailVerified) {
+    // The account exists either way; a mail failure is logged and the user can ask again.
+    await sendEmailVerification(actor).catch((error: unknown) =>
+      log?.error('account.verification_mail_failed', { error }),
+    )
+  }
+  return getAccount(actor)
+}
+
+export async function updateAccount(actor: Actor, input: UpdateAccountBody): Promise<Account> {
+  const current = await getAccount(actor)
+  const changes: Repo.AccountChanges = {}
+  if (input.selectedOrganization !== undefined) {
+    if (!current.organizations.some((org) => org.id === input.selectedOrganization)) {
+      throw new AppError('organization.not_found', 'No such organization.')
+    }
+    changes.selectedOrganization = input.selectedOrganization
+    // Spec §4: selecting an organization clears the AWS account selection.
+    changes.selectedAwsAccount = null
+  }
+  if (input.selectedAwsAccount !== undefined && input.selectedOrganization === undefined) {
+    if (input.selectedAwsAccount !== null) {
+      // No AWS account belongs to any organization until AWS accounts can be connected.
+      throw new AppError('aws_account.not_found', 'No such AWS account in the selected organization.')
+    }
+    changes.selectedAwsAccount = null
+  }
+  if (input.name !== undefined) changes.name = input.name
+  if (input.picture !== undefined) changes.picture = input.picture
+  if (input.lastProductUpdateAt !== undefined) changes.lastProductUpdateAt = input.lastProductUpdateAt
+  await Repo.updateAccountProfile(actor.accountId, changes)
+  return getAccount(actor)
+}
+
+/**
+ * Deletes the user: organizations they alone own go with everything in them; in others they are removed as a
+ * member. The profile and the sign-in go at once.
+ */
+export async function deleteAccount(actor: Actor): Promise<void> {
+  const found = await Repo.getAccountWithMemberships(actor.accountId)
+  for (const membership of found?.memberships ?? []) {
+    const members = await OrganizationsRepo.listMembers(membership.orgId)
+    const otherOwners = members.filter(
+      (member) => member.role === 'OWNER' && member.accountId !== actor.accountId,
+    )
+    if (membership.role === 'OWNER' && otherOwners.length === 0) {
+      await purgeOrganization(membership.orgId)
+    } else {
+      await OrganizationsRepo.removeMember(membership.orgId, actor.accountId)
+    }
+  }
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': accountPartition(actor.accountId) },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  })
+  await deleteKeys(items.map(keyOf))
+  await deleteIdentityUser(found?.account.username ?? actor.username)
+}
+
+/** Refuses a suspended account everything but reading and deleting itself (routes declare which). */
+export async function assertPlatformAccess(actor: Actor): Promise<void> {
+  const account = await Repo.getAccountProfile(actor.accountId)
+  if (account?.suspendedAt) {
+    throw new AppError(
+      'account.suspended',
+      'This account has been suspended. You can still view or delete it; contact support to restore access.',
+    )
+  }
+}
+
+/** Operator action: suspend or restore an account's access to the platform. */
+export async function setPlatformAccess(accountId: string, allowed: boolean): Promise<void> {
+  await Repo.updateAccountProfile(accountId, { suspendedAt: allowed ? null : nowIso() })
+}

@@ -1,0 +1,8 @@
+/** Who is calling: built from the verified Cognito ID token claims. */
+export interface Actor {
+  accountId: string
+  /** Cognito username (for admin calls). */
+  username: string
+  email: string
+  emailVerified: boolean
+}

@@ -1,0 +1,48 @@
+import { ENV } from '@app/contracts'
+import { z } from 'zod'
+
+const CoreEnvSchema = z.object({
+  [ENV.stage]: z.string().min(1),
+  [ENV.region]: z.string().min(1),
+  [ENV.tableName]: z.string().min(1),
+  [ENV.userPoolId]: z.string().min(1),
+  [ENV.appUrl]: z.url(),
+  [ENV.mailFrom]: z.string().min(3),
+  [ENV.purgeQueueUrl]: z.url(),
+  [ENV.logLevel]: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+})
+
+export interface CoreEnv {
+  stage: string
+  region: string
+  tableName: string
+  userPoolId: string
+  appUrl: string
+  mailFrom: string
+  purgeQueueUrl: string
+  logLevel: 'debug' | 'info' | 'warn' | 'error'
+}
+
+let parsed: CoreEnv | undefined
+
+/** Parsed on first use; each deployable calls it at cold start so a missing variable fails there, loudly. */
+export function coreEnv(): CoreEnv {
+  if (parsed) return parsed
+  const result = CoreEnvSchema.safeParse(process.env)
+  if (!result.success) {
+    const missing = result.error.issues.map((issue) => issue.path.join('.')).join(', ')
+    throw new Error(`Invalid environment: ${missing}`)
+  }
+  const env = result.data
+  parsed = {
+    stage: env[ENV.stage],
+    region: env[ENV.region],
+    tableName: env[ENV.tableName],
+    userPoolId: env[ENV.userPoolId],
+    appUrl: env[ENV.appUrl].replace(/\/$/, ''),
+    mailFrom: env[ENV.mailFrom],
+    purgeQueueUrl: env[ENV.purgeQueueUrl],
+    logLevel: env[ENV.logLevel],
+  }
+  return parsed
+}

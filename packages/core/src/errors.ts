@@ -1,0 +1,25 @@
+import { type ErrorCode, statusForError } from '@app/contracts'
+
+/** A failure the caller can act on; becomes `{ error: { code, message } }` with its status in one place. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+
+  constructor(code: ErrorCode, message: string) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.status = statusForError(code)
+  }
+}
+
+export function isConditionalCheckFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException'
+}
+
+/** A transaction cancelled because one of its condition checks failed (not throttling or a conflict). */
+export function isTransactionConditionFailure(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
+  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')
+}

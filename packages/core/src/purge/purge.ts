@@ -1,0 +1,57 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs'
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { z } from 'zod'
+import { dynamo, sqs } from '../aws'
+import { accountMembershipKey, MEMBER_PREFIX, organizationKey, organizationPartition } from '../db/keys'
+import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
+import { coreEnv } from '../env'
+
+export const PurgeMessageSchema = z.object({ kind: z.literal('organization'), orgId: z.string().min(1) })
+export type PurgeMessage = z.infer<typeof PurgeMessageSchema>
+
+/** Items removed per pass; a larger organization continues in the purge worker. */
+export const PURGE_BATCH_ITEMS = 500
+
+/**
+ * Removes an organization. The profile goes first, so every access check fails from that moment; then the
+ * members' own membership items, then the organization's items in passes of `batchItems`. Returns 'more'
+ * when items remain. Safe to repeat: every step deletes what is still there.
+ */
+export async function purgeOrganizationPass(
+  orgId: string,
+  batchItems = PURGE_BATCH_ITEMS,
+): Promise<'done' | 'more'> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: organizationKey(orgId) }))
+  const members = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':member': MEMBER_PREFIX },
+    ProjectionExpression: 'accountId',
+    ConsistentRead: true,
+  })
+  await deleteKeys(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
+
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': organizationPartition(orgId) },
+      ProjectionExpression: 'PK, SK',
+      Limit: batchItems,
+    }),
+  )
+  await deleteKeys((page.Items ?? []).map(keyOf))
+  return page.LastEvaluatedKey ? 'more' : 'done'
+}
+
+export async function enqueuePurge(message: PurgeMessage): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({ QueueUrl: coreEnv().purgeQueueUrl, MessageBody: JSON.stringify(message) }),
+  )
+}
+
+/** One pass now; whatever remains is handed to the purge worker. */
+export async function purgeOrganization(orgId: string, batchItems = PURGE_BATCH_ITEMS): Promise<void> {
+  if ((await purgeOrganizationPass(orgId, batchItems)) === 'more') {
+    await enqueuePurge({ kind: 'organization', orgId })
+  }
+}
