@@ -37,6 +37,8 @@ export interface RouteDefinition {
   response?: z.ZodType
   /** Success status; 204 routes answer without a body. */
   status: 200 | 201 | 202 | 204
+  /** A suspended account may still call this route (reading and deleting the account). */
+  allowSuspended?: boolean
   /** Largest accepted request body in bytes (default `DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number
 }
@@ -56,6 +58,7 @@ export const routes = {
     group: 'account',
     summary: 'The signed-in account with its organizations',
     public: false,
+    allowSuspended: true,
     response: AccountSchema,
     status: 200,
   }),
@@ -65,6 +68,7 @@ export const routes = {
     group: 'account',
     summary: 'Create the account (and its first organization) on first sign-in; idempotent',
     public: false,
+    allowSuspended: true,
     body: CreateAccountBodySchema,
     response: AccountSchema,
     status: 201,
@@ -85,6 +89,7 @@ export const routes = {
     group: 'account',
     summary: 'Delete the account, its sign-in and organizations it alone owns',
     public: false,
+    allowSuspended: true,
     status: 204,
   }),
   sendEmailVerification: route({

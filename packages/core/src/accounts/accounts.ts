@@ -144,10 +144,14 @@ export async function deleteAccount(actor: Actor): Promise<void> {
   await deleteIdentityUser(found?.account.username ?? actor.username)
 }
 
-/** Refuses a suspended account everything but reading and deleting itself (routes declare which). */
-export async function assertPlatformAccess(actor: Actor): Promise<void> {
+/**
+ * Most calls need an existing, non-suspended account; a suspended one may only read and delete itself
+ * (routes declare that in the contracts).
+ */
+export async function requireActiveAccount(actor: Actor): Promise<void> {
   const account = await Repo.getAccountProfile(actor.accountId)
-  if (account?.suspendedAt) {
+  if (!account) throw notFound()
+  if (account.suspendedAt) {
     throw new AppError(
       'account.suspended',
       'This account has been suspended. You can still view or delete it; contact support to restore access.',

@@ -1,0 +1,13 @@
+import { Accounts, EmailVerification } from '@app/core'
+import { endpointGroup } from '../middleware/endpoint-group'
+
+export const handler = endpointGroup('account', {
+  getAccount: ({ actor }) => Accounts.getAccount(actor),
+  createAccount: ({ actor, body, log }) => Accounts.createAccount(actor, body, log),
+  updateAccount: ({ actor, body }) => Accounts.updateAccount(actor, body),
+  deleteAccount: ({ actor }) => Accounts.deleteAccount(actor),
+  sendEmailVerification: async ({ actor }) => {
+    await EmailVerification.sendEmailVerification(actor)
+    return { accepted: true }
+  },
+})

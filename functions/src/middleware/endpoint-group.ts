@@ -1,0 +1,146 @@
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  type EndpointGroup,
+  type RouteDefinition,
+  type RouteEntry,
+  type RouteId,
+  routeKey,
+  type routes,
+  routesOfGroup,
+} from '@app/contracts'
+import { Accounts, type Actor, AppError, createLogger, type Logger } from '@app/core'
+import middy from '@middy/core'
+import httpJsonBodyParser from '@middy/http-json-body-parser'
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda'
+import type { z } from 'zod'
+import { env } from '../env'
+import { actorFromEvent } from './actor'
+import { jsonResponse, toErrorResponse } from './errors'
+import { reportError, sentryMiddleware } from './sentry'
+
+type Event = APIGatewayProxyEventV2WithJWTAuthorizer
+type Routes = typeof routes
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export interface RouteInput<R extends RouteDefinition> {
+  actor: R['public'] extends true ? undefined : Actor
+  params: Parsed<R['params']>
+  query: Parsed<R['query']>
+  body: Parsed<R['body']>
+  log: Logger
+  event: Event
+}
+
+type RouteResult<R extends RouteDefinition> = R['response'] extends z.ZodType
+  ? z.input<R['response']>
+  : R['status'] extends 204
+    ? void
+    : unknown
+
+export type GroupHandlers<G extends EndpointGroup> = {
+  [K in RouteId as Routes[K]['group'] extends G ? K : never]: (
+    input: RouteInput<Routes[K]>,
+  ) => Promise<RouteResult<Routes[K]>>
+}
+
+interface State {
+  route: RouteEntry
+  log: Logger
+  started: number
+}
+
+const baseLog = createLogger({ service: 'api' }, env.logLevel)
+
+function invalid(error: z.ZodError, where: string): AppError {
+  const issue = error.issues[0]
+  const path = issue?.path.length ? `${where}.${issue.path.join('.')}` : where
+  return new AppError('request.invalid', `${path}: ${issue?.message ?? 'is invalid'}`)
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined
+  const result = schema.safeParse(value)
+  if (!result.success) throw invalid(result.error, where)
+  return result.data
+}
+
+function bodySize(event: Event): number {
+  if (!event.body) return 0
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body)
+}
+
+/**
+ * One Lambda per endpoint group: the route table (contracts) decides which handler runs, how the request is
+ * validated and whether a signed-in, non-suspended account is required. Every handler gets parsed input and
+ * returns plain data; errors become `{ error: { code, message } }` here and nowhere else.
+ */
+export function endpointGroup<G extends EndpointGroup>(group: G, handlers: GroupHandlers<G>) {
+  const table = new Map(routesOfGroup(group).map((route) => [routeKey(route), route]))
+  const parseJson = httpJsonBodyParser().before as unknown as (request: { event: Event }) => void
+  const states = new WeakMap<Context, State>()
+
+  const core = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const route = table.get(event.routeKey)
+    if (!route) throw new AppError('route.not_found', `No route ${event.routeKey}.`)
+    const log = baseLog.child({ requestId: context.awsRequestId, route: route.id })
+    states.set(context, { route, log, started: Date.now() })
+
+    if (bodySize(event) > (route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) {
+      throw new AppError('request.too_large', 'The request body is too large.')
+    }
+    let body: unknown
+    if (route.body) {
+      parseJson({ event })
+      body = parsePart(route.body, event.body, 'body')
+    } else if (event.body?.trim()) {
+      throw new AppError('request.invalid', 'This call takes no request body.')
+    }
+    const params = parsePart(route.params, event.pathParameters ?? {}, 'path')
+    const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query')
+
+    let actor: Actor | undefined
+    if (!route.public) {
+      actor = actorFromEvent(event)
+      log.debug('actor', { accountId: actor.accountId })
+      if (!route.allowSuspended) await Accounts.requireActiveAccount(actor)
+    }
+
+    const handler = (handlers as unknown as Record<string, (input: unknown) => Promise<unknown>>)[route.id]
+    if (!handler) throw new AppError('route.not_found', `No handler for ${route.id}.`)
+    const result = await handler({ actor, params, query, body, log, event })
+    if (route.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } }
+    // Locally and in tests, a response that drifts from its contract fails loudly.
+    const payload = env.stage === 'local' && route.response ? route.response.parse(result) : result
+    return jsonResponse(route.status, payload ?? {})
+  }
+
+  return middy<Event, APIGatewayProxyStructuredResultV2>(core)
+    .use(sentryMiddleware())
+    .use({
+      after: (request) => {
+        const state = states.get(request.context)
+        state?.log.info('request', {
+          status: request.response?.statusCode,
+          durationMs: Date.now() - state.started,
+        })
+      },
+      onError: async (request) => {
+        const state = states.get(request.context)
+        const log = state?.log ?? baseLog.child({ requestId: request.context.awsRequestId })
+        const { response, unexpected } = toErrorResponse(request.error)
+        if (unexpected) {
+          log.error('request.failed', { error: request.error, routeKey: request.event.routeKey })
+          await reportError(request.error, { routeKey: request.event.routeKey })
+        }
+        log.info('request', {
+          status: response.statusCode,
+          durationMs: state ? Date.now() - state.started : undefined,
+        })
+        request.response = response
+      },
+    })
+}
