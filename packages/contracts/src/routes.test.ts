@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { buildOpenApiDocument } from './openapi'
+import { buildPath, ENDPOINT_GROUPS, ROUTE_LIST, routeKey } from './routes'
+
+describe('route table', () => {
+  it('has one route per method and path', () => {
+    const keys = ROUTE_LIST.map(routeKey)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  it('declares a params schema exactly for the placeholders of each path', () => {
+    for (const route of ROUTE_LIST) {
+      const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
+      const declared = route.params ? Object.keys((route.params as z.ZodObject).shape).sort() : []
+      expect(declared, route.id).toEqual(placeholders)
+    }
+  })
+
+  it('keeps every route under /api and in a known group', () => {
+    for (const route of ROUTE_LIST) {
+      expect(route.path.startsWith('/api/'), route.id).toBe(true)
+      expect(ENDPOINT_GROUPS).toContain(route.group)
+    }
+  })
+
+  it('fills and encodes path parameters', () => {
+    expect(buildPath('/api/organizations/{id}', { id: 'a/b' })).toBe('/api/organizations/a%2Fb')
+    expect(() => buildPath('/api/organizations/{id}')).toThrow(/Missing path parameter id/)
+  })
+})
+
+describe('OpenAPI document', () => {
+  it('describes every route with its security and body', () => {
+    const document = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>
+    }
+    for (const route of ROUTE_LIST) {
+      const operation = document.paths[route.path]?.[route.method.toLowerCase()]
+      expect(operation?.operationId).toBe(route.id)
+      expect(operation?.security).toEqual(route.public ? [] : [{ cognito: [] }])
+      expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body))
+    }
+  })
+})
