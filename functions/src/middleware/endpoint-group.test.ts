@@ -1,0 +1,132 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<unknown>
+let account: Handler
+let docs: Handler
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    STAGE: 'local',
+    AWS_REGION: 'us-east-1',
+    TABLE_NAME: 'unit-table',
+    USER_POOL_ID: 'us-east-1_unit',
+    APP_URL: 'http://localhost:5173',
+    MAIL_FROM: 'no-reply@example.com',
+    PURGE_QUEUE_URL: 'http://localhost:9324/000000000000/purge',
+    LOG_LEVEL: 'error',
+  })
+  account = (await import('../http/account')).handler as Handler
+  docs = (await import('../http/docs')).handler as Handler
+})
+
+const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context
+
+function event(
+  routeKey: string,
+  init: { body?: string; headers?: Record<string, string>; claims?: Record<string, string> } = {},
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const [method, path] = routeKey.split(' ')
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body,
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method, path },
+      authorizer: init.claims ? { jwt: { claims: init.claims, scopes: null } } : undefined,
+    },
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer
+}
+
+const claims = {
+  sub: '7d7f0a52-8c1e-4c1a-9a51-1d2b3c4d5e6f',
+  email: 'ada@example.com',
+  email_verified: 'false',
+  'cognito:username': 'ada',
+  token_use: 'id',
+}
+
+async function call(handler: Handler, e: APIGatewayProxyEventV2WithJWTAuthorizer) {
+  const response = (await handler(e, context)) as { statusCode: number; body?: string }
+  return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : undefined }
+}
+
+describe('endpoint group middleware', () => {
+  it('serves a public route without claims', async () => {
+    const { status, body } = await call(docs, event('GET /api/openapi.json'))
+    expect(status).toBe(200)
+    expect(body.openapi).toBe('3.1.0')
+  })
+
+  it('answers malformed JSON with 400 request.invalid_json', async () => {
+    const { status, body } = await call(account, event('POST /api/account', { body: '{"email":', claims }))
+    expect(status).toBe(400)
+    expect(body.error.code).toBe('request.invalid_json')
+  })
+
+  it('answers a non-JSON content type with 415', async () => {
+    const { status, body } = await call(
+      account,
+      event('POST /api/account', { body: 'email=a', headers: { 'content-type': 'text/plain' }, claims }),
+    )
+    expect(status).toBe(415)
+    expect(body.error.code).toBe('request.unsupported_media_type')
+  })
+
+  it('refuses unknown fields and wrong types with the field named', async () => {
+    const unknown = await call(
+      account,
+      event('POST /api/account', { body: '{"email":"ada@example.com","x":1}', claims }),
+    )
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error.code).toBe('request.invalid')
+    const wrongType = await call(account, event('POST /api/account', { body: '{"email":42}', claims }))
+    expect(wrongType.body.error.message).toMatch(/^body\.email/)
+  })
+
+  it('refuses prototype-polluting keys', async () => {
+    const { status } = await call(
+      account,
+      event('POST /api/account', { body: '{"__proto__":{"x":1}}', claims }),
+    )
+    expect(status).toBeGreaterThanOrEqual(400)
+    expect(status).toBeLessThan(500)
+  })
+
+  it('answers an oversized body with 413 before parsing it', async () => {
+    const big = JSON.stringify({ email: `${'a'.repeat(70_000)}@example.com` })
+    const { status, body } = await call(account, event('POST /api/account', { body: big, claims }))
+    expect(status).toBe(413)
+    expect(body.error.code).toBe('request.too_large')
+  })
+
+  it('answers 401 when the authorizer passed no ID-token claims', async () => {
+    const { status, body } = await call(account, event('GET /api/account'))
+    expect(status).toBe(401)
+    expect(body.error.code).toBe('auth.unauthorized')
+    const accessToken = await call(
+      account,
+      event('GET /api/account', { claims: { ...claims, token_use: 'access' } }),
+    )
+    expect(accessToken.status).toBe(401)
+  })
+
+  it('answers 404 route.not_found for a route of another group', async () => {
+    const { status, body } = await call(account, event('GET /api/nothing', { claims }))
+    expect(status).toBe(404)
+    expect(body.error.code).toBe('route.not_found')
+  })
+
+  it('refuses a body on a call that takes none', async () => {
+    const { status, body } = await call(
+      account,
+      event('DELETE /api/account', { body: '{"force":true}', claims }),
+    )
+    expect(status).toBe(400)
+    expect(body.error.code).toBe('request.invalid')
+  })
+})
