@@ -1,0 +1,51 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Alert } from '../../../components/ui/alert'
+import { ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { accountQueries } from '../../../features/account/api/account'
+import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner'
+import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
+import { OrganizationList } from '../../../features/organizations/components/organization-list'
+import { organizationName } from '../../../features/organizations/organization-display'
+import styles from './page.module.css'
+
+export function Component() {
+  const { data: account } = useSuspenseQuery(accountQueries.current())
+  const current = selectedOrganizationOf(account)
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Dashboard</h1>
+        <p className={styles.lead}>
+          Signed in as <strong data-testid="account-email">{account.email}</strong>
+        </p>
+      </header>
+
+      {!account.emailVerified && <VerifyEmailBanner email={account.email} />}
+
+      {current && !current.plan && (
+        <Alert
+          tone="info"
+          title={`Choose a plan for ${organizationName(current)}`}
+          actions={<ChooseStartPlan organization={current} />}
+        >
+          START is free: 5 template actions a month. Paid plans arrive with billing.
+        </Alert>
+      )}
+
+      <Card
+        title="Organizations"
+        description="Templates, contacts and campaigns belong to an organization. Switch to work in another one."
+        actions={
+          <ButtonLink to="/app/organizations/new" variant="secondary" size="small">
+            Add Organization
+          </ButtonLink>
+        }
+      >
+        <OrganizationList account={account} />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Alert } from '../../../components/ui/alert'
+import { ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { accountQueries } from '../../../features/account/api/account'
+import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
+import { DeleteOrganizationButton } from '../../../features/organizations/components/delete-organization'
+import orgStyles from '../../../features/organizations/components/organizations.module.css'
+import { PlanBadge } from '../../../features/organizations/components/plan-badge'
+import { RenameOrganizationForm } from '../../../features/organizations/components/rename-organization-form'
+import { TemplateActions } from '../../../features/organizations/components/template-actions'
+import {
+  canDeleteOrganization,
+  organizationName,
+  roleLabel,
+} from '../../../features/organizations/organization-display'
+import styles from './page.module.css'
+
+export function Component() {
+  const { data: account } = useSuspenseQuery(accountQueries.current())
+  const organization = selectedOrganizationOf(account)
+
+  if (!organization) {
+    return (
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <h1>Organization settings</h1>
+        </header>
+        <Alert
+          tone="info"
+          title="No organization selected"
+          actions={<ButtonLink to="/app">Choose one on the dashboard</ButtonLink>}
+        >
+          Settings apply to the organization you are working in.
+        </Alert>
+      </div>
+    )
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Organization settings</h1>
+        <p className={styles.lead}>
+          {organizationName(organization)} · you are {roleLabel(organization.role).toLowerCase()}
+        </p>
+      </header>
+      <Card title="General">
+        {/* Keyed so the form starts from the server's name after a switch or rename. */}
+        <RenameOrganizationForm key={`${organization.id}:${organization.name}`} organization={organization} />
+      </Card>
+      <Card title="Plan">
+        {organization.plan ? (
+          <div className={orgStyles.plan}>
+            <p>
+              <PlanBadge plan={organization.plan} /> <TemplateActions organization={organization} />
+            </p>
+            <p className={orgStyles.muted}>Billing and paid plans arrive in a later release.</p>
+          </div>
+        ) : (
+          <div className={orgStyles.plan}>
+            <p className={orgStyles.muted}>
+              No plan yet. START is free and includes 5 template actions a month.
+            </p>
+            <div>
+              <ChooseStartPlan organization={organization} />
+            </div>
+          </div>
+        )}
+      </Card>
+      {canDeleteOrganization(organization.role) && (
+        <Card
+          tone="danger"
+          title="Delete organization"
+          description="Deletes the organization and everything it owns, for every member."
+        >
+          <DeleteOrganizationButton organization={organization} />
+        </Card>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import type { Account, OrganizationSummary, UpdateAccountBody } from '@app/contracts'
+
+/** Spec §4: selectedOrganization, or the only organization when there is exactly one. */
+export function selectedOrganizationOf(account: Account): OrganizationSummary | undefined {
+  const selected = account.organizations.find(
+    (organization) => organization.id === account.selectedOrganization,
+  )
+  if (selected) return selected
+  return account.organizations.length === 1 ? account.organizations[0] : undefined
+}
+
+/** The optimistic version of PATCH /api/account, mirroring the server's rules (selecting an org clears the AWS account). */
+export function applyAccountUpdate(account: Account, update: UpdateAccountBody): Account {
+  const next: Account = { ...account }
+  if (
+    update.selectedOrganization !== undefined &&
+    update.selectedOrganization !== account.selectedOrganization
+  ) {
+    next.selectedOrganization = update.selectedOrganization
+    next.selectedAwsAccount = null
+  }
+  if (update.selectedAwsAccount !== undefined) next.selectedAwsAccount = update.selectedAwsAccount
+  if (update.lastProductUpdateAt !== undefined) next.lastProductUpdateAt = update.lastProductUpdateAt
+  if (update.name !== undefined) next.name = update.name.trim()
+  if (update.picture !== undefined) next.picture = update.picture
+  return next
+}

@@ -1,0 +1,67 @@
+import { type Account, routes, type UpdateAccountBody } from '@app/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { signedInEmail } from '../../../lib/amplify'
+import { apiRequest } from '../../../lib/api-client'
+import { ApiError, isApiError } from '../../../lib/api-error'
+import { applyAccountUpdate } from '../account-state'
+
+/**
+ * The signed-in account. On first sign-in there is none yet (404 account.not_found): create it, which the API
+ * does idempotently together with the user's first organization.
+ */
+export async function fetchOrCreateAccount(): Promise<Account> {
+  try {
+    return await apiRequest(routes.getAccount)
+  } catch (error) {
+    if (!isApiError(error, 'account.not_found')) throw error
+    const email = await signedInEmail()
+    if (!email) throw new ApiError(401, 'auth.unauthorized', 'Your session has ended. Sign in again.')
+    return apiRequest(routes.createAccount, { body: { email } })
+  }
+}
+
+export const accountQueries = {
+  all: () => ['account'] as const,
+  current: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'current'] as const,
+      queryFn: fetchOrCreateAccount,
+      staleTime: 60_000,
+    }),
+}
+
+/** Spec §4: applied to the cache at once, rolled back on failure, then replaced by the server's answer. */
+export function useUpdateAccount({ errorMessage }: { errorMessage?: string } = {}) {
+  const queryClient = useQueryClient()
+  const { queryKey } = accountQueries.current()
+  return useMutation({
+    mutationFn: (body: UpdateAccountBody) => apiRequest(routes.updateAccount, { body }),
+    meta: { errorMessage: errorMessage ?? 'Could not update your account because of an error' },
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey })
+      const previous = queryClient.getQueryData(queryKey)
+      if (previous) queryClient.setQueryData(queryKey, applyAccountUpdate(previous, body))
+      return { previous }
+    },
+    onError: (_error, _body, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous)
+    },
+    onSuccess: (account) => {
+      queryClient.setQueryData(queryKey, account)
+    },
+  })
+}
+
+export function useResendVerificationEmail() {
+  return useMutation({
+    mutationFn: () => apiRequest(routes.sendEmailVerification),
+    meta: { errorMessage: 'Could not send the verification email because of an error' },
+  })
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: () => apiRequest(routes.deleteAccount),
+    meta: { errorMessage: 'Could not delete your account because of an error' },
+  })
+}

@@ -1,0 +1,27 @@
+import type { OrganizationSummary } from '@app/contracts'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast-store'
+import { useUpdateOrganization } from '../api/organizations'
+import { canManageOrganization, organizationName } from '../organization-display'
+import styles from './organizations.module.css'
+
+/** An organization starts without a plan; START is free and can be chosen here (paid plans come with billing). */
+export function ChooseStartPlan({ organization }: { organization: OrganizationSummary }) {
+  const update = useUpdateOrganization(organization.id)
+  if (!canManageOrganization(organization.role)) {
+    return <p className={styles.muted}>An owner or admin of this organization can choose its plan.</p>
+  }
+  return (
+    <Button
+      loading={update.isPending}
+      onClick={() =>
+        update.mutate(
+          { plan: 'START' },
+          { onSuccess: () => toast.success(`${organizationName(organization)} is on the free START plan.`) },
+        )
+      }
+    >
+      Use the free START plan
+    </Button>
+  )
+}

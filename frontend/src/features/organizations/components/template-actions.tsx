@@ -1,0 +1,13 @@
+import { type OrganizationSummary, START_ACTIONS_PER_MONTH } from '@app/contracts'
+import styles from './organizations.module.css'
+
+/** START: 'n / 5' template actions left this month (spec §9); nothing for other plans. */
+export function TemplateActions({ organization }: { organization: OrganizationSummary }) {
+  if (organization.plan !== 'START' || organization.availableActions === null) return null
+  const left = organization.availableActions
+  return (
+    <span className={left < 1 ? styles.exhausted : undefined}>
+      {left} / {START_ACTIONS_PER_MONTH} template actions left this month
+    </span>
+  )
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError, apiErrorFromBody, errorMessage, isRetryable } from './api-error'
+
+describe('apiErrorFromBody', () => {
+  it('keeps the API error code and message', () => {
+    const error = apiErrorFromBody(404, { error: { code: 'account.not_found', message: 'No account yet.' } })
+    expect(error).toMatchObject({ status: 404, code: 'account.not_found', message: 'No account yet.' })
+  })
+
+  it('turns bodies that are not ours into a generic error with the status', () => {
+    expect(apiErrorFromBody(502, '<html>Bad gateway</html>')).toMatchObject({
+      code: 'internal.error',
+      status: 502,
+    })
+    expect(apiErrorFromBody(401, null)).toMatchObject({ code: 'auth.unauthorized' })
+    expect(apiErrorFromBody(429, { message: 'Too Many Requests' })).toMatchObject({ code: 'rate.limited' })
+  })
+})
+
+describe('isRetryable', () => {
+  it('retries network failures, throttling and server faults only', () => {
+    expect(isRetryable(new ApiError(0, 'network.unreachable', ''))).toBe(true)
+    expect(isRetryable(new ApiError(503, 'internal.error', ''))).toBe(true)
+    expect(isRetryable(new ApiError(429, 'rate.limited', ''))).toBe(true)
+    expect(isRetryable(new ApiError(400, 'request.invalid', ''))).toBe(false)
+    expect(isRetryable(new ApiError(403, 'account.suspended', ''))).toBe(false)
+  })
+})
+
+describe('errorMessage', () => {
+  it('shows API messages but never raw exceptions', () => {
+    expect(errorMessage(new ApiError(409, 'x', 'Taken.'))).toBe('Taken.')
+    expect(errorMessage(new TypeError('e is undefined'), 'Could not save.')).toBe('Could not save.')
+  })
+})

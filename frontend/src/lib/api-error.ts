@@ -1,0 +1,45 @@
+/** Every failed API call ends up as one of these; `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.'
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code)
+}
+
+/** Network failures, throttling and server faults may pass on a second try; other client errors will not. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true
+  return error.status === 0 || error.status === 429 || error.status >= 500
+}
+
+/** A sentence to show the user. Unexpected errors get the caller's fallback rather than developer text. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return error instanceof ApiError ? error.message : fallback
+}
+
+/** Reads `{ error: { code, message } }`; anything else (a proxy's HTML page) becomes a generic error. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error } = body as { error: unknown }
+    if (typeof error === 'object' && error !== null) {
+      const { code, message } = error as { code?: unknown; message?: unknown }
+      if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message)
+    }
+  }
+  if (status === 401)
+    return new ApiError(status, 'auth.unauthorized', 'Your session has ended. Sign in again.')
+  if (status === 429)
+    return new ApiError(status, 'rate.limited', 'Too many requests. Wait a moment and try again.')
+  return new ApiError(status, 'internal.error', `The server could not complete the request (HTTP ${status}).`)
+}
