@@ -13,19 +13,22 @@ export function Component() {
 
   if (hashHasToken(hash)) {
     const token = tokenFromHash(hash)
+    if (!token) {
+      return (
+        <AuthCard title="Reset your password">
+          <InvalidResetLink />
+        </AuthCard>
+      )
+    }
     return (
       <AuthCard title="Choose a new password" subtitle="Use it the next time you sign in.">
-        {token ? (
-          <ResetConfirmForm
-            token={token}
-            onDone={() => {
-              toast.success('Your password was changed. Sign in with your new password.')
-              navigate('/auth/sign-in', { replace: true })
-            }}
-          />
-        ) : (
-          <InvalidResetLink />
-        )}
+        <ResetConfirmForm
+          token={token}
+          onDone={() => {
+            toast.success('Your password was changed. Sign in with your new password.')
+            navigate('/auth/sign-in', { replace: true })
+          }}
+        />
       </AuthCard>
     )
   }

@@ -8,16 +8,19 @@ const REQUIREMENTS = passwordProblems('')
 export function PasswordHints({ password }: { password: string }) {
   const problems = new Set(passwordProblems(password))
   return (
-    <ul className={styles.hints}>
-      {REQUIREMENTS.map((requirement) => {
-        const met = password !== '' && !problems.has(requirement)
-        return (
-          <li key={requirement} className={met ? `${styles.hint} ${styles.met}` : styles.hint}>
-            {requirement}
-            <span className="visually-hidden">{met ? ' (done)' : ' (still needed)'}</span>
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      <span className={styles.hintsTitle}>Your password needs</span>
+      <ul className={styles.hints}>
+        {REQUIREMENTS.map((requirement) => {
+          const met = password !== '' && !problems.has(requirement)
+          return (
+            <li key={requirement} className={met ? `${styles.hint} ${styles.met}` : styles.hint}>
+              {requirement}
+              <span className="visually-hidden">{met ? ' (done)' : ' (still needed)'}</span>
+            </li>
+          )
+        })}
+      </ul>
+    </>
   )
 }
