@@ -1,0 +1,150 @@
+import { ENDPOINT_GROUPS, type EndpointGroup, type QueueName, routeKey, routesOfGroup } from '@app/contracts'
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  type HttpRoute,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2'
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers'
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import type { Table } from 'aws-cdk-lib/aws-dynamodb'
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { Construct } from 'constructs'
+import type { Auth } from './auth'
+import { pascalCase } from './names'
+import type { Queues } from './queues'
+import { ServiceFunction } from './service-function'
+import { grantTableData } from './table'
+
+/** What each endpoint-group Lambda may touch; a new group fails to compile until it is listed here. */
+export interface GroupAccess {
+  table: boolean
+  /** Sends the product's own mail (verification, password reset) from `MAIL_FROM`. */
+  sendsMail: boolean
+  /** Deletes users, sets passwords, marks addresses verified. */
+  administersUsers: boolean
+  sendsTo: QueueName[]
+}
+
+export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
+  account: { table: true, sendsMail: true, administersUsers: true, sendsTo: ['purge'] },
+  organizations: { table: true, sendsMail: false, administersUsers: false, sendsTo: ['purge'] },
+  auth: { table: true, sendsMail: true, administersUsers: true, sendsTo: [] },
+  docs: { table: false, sendsMail: false, administersUsers: false, sendsTo: [] },
+}
+
+export interface ApiProps {
+  httpEntry: (group: EndpointGroup) => string
+  table: Table
+  auth: Auth
+  queues: Queues
+  mailFromAddress: string
+  throttle: { rateLimit: number; burstLimit: number }
+  withSentry: boolean
+}
+
+/** The HTTP API: one Lambda per endpoint group, one route per `ROUTE_LIST` entry, JWT unless public. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi
+  readonly stage: HttpStage
+  readonly functions: Record<EndpointGroup, ServiceFunction>
+  /** Routes without the JWT authorizer, keyed by `routeKey`. */
+  readonly publicRoutes = new Map<string, HttpRoute>()
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id)
+    const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.auth.userPool, {
+      userPoolClients: [props.auth.client],
+      identitySource: ['$request.header.Authorization'],
+    })
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'SES Studio API',
+      createDefaultStage: false,
+      // Safe default: a route is public only when the route table says so.
+      defaultAuthorizer: authorizer,
+    })
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'AccessLogs', {
+            retention: RetentionDays.ONE_MONTH,
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
+        ),
+      },
+    })
+
+    const noAuthorizer = new HttpNoneAuthorizer()
+    this.functions = Object.fromEntries(
+      ENDPOINT_GROUPS.map((group) => {
+        const fn = this.createGroupFunction(group, props)
+        const integration = new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn.function)
+        for (const route of routesOfGroup(group)) {
+          const [httpRoute] = this.httpApi.addRoutes({
+            path: route.path,
+            methods: [HttpMethod[route.method]],
+            integration,
+            ...(route.public ? { authorizer: noAuthorizer } : {}),
+          })
+          if (route.public && httpRoute) {
+            this.publicRoutes.set(routeKey(route), httpRoute)
+            Validations.of(httpRoute).acknowledge({
+              id: 'AwsSolutions-APIG4',
+              reason: `Public by the route table (${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`,
+            })
+          }
+        }
+        return [group, fn]
+      }),
+    ) as Record<EndpointGroup, ServiceFunction>
+  }
+
+  get url(): string {
+    return this.stage.url
+  }
+
+  get all(): ServiceFunction[] {
+    return Object.values(this.functions)
+  }
+
+  private createGroupFunction(group: EndpointGroup, props: ApiProps): ServiceFunction {
+    const fn = new ServiceFunction(this, pascalCase(group), {
+      entry: props.httpEntry(group),
+      environment: {},
+      // API Gateway gives up on an integration after 30 s.
+      timeout: Duration.seconds(15),
+      withSentry: props.withSentry,
+    })
+    const access = GROUP_ACCESS[group]
+    if (access.table) grantTableData(props.table, fn.function)
+    if (access.administersUsers) props.auth.grantUserAdministration(fn.function)
+    for (const queue of access.sendsTo) props.queues.byName[queue].queue.grantSendMessages(fn.function)
+    if (access.sendsMail) grantProductMail(fn, props.mailFromAddress)
+    return fn
+  }
+}
+
+function grantProductMail(fn: ServiceFunction, mailFromAddress: string): void {
+  const anyIdentity = Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })
+  fn.role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [anyIdentity],
+      conditions: { StringEquals: { 'ses:FromAddress': mailFromAddress } },
+    }),
+  )
+  Validations.of(fn).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+    reason:
+      'The sender is pinned by the ses:FromAddress condition; the identity stays open because SES authorizes against ' +
+      'the address or its domain, whichever is verified, and in the SES sandbox against the recipient identity too.',
+  })
+}

@@ -1,0 +1,85 @@
+import path from 'node:path'
+import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
+import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { Construct } from 'constructs'
+import { LOCKFILE, REPO_ROOT } from './paths'
+import { CREATE_REQUIRE_BANNER, SENTRY_MODULE, sentryModuleHooks } from './sentry-module'
+
+export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X
+export const FUNCTION_ARCHITECTURE = Architecture.ARM_64
+
+/**
+ * The AWS SDK v3 ships with the Node.js Lambda runtime: bundling the DynamoDB, Cognito, SES and SQS clients
+ * would cost ~460 KB minified per function, nearly the whole 500 KB budget. Sentry: see sentry-module.ts.
+ */
+export const EXTERNAL_MODULES = ['@aws-sdk/*', SENTRY_MODULE]
+
+export interface ServiceFunctionProps {
+  /** Absolute path of the TypeScript entry that exports `handler`. */
+  entry: string
+  environment: Record<string, string>
+  timeout: Duration
+  memorySize?: number
+  /** Ship the Sentry SDK beside the bundle (only when a DSN is configured; see sentry-module.ts). */
+  withSentry?: boolean
+}
+
+/**
+ * One Lambda function with its own role and log group: the role starts empty except for writing to that log
+ * group, and each caller grants exactly what the function needs.
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction
+  readonly role: IRole
+  readonly logGroup: LogGroup
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id)
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    })
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') })
+    this.role = role
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: path.relative(REPO_ROOT, props.entry),
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout,
+      environment: props.environment,
+      role,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCKFILE,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        // esbuild emits ESM; bundled CommonJS code still calls `require()` for Node built-ins.
+        banner: CREATE_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        externalModules: EXTERNAL_MODULES,
+        ...(props.withSentry ? { commandHooks: sentryModuleHooks() } : {}),
+      },
+    })
+    this.logGroup.grantWrite(role)
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is an LTS line Lambda supports into 2027; the runtime moves together with the esbuild target ' +
+        'and the local toolchain, not ahead of them.',
+    })
+  }
+
+  addEnvironment(name: string, value: string): void {
+    this.function.addEnvironment(name, value)
+  }
+}

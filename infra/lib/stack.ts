@@ -1,0 +1,162 @@
+import { APP_CONFIG_PATH, type AppConfig, contentSecurityPolicy, ENV } from '@app/contracts'
+import { Annotations, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib'
+import { Topic } from 'aws-cdk-lib/aws-sns'
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
+import type { Construct } from 'constructs'
+import { Api } from './api'
+import { Auth } from './auth'
+import { type DeployConfig, sentryOrigin } from './config'
+import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
+import { Queues } from './queues'
+import type { ServiceFunction } from './service-function'
+import { createAppTable, grantTableData } from './table'
+import { Web } from './web'
+
+export interface SesStudioStackProps extends StackProps {
+  config: DeployConfig
+  /** The `functions` workspace to bundle; tests point it at stub handlers. */
+  functionsRoot?: string
+  frontendDist?: string
+}
+
+export class SesStudioStack extends Stack {
+  readonly config: DeployConfig
+  readonly auth: Auth
+  readonly api: Api
+  readonly queues: Queues
+  readonly web: Web
+  readonly alarmTopic: Topic
+  readonly contentSecurityPolicy: string
+
+  constructor(scope: Construct, id: string, props: SesStudioStackProps) {
+    super(scope, id, {
+      description: 'SES Studio: manage Amazon SES templates, contacts and campaigns',
+      ...props,
+    })
+    const { config } = props
+    this.config = config
+    const entries = functionEntries(props.functionsRoot ?? FUNCTIONS_ROOT)
+
+    // The site URL is known only once CloudFront exists, yet the user pool client (OAuth callback) and every
+    // function (APP_URL) are created before it; CloudFormation resolves the reference, there is no cycle.
+    const appUrl = Lazy.string({ produce: () => this.web.url })
+
+    const table = createAppTable(this)
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'SES Studio alarms', enforceSSL: true })
+    if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail))
+
+    const baseEnvironment = {
+      [ENV.stage]: config.stage,
+      [ENV.logLevel]: config.logLevel,
+      ...(config.sentryDsn ? { [ENV.sentryDsn]: config.sentryDsn } : {}),
+    }
+    this.auth = new Auth(this, 'Auth', {
+      preSignUpEntry: entries.trigger('pre-sign-up'),
+      appUrl,
+      google: config.google,
+      triggerEnvironment: baseEnvironment,
+    })
+    const withSentry = config.sentryDsn !== undefined
+    this.queues = new Queues(this, 'Queues', {
+      workerEntry: entries.worker,
+      alarmTopic: this.alarmTopic,
+      withSentry,
+    })
+    this.api = new Api(this, 'Api', {
+      httpEntry: entries.http,
+      table,
+      auth: this.auth,
+      queues: this.queues,
+      mailFromAddress: config.mailFromAddress,
+      throttle: config.apiThrottle,
+      withSentry,
+    })
+
+    const environment: Record<string, string> = {
+      ...baseEnvironment,
+      [ENV.tableName]: table.tableName,
+      [ENV.userPoolId]: this.auth.userPool.userPoolId,
+      [ENV.userPoolClientId]: this.auth.client.userPoolClientId,
+      [ENV.appUrl]: appUrl,
+      [ENV.mailFrom]: config.mailFrom,
+      ...this.queues.urlEnvironment,
+    }
+    for (const fn of [...this.api.all, ...this.queues.all.map((entry) => entry.worker)]) {
+      setEnvironment(fn, environment)
+    }
+    for (const { worker } of this.queues.all) grantTableData(table, worker.function)
+
+    this.contentSecurityPolicy = contentSecurityPolicy({
+      connectOrigins: [
+        ...this.auth.browserOrigins,
+        ...(config.sentryDsn ? [sentryOrigin(config.sentryDsn)] : []),
+      ],
+    })
+    const appConfig: AppConfig = {
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      ...(this.auth.hostedUiDomainName ? { oauthDomain: this.auth.hostedUiDomainName } : {}),
+      googleSignIn: config.google !== undefined,
+      // Same origin: CloudFront routes /api/* to the HTTP API.
+      apiBaseUrl: appUrl,
+      ...(config.sentryDsn ? { sentryDsn: config.sentryDsn } : {}),
+      stage: config.stage,
+    }
+    this.web = new Web(this, 'Web', {
+      apiUrl: this.api.url,
+      contentSecurityPolicy: this.contentSecurityPolicy,
+      customDomain: config.customDomain,
+      webAclArn: config.webAclArn,
+      frontendDist: props.frontendDist ?? FRONTEND_DIST,
+      appConfig,
+    })
+
+    if (config.mailFromIsPlaceholder) {
+      Annotations.of(this).addWarningV2(
+        '@app/infra:mail-from-placeholder',
+        `No mailFrom given: the product's own mail (verification, password reset) is sent from ${config.mailFrom}, ` +
+          'which SES will refuse. Deploy with -c mailFrom=<an address or domain verified in SES>.',
+      )
+    }
+    this.addOutputs(table.tableName)
+  }
+
+  private addOutputs(tableName: string): void {
+    const outputs: Record<string, { value: string; description: string }> = {
+      SiteUrl: { value: this.web.url, description: 'The app' },
+      ApiUrl: { value: this.api.url, description: 'HTTP API endpoint (the site serves it under /api)' },
+      AppConfigUrl: {
+        value: `${this.web.url}${APP_CONFIG_PATH}`,
+        description: 'Runtime config the SPA reads',
+      },
+      Region: { value: this.region, description: 'Region of the stack' },
+      UserPoolId: { value: this.auth.userPool.userPoolId, description: 'Cognito user pool' },
+      UserPoolClientId: {
+        value: this.auth.client.userPoolClientId,
+        description: 'Cognito app client (no secret)',
+      },
+      TableName: { value: tableName, description: 'DynamoDB table' },
+      DistributionId: { value: this.web.distribution.distributionId, description: 'CloudFront distribution' },
+      DistributionDomainName: {
+        value: this.web.distribution.distributionDomainName,
+        description: 'Point the custom domain (CNAME/alias) here',
+      },
+      SiteBucketName: { value: this.web.bucket.bucketName, description: 'S3 bucket of the SPA' },
+      AlarmTopicArn: { value: this.alarmTopic.topicArn, description: 'SNS topic of the dead-letter alarms' },
+    }
+    if (this.auth.hostedUiDomainName) {
+      outputs.HostedUiDomain = {
+        value: this.auth.hostedUiDomainName,
+        description: 'Cognito hosted UI (Google)',
+      }
+    }
+    for (const [id, { value, description }] of Object.entries(outputs)) {
+      new CfnOutput(this, id, { value, description })
+    }
+  }
+}
+
+function setEnvironment(fn: ServiceFunction, environment: Record<string, string>): void {
+  for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value)
+}
