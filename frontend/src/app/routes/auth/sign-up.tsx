@@ -13,7 +13,7 @@ import { configureAmplify, isSignedIn } from '../../../lib/amplify'
 export const clientLoader = (_queryClient: QueryClient) => async () => {
   const config = await configureAmplify()
   if (await isSignedIn()) return redirect(DEFAULT_DESTINATION)
-  return { googleSignIn: config.googleSignIn }
+  return { googleSignIn: config.googleSignIn && Boolean(config.oauthDomain) }
 }
 
 export function Component() {
