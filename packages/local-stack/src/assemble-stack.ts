@@ -1,0 +1,224 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { QUEUES, type QueueName, ROUTE_LIST } from '@app/contracts'
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { SQSClient } from '@aws-sdk/client-sqs'
+import { startApiGateway } from './api-gateway/api-gateway'
+import { startCognitoLocal } from './cognito/cognito-local'
+import { startCognitoProxy } from './cognito/cognito-proxy'
+import { ensureUserPool } from './cognito/user-pool'
+import type { LocalQueue, LocalStackConfig } from './config'
+import type { DataDir } from './data-dir'
+import type { DynamoDbLocal } from './dynamodb/dynamodb-local'
+import { ensureTable } from './dynamodb/table'
+import { applyEnvironment, handlerEnvironment } from './environment'
+import type { LocalStackOptions } from './index'
+import { startLambdaInvokeApi } from './lambda/invoke-api'
+import { allStarted, type Lifecycle } from './lifecycle'
+import {
+  BUCKETS,
+  LOCAL_ACCOUNT_ID,
+  LOCAL_REGION,
+  localCredentials,
+  MAIL_FROM,
+  TABLE_NAME,
+} from './local-names'
+import type { Ports } from './ports'
+import { FRONTEND_DIR, FUNCTIONS_SRC } from './repo-paths'
+import { startS3 } from './s3/s3-server'
+import { startSesGateway } from './ses-gateway/ses-gateway'
+import { startSesLocal } from './ses-gateway/ses-local'
+import { startQueuePoller } from './sqs/sqs-poller'
+import { ensureQueue, startSqs } from './sqs/sqs-server'
+import { localAppConfig } from './web/app-config'
+import { localSecurityHeaders } from './web/security-headers'
+import { startWebServer } from './web/vite-server'
+
+const FUNCTION_PREFIX = 'ses-studio-local'
+
+interface AssembleContext {
+  options: LocalStackOptions
+  dataDir: DataDir
+  ports: Ports
+  dynamo: DynamoDbLocal
+  lifecycle: Lifecycle
+  started: number
+}
+
+/**
+ * Brings up everything around the already spawned DynamoDB Local. Independent parts start in parallel; each
+ * chain owns its parts as soon as they run, so a failure anywhere stops all of them.
+ */
+export async function assembleStack(context: AssembleContext): Promise<LocalStackConfig> {
+  const { options, dataDir, ports, dynamo, lifecycle } = context
+  const log = options.log ?? (() => {})
+  const functionsDir = options.functionsDir ?? FUNCTIONS_SRC
+  const appUrl = `http://localhost:${ports.web}`
+  const cognitoEndpoint = `http://localhost:${ports.cognito}`
+  const dynamodbEndpoint = `http://localhost:${ports.dynamodb}`
+  const clientConfig = () => ({ region: LOCAL_REGION, credentials: localCredentials() })
+
+  const lambdaApi = lifecycle.own(
+    await startLambdaInvokeApi({ PreSignUp: join(functionsDir, 'triggers', 'pre-sign-up.ts') }, log),
+  )
+
+  const table = dynamo.ready.then(() =>
+    withClient(new DynamoDBClient({ ...clientConfig(), endpoint: dynamodbEndpoint }), (client) =>
+      ensureTable(client, TABLE_NAME),
+    ),
+  )
+
+  const cognito = (async () => {
+    const cognitoLocal = await startCognitoLocal({
+      stateDir: dataDir.cognito,
+      logDir: dataDir.logs,
+      issuerDomain: cognitoEndpoint,
+      lambdaEndpoint: lambdaApi.endpoint,
+      triggers: { PreSignUp: 'PreSignUp' },
+      region: LOCAL_REGION,
+      credentials: localCredentials(),
+    })
+    lifecycle.own(cognitoLocal.child)
+    const pool = await withClient(
+      new CognitoIdentityProviderClient({ ...clientConfig(), endpoint: cognitoLocal.url }),
+      (client) => ensureUserPool(client, dataDir.userPoolFile),
+    )
+    const proxy = lifecycle.own(
+      await startCognitoProxy({
+        port: ports.cognito,
+        upstreamUrl: cognitoLocal.url,
+        userPoolId: pool.userPoolId,
+        issuer: `${cognitoEndpoint}/${pool.userPoolId}`,
+        log,
+      }),
+    )
+    return { ...pool, proxy }
+  })()
+
+  const s3 = startS3({
+    port: ports.s3,
+    directory: dataDir.s3,
+    region: LOCAL_REGION,
+    credentials: localCredentials(),
+    buckets: Object.values(BUCKETS),
+    appOrigin: appUrl,
+  }).then((part) => lifecycle.own(part))
+
+  const sqs = (async () => {
+    const server = lifecycle.own(await startSqs(ports.sqs, LOCAL_REGION))
+    const client = new SQSClient({ ...clientConfig(), endpoint: server.endpoint })
+    lifecycle.defer(() => client.destroy())
+    return { endpoint: server.endpoint, client, queues: await ensureQueues(client) }
+  })()
+
+  const ses = (async () => {
+    const sesLocal = lifecycle.own(await startSesLocal())
+    return lifecycle.own(await startSesGateway({ port: ports.ses, upstreamUrl: sesLocal.url, log }))
+  })()
+
+  // Vite loads while the stand-ins start; /app-config.json waits for the user pool's ids.
+  const web = options.web
+    ? startWebServer({
+        frontendDir: options.frontendDir ?? FRONTEND_DIR,
+        port: ports.web,
+        apiUrl: `http://127.0.0.1:${ports.api}`,
+        appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
+        headers: localSecurityHeaders([cognitoEndpoint, `http://127.0.0.1:${ports.s3}`]),
+      }).then((part) => lifecycle.own(part))
+    : Promise.resolve(undefined)
+
+  const [, pool, s3Server, queueing, sesGateway] = await allStarted([table, cognito, s3, sqs, ses, web])
+
+  const config: LocalStackConfig = {
+    stage: 'local',
+    region: LOCAL_REGION,
+    accountId: LOCAL_ACCOUNT_ID,
+    appUrl,
+    apiUrl: `http://localhost:${ports.api}`,
+    tableName: TABLE_NAME,
+    userPoolId: pool.userPoolId,
+    userPoolClientId: pool.userPoolClientId,
+    cognitoEndpoint: pool.proxy.url,
+    cognitoIssuer: `${pool.proxy.url}/${pool.userPoolId}`,
+    jwksUrl: `${pool.proxy.url}/${pool.userPoolId}/.well-known/jwks.json`,
+    mailboxUrl: sesGateway.mailboxUrl,
+    mailboxApiUrl: sesGateway.mailboxApiUrl,
+    sesEndpoint: sesGateway.url,
+    dynamodbEndpoint,
+    s3Endpoint: s3Server.endpoint,
+    sqsEndpoint: queueing.endpoint,
+    queues: queueing.queues,
+    buckets: { ...BUCKETS },
+    mailFrom: MAIL_FROM,
+    credentials: localCredentials(),
+    ports,
+    web: options.web ?? false,
+    dataDir: dataDir.root,
+    bootMs: 0,
+  }
+
+  // Handlers are imported lazily by the gateway, the pollers and the trigger runner: always after this line.
+  lifecycle.defer(applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info')))
+
+  lifecycle.own(
+    await startApiGateway({
+      port: ports.api,
+      routes: ROUTE_LIST,
+      functionsDir,
+      authorizer: {
+        issuer: config.cognitoIssuer,
+        audience: [config.userPoolClientId],
+        jwksUri: config.jwksUrl,
+      },
+      appOrigin: appUrl,
+      functionNamePrefix: FUNCTION_PREFIX,
+      log,
+    }),
+  )
+  for (const [name, definition] of Object.entries(QUEUES)) {
+    const queue = config.queues[name as QueueName]
+    lifecycle.own(
+      startQueuePoller({
+        client: queueing.client,
+        queueUrl: queue.url,
+        queueArn: queue.arn,
+        region: LOCAL_REGION,
+        modulePath: join(functionsDir, 'workers', `${definition.worker}.ts`),
+        functionName: `${FUNCTION_PREFIX}-${definition.worker}`,
+        batchSize: definition.batchSize,
+        timeoutMs: definition.visibilityTimeoutSeconds * 1000,
+        log,
+      }),
+    )
+  }
+
+  config.bootMs = Math.round(performance.now() - context.started)
+  writeFileSync(dataDir.configFile, `${JSON.stringify(config, null, 2)}\n`)
+  return config
+}
+
+async function ensureQueues(client: SQSClient): Promise<Record<QueueName, LocalQueue>> {
+  const entries = await Promise.all(
+    Object.entries(QUEUES).map(async ([name, definition]) => [
+      name,
+      await ensureQueue(client, {
+        name,
+        visibilityTimeoutSeconds: definition.visibilityTimeoutSeconds,
+        maxReceiveCount: definition.maxReceiveCount,
+      }),
+    ]),
+  )
+  return Object.fromEntries(entries) as Record<QueueName, LocalQueue>
+}
+
+async function withClient<C extends { destroy(): void }, T>(
+  client: C,
+  use: (client: C) => Promise<T>,
+): Promise<T> {
+  try {
+    return await use(client)
+  } finally {
+    client.destroy()
+  }
+}

@@ -1,0 +1,114 @@
+import { relative } from 'node:path'
+import { type LocalStack, StartupError, startLocalStack } from './index'
+import { DEFAULT_PORTS, PORT_NAMES, type Ports, portEnvName, portFlag } from './ports'
+import { DEFAULT_DATA_DIR } from './repo-paths'
+
+const HELP = `npm start [-- options]   run SES Studio locally on AWS stand-ins
+
+  --reset                 start empty (deletes .data/)
+  ${PORT_NAMES.map((name) => `${`${portFlag(name)}=<port>`.padEnd(24)}or ${portEnvName(name)}=<port> (default ${DEFAULT_PORTS[name]})`).join('\n  ')}
+  --help                  this text`
+
+const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
+const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
+
+function parseArguments(argv: string[]): { reset: boolean; help: boolean; ports: Partial<Ports> } {
+  const ports: Partial<Ports> = {}
+  for (const name of PORT_NAMES) {
+    const fromEnv = process.env[portEnvName(name)]
+    if (fromEnv) ports[name] = parsePort(fromEnv, portEnvName(name))
+  }
+  let reset = false
+  let help = false
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] ?? ''
+    if (argument === '--reset') reset = true
+    else if (argument === '--help' || argument === '-h') help = true
+    else {
+      const [flag = '', inline] = argument.split('=', 2)
+      const name = PORT_NAMES.find((candidate) => portFlag(candidate) === flag)
+      if (!name) throw new StartupError(`Unknown option ${argument}. Run npm start -- --help.`)
+      const value = inline ?? argv[++index]
+      ports[name] = parsePort(value ?? '', flag)
+    }
+  }
+  return { reset, help, ports }
+}
+
+function parsePort(value: string, source: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new StartupError(`${source} must be a port number between 1 and 65535, not "${value}".`)
+  return port
+}
+
+function printReady(stack: LocalStack): void {
+  const { config } = stack
+  const shown = relative(process.cwd(), config.dataDir) || '.'
+  const rows: [string, string][] = [
+    ['App', config.appUrl],
+    ['Mailbox', config.mailboxUrl],
+    ['API', `${config.apiUrl}/api`],
+    ['Cognito', `${config.cognitoEndpoint} (pool ${config.userPoolId})`],
+    ['Data', `${shown}/  (endpoints and ids: ${shown}/local-stack.json)`],
+  ]
+  console.log(
+    `\n${bold('SES Studio is running locally')} — ready in ${(config.bootMs / 1000).toFixed(1)} s\n`,
+  )
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(9)}${value}`)
+  console.log(
+    dim(
+      `\n  Ports: PORT_WEB=… npm start or npm start -- --port-web=… (see --help). Ctrl-C stops everything.\n`,
+    ),
+  )
+}
+
+function fail(error: unknown): never {
+  if (error instanceof StartupError) {
+    console.error(`\n✖ ${error.message}`)
+    if (error.logTail.length > 0) console.error(dim(error.logTail.map((line) => `    ${line}`).join('\n')))
+  } else {
+    console.error(`\n✖ The local stack stopped: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(dim(`  Logs of the stand-ins: ${relative(process.cwd(), DEFAULT_DATA_DIR)}/logs/`))
+  }
+  process.exit(1)
+}
+
+async function main(): Promise<void> {
+  // Local only: the SDK's Node 20 deprecation notice would otherwise open every run.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const args = parseArguments(process.argv.slice(2))
+  if (args.help) {
+    console.log(HELP)
+    return
+  }
+
+  let stack: LocalStack | undefined
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(130) // second Ctrl-C: the exit hook kills what is left
+    stopping = true
+    if (!stack) return // still starting: shut down as soon as start returns
+    console.log(dim(`\n${signal}: stopping…`))
+    await stack.stop()
+    process.exit(0)
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal))
+
+  console.log(dim(`Starting the local stack in ${relative(process.cwd(), DEFAULT_DATA_DIR) || '.data'}/ …`))
+  stack = await startLocalStack({
+    dataDir: DEFAULT_DATA_DIR,
+    reset: args.reset,
+    ports: args.ports,
+    web: true,
+    log: (line) => console.log(dim(`  ${line}`)),
+  })
+  if (stopping) {
+    await stack.stop()
+    process.exit(0)
+  }
+  printReady(stack)
+}
+
+main().catch(fail)

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { StartupError } from './startup-error'
+
+export interface DataDir {
+  root: string
+  dynamodb: string
+  s3: string
+  cognito: string
+  logs: string
+  /** Every endpoint and id of the running stack. */
+  configFile: string
+  /** Ids of the local user pool and client, kept across restarts. */
+  userPoolFile: string
+  lockFile: string
+}
+
+/** The stack's state on disk: DynamoDB's shared database, s3rver's files, cognito-local's users, logs. */
+export function prepareDataDir(root: string, reset = false): DataDir {
+  const base = resolve(root)
+  const dataDir: DataDir = {
+    root: base,
+    dynamodb: join(base, 'dynamodb'),
+    s3: join(base, 's3'),
+    cognito: join(base, 'cognito'),
+    logs: join(base, 'logs'),
+    configFile: join(base, 'local-stack.json'),
+    userPoolFile: join(base, 'cognito', 'user-pool.json'),
+    lockFile: join(base, 'local-stack.pid'),
+  }
+  if (reset) {
+    refuseIfRunning(dataDir)
+    rmSync(base, { recursive: true, force: true })
+  }
+  for (const dir of [dataDir.dynamodb, dataDir.s3, dataDir.cognito, dataDir.logs])
+    mkdirSync(dir, { recursive: true })
+  return dataDir
+}
+
+/** One stack per data directory: a second one would fight over DynamoDB's files and the ports. */
+export function lockDataDir(dataDir: DataDir): () => void {
+  refuseIfRunning(dataDir)
+  writeFileSync(dataDir.lockFile, String(process.pid))
+  return () => {
+    if (existsSync(dataDir.lockFile) && readFileSync(dataDir.lockFile, 'utf8').trim() === String(process.pid))
+      rmSync(dataDir.lockFile, { force: true })
+  }
+}
+
+function refuseIfRunning(dataDir: DataDir): void {
+  if (!existsSync(dataDir.lockFile)) return
+  const pid = Number(readFileSync(dataDir.lockFile, 'utf8').trim())
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return
+  throw new StartupError(
+    `Another local stack (pid ${pid}) is running on ${dataDir.root}. Stop it first (Ctrl-C in its terminal).`,
+  )
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

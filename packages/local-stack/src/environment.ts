@@ -1,0 +1,51 @@
+import { ENV, QUEUES, type QueueName } from '@app/contracts'
+import type { LocalStackConfig } from './config'
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+/**
+ * The environment a deployed Lambda gets, pointed at the stand-ins. Endpoints use the SDK's own
+ * `AWS_ENDPOINT_URL_<SERVICE>` variables, so handler and core code is byte-for-byte what runs in Lambda.
+ */
+export function handlerEnvironment(config: LocalStackConfig, logLevel: LogLevel): Record<string, string> {
+  const queueUrls = Object.entries(QUEUES).map(([name, queue]) => [
+    queue.urlEnv,
+    config.queues[name as QueueName].url,
+  ])
+  return {
+    [ENV.stage]: config.stage,
+    [ENV.region]: config.region,
+    AWS_DEFAULT_REGION: config.region,
+    [ENV.tableName]: config.tableName,
+    [ENV.userPoolId]: config.userPoolId,
+    [ENV.userPoolClientId]: config.userPoolClientId,
+    [ENV.appUrl]: config.appUrl,
+    [ENV.mailFrom]: config.mailFrom,
+    [ENV.logLevel]: logLevel,
+    ...Object.fromEntries(queueUrls),
+    AWS_ACCESS_KEY_ID: config.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: config.credentials.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: config.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_SESV2: config.sesEndpoint,
+    AWS_ENDPOINT_URL_SQS: config.sqsEndpoint,
+    AWS_ENDPOINT_URL_S3: config.s3Endpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: config.cognitoEndpoint,
+  }
+}
+
+/** Variables that would make the SDK reach for real AWS credentials or profiles instead of the local ones. */
+const CLEARED = ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_ENDPOINT_URL', 'SENTRY_DSN']
+
+/** Sets the variables on this process (handlers run in it) and returns how to put the old values back. */
+export function applyEnvironment(variables: Record<string, string>): () => void {
+  const previous = new Map<string, string | undefined>()
+  for (const name of [...Object.keys(variables), ...CLEARED]) previous.set(name, process.env[name])
+  for (const name of CLEARED) delete process.env[name]
+  Object.assign(process.env, variables)
+  return () => {
+    for (const [name, value] of previous) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { LocalStackConfig } from './config'
+import { lockDataDir, prepareDataDir } from './data-dir'
+import { launchDynamoDbLocal } from './dynamodb/dynamodb-local'
+import type { LogLevel } from './environment'
+import { Lifecycle } from './lifecycle'
+import { type Ports, resolvePorts } from './ports'
+
+export type { LocalQueue, LocalStackConfig } from './config'
+export type { LogLevel } from './environment'
+export { DEFAULT_PORTS, type Ports } from './ports'
+export { StartupError } from './startup-error'
+
+export interface LocalStackOptions {
+  /** Where state lives (`.data/` for `npm start`, a temp dir for tests). */
+  dataDir: string
+  /** Start empty: delete `dataDir` first. */
+  reset?: boolean
+  /** Per-part ports; 0 picks a free one. Unset parts use `DEFAULT_PORTS`. */
+  ports?: Partial<Ports>
+  /** Also run the Vite dev server for the frontend. */
+  web?: boolean
+  log?: (line: string) => void
+  /** `LOG_LEVEL` for the handlers (default `info`). */
+  logLevel?: LogLevel
+  /** Handler sources (`http/`, `workers/`, `triggers/`): `functions/src` unless a test says otherwise. */
+  functionsDir?: string
+  frontendDir?: string
+}
+
+export interface LocalStack {
+  config: LocalStackConfig
+  /** Stops every server and child process this stack started and restores the environment. */
+  stop(): Promise<void>
+}
+
+/** Starts every local stand-in, our gateways in front of them, and optionally the web app. */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const started = performance.now()
+  const lifecycle = new Lifecycle(options.log ?? (() => {}))
+  const dataDir = prepareDataDir(options.dataDir, options.reset)
+  lifecycle.defer(lockDataDir(dataDir))
+  try {
+    const ports = await resolvePorts(options.ports)
+    // The JVM is the slowest part: spawn it before loading the rest (AWS SDK, servers, Vite), which then
+    // loads while Java warms up.
+    const dynamo = lifecycle.own(
+      await launchDynamoDbLocal({ port: ports.dynamodb, dbPath: dataDir.dynamodb, logDir: dataDir.logs }),
+    )
+    const { assembleStack } = await import('./assemble-stack')
+    const config = await assembleStack({ options, dataDir, ports, dynamo, lifecycle, started })
+    return { config, stop: () => lifecycle.stop() }
+  } catch (error) {
+    await lifecycle.stop()
+    throw error
+  }
+}

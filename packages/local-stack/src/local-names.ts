@@ -1,0 +1,16 @@
+/** Fixed names and credentials of the local stack: the same on every machine, so data in `.data/` stays usable. */
+export const LOCAL_REGION = 'us-east-1'
+export const LOCAL_ACCOUNT_ID = '123456789012'
+
+/**
+ * DynamoDB Local 2+ accepts only letters and digits in access keys; s3rver gets this pair registered.
+ * A fresh object each time: the SDK annotates the credentials object it is given.
+ */
+export const localCredentials = () => ({ accessKeyId: 'SESSTUDIOLOCAL', secretAccessKey: 'SESSTUDIOLOCAL' })
+
+export const TABLE_NAME = 'ses-studio-local'
+export const BUCKETS = { imports: 'ses-studio-local-imports' } as const
+export const MAIL_FROM = 'SES Studio <no-reply@ses-studio.local>'
+export const USER_POOL_NAME = 'ses-studio-local'
+
+export const dlqName = (queueName: string) => `${queueName}-dlq`
