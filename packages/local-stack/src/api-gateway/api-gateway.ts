@@ -14,9 +14,12 @@ import { createRouteMatcher } from './route-matcher'
 /** API Gateway gives up on an integration after 30 s. */
 const INTEGRATION_TIMEOUT_MS = 29_000
 
+export type GatewayRoute = Pick<RouteDefinition, 'method' | 'path' | 'public'> & { group: string }
+
 export interface ApiGatewayOptions {
   port: number
-  routes: readonly Pick<RouteDefinition, 'method' | 'path' | 'group' | 'public'>[]
+  /** The contracts' `ROUTE_LIST` (tests may pass their own). */
+  routes: readonly GatewayRoute[]
   /** Directory holding `http/<group>.ts` endpoint-group handlers (`functions/src`). */
   functionsDir: string
   authorizer: JwtAuthorizerConfig

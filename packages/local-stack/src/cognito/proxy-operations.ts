@@ -93,6 +93,21 @@ const OPERATIONS: Record<string, Operation> = {
     return upstream.call('AdminSetUserPassword', input)
   },
 
+  // Cognito lets an admin mark the address verified on its own; cognito-local wants the email in the same call.
+  async AdminUpdateUserAttributes(input, { upstream }) {
+    const attributes = (input.UserAttributes ?? []) as { Name?: string; Value?: string }[]
+    const names = new Set(attributes.map((item) => item.Name))
+    if (names.has('email_verified') && !names.has('email')) {
+      const user = await upstream.call('AdminGetUser', {
+        UserPoolId: input.UserPoolId,
+        Username: input.Username,
+      })
+      const email = attribute(user, 'email')
+      if (email) input.UserAttributes = [{ Name: 'email', Value: email }, ...attributes]
+    }
+    return upstream.call('AdminUpdateUserAttributes', input)
+  },
+
   async RespondToAuthChallenge(input, { upstream }) {
     const responses = (input.ChallengeResponses ?? {}) as CognitoMessage
     if (input.ChallengeName === 'NEW_PASSWORD_REQUIRED') refuseBadPassword(responses.NEW_PASSWORD, 'password')

@@ -1,0 +1,37 @@
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import type { LogLevel } from '../environment'
+import { type LocalStackOptions, startLocalStack } from '../index'
+import './provided-context'
+
+const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 }
+
+/**
+ * A whole stack for one test run: free ports, a fresh temp data dir (kept when LOCAL_STACK_KEEP_DATA is set),
+ * handler logs at `warn` unless LOG_LEVEL says otherwise. The process env gets the handler variables, so test
+ * workers (started after this) can use core's AWS clients directly.
+ */
+export async function startTestStack(
+  project: TestProject,
+  options: Pick<LocalStackOptions, 'web'> = {},
+): Promise<() => Promise<void>> {
+  // The SDK's Node 20 notice would open every test file's output; test workers inherit this.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-stack-'))
+  const logFile = join(dataDir, 'local-stack.log')
+  const stack = await startLocalStack({
+    dataDir,
+    ports: FREE_PORTS,
+    web: options.web ?? false,
+    logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
+    log: (line) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`),
+  })
+  project.provide('localStack', stack.config)
+  return async () => {
+    await stack.stop()
+    if (process.env.LOCAL_STACK_KEEP_DATA) console.log(`local stack data kept in ${dataDir}`)
+    else rmSync(dataDir, { recursive: true, force: true })
+  }
+}
