@@ -37,12 +37,14 @@ const path = (page: Page) => {
 }
 
 async function signUp(page: Page, email: string, password = PASSWORD) {
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor()
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
 }
 
 async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor()
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { onTestFailed } from 'vitest'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? join(tmpdir(), 'screens')
@@ -45,6 +46,14 @@ export async function openTab(
   page.setDefaultTimeout(20_000)
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(String(error)))
+  // Inside a test: keep what the browser showed when it failed.
+  onTestFailed(async ({ task }) => {
+    const name = `failure-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`
+    await screenshot(page, name).catch(() => undefined)
+    console.error(
+      `screenshot: ${join(SCREENSHOT_DIR, `${name}.png`)} at ${page.url()}\npage errors: ${pageErrors.join('; ')}`,
+    )
+  })
   return { context, page, pageErrors, close: () => context.close() }
 }
 

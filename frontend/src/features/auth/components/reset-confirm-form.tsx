@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/text-field'
-import { isApiError } from '../../../lib/api-error'
+import { toast } from '../../../components/ui/toast-store'
+import { errorMessage, isApiError } from '../../../lib/api-error'
 import { confirmPasswordReset } from '../api/auth-links'
 import styles from './auth-forms.module.css'
 import { PasswordHints } from './password-hints'
@@ -31,10 +32,11 @@ export function ResetConfirmForm({ token, onDone }: { token: string; onDone: () 
     meta: { handlesErrors: true },
     onSuccess: onDone,
     onError: (failure) => {
+      // The password itself was refused: say so at the field. An invalid link replaces the form (below).
       if (isApiError(failure, 'request.invalid') || isApiError(failure, 'auth.password_policy')) {
         setError(failure.message)
       } else if (!isApiError(failure, 'auth.invalid_token')) {
-        setError(isApiError(failure) ? failure.message : 'Could not change the password because of an error.')
+        toast.danger(errorMessage(failure, 'Could not change the password because of an error'))
       }
     },
   })

@@ -2,7 +2,7 @@ import { PASSWORD_RESET_TTL_SECONDS } from '@app/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/text-field'
 import { requestPasswordReset } from '../api/auth-links'
 import styles from './auth-forms.module.css'
@@ -34,9 +34,6 @@ export function ResetRequestForm() {
         <Button variant="secondary" block onClick={() => request.reset()}>
           Use a different email
         </Button>
-        <ButtonLink to="/auth/sign-in" variant="ghost" block>
-          Back to sign in
-        </ButtonLink>
       </div>
     )
   }

@@ -23,7 +23,7 @@ export function RenameOrganizationForm({ organization }: { organization: Organiz
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Organization name">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Rename organization">
       <TextField
         label="Organization name"
         name="organization-name"

@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, openTab, screenshot } from './support/browser'
+import { uniqueEmail } from './support/mailbox'
+
+const stack = inject('localStack')
+const PASSWORD = 'Str0ng!Passw0rd'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const at = (path: string) => new URL(path, stack.appUrl).toString()
+
+async function signUp(page: Page, email: string) {
+  await page.goto(at('/auth/sign-up'))
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor()
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(at('/app'))
+  await page.getByRole('heading', { name: 'Organizations' }).waitFor()
+}
+
+function organizationRow(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ hasText: name })
+}
+
+describe('account and organizations in a real browser', () => {
+  it('chooses START, creates, switches, renames and deletes organizations', async () => {
+    const tab = await openTab(browser)
+    const { page } = tab
+    await signUp(page, uniqueEmail('orgs'))
+
+    await page.getByRole('button', { name: 'Use the free START plan' }).first().click()
+    await page.getByText('New Organization is on the free START plan.').waitFor()
+    await organizationRow(page, 'New Organization')
+      .getByText('5 / 5 template actions left this month')
+      .waitFor()
+
+    await page.getByRole('link', { name: 'Add Organization' }).click()
+    await page.getByLabel('Organization name').fill('Acme Mail')
+    await page.getByRole('button', { name: 'Create organization' }).click()
+    // Creating selects the new organization and reloads into it.
+    await page.waitForURL(at('/app'))
+    await organizationRow(page, 'Acme Mail').getByText('Current').waitFor()
+    await page.getByText('Choose a plan for Acme Mail').waitFor()
+
+    await page.getByRole('button', { name: 'Switch to New Organization' }).click()
+    await organizationRow(page, 'New Organization').getByText('Current').waitFor()
+    await page.getByRole('button', { name: 'Switch to Acme Mail' }).waitFor()
+    await screenshot(page, 'app-organizations')
+
+    await page.getByRole('link', { name: 'Organization', exact: true }).click()
+    await page.getByRole('heading', { name: 'Organization settings' }).waitFor()
+    await page.getByLabel('Organization name').fill('Team Blue')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Organization renamed.').waitFor()
+    await page.getByText('Team Blue · you are owner').waitFor()
+
+    await page.getByRole('button', { name: 'Delete organization' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete Team Blue?' })
+    const confirm = dialog.getByRole('button', { name: 'Delete organization' })
+    expect(await confirm.isDisabled()).toBe(true)
+    await dialog.getByLabel('Type “Team Blue” to confirm').fill('Team Blue')
+    await confirm.click()
+    await page.waitForURL(at('/app'))
+    await page.getByText('Team Blue was deleted.').waitFor()
+    await organizationRow(page, 'Acme Mail').waitFor()
+    expect(await organizationRow(page, 'Team Blue').count()).toBe(0)
+
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+
+  it('saves the name and deletes the account, which signs it out for good', async () => {
+    const tab = await openTab(browser)
+    const { page } = tab
+    const email = uniqueEmail('delete')
+    await signUp(page, email)
+
+    await page.getByRole('link', { name: 'Settings', exact: true }).click()
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Your name was saved.').waitFor()
+    await screenshot(page, 'app-settings')
+
+    await page.getByRole('button', { name: 'Delete account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    await dialog.getByLabel(`Type “${email}” to confirm`).fill(email)
+    await dialog.getByRole('button', { name: 'Delete my account' }).click()
+    await page.waitForURL(at('/auth/sign-in'))
+    await page.getByText('Your account was deleted.').waitFor()
+
+    await page.goto(at('/app'))
+    await page.waitForURL(at('/auth/sign-in'))
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('alert').getByText('Incorrect email or password.').waitFor()
+
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+})
