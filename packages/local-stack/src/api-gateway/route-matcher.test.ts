@@ -1,0 +1,47 @@
+import { buildPath, ROUTE_LIST } from '@app/contracts'
+import { describe, expect, it } from 'vitest'
+import { createRouteMatcher } from './route-matcher'
+
+const match = createRouteMatcher([
+  { method: 'GET', path: '/api/things/{id}' },
+  { method: 'GET', path: '/api/things/special' },
+  { method: 'POST', path: '/api/things/{id}/parts/{partId}' },
+  { method: 'GET', path: '/api/files/{path+}' },
+])
+
+describe('createRouteMatcher', () => {
+  it('prefers a literal segment over a parameter, whatever the declaration order', () => {
+    expect(match('GET', '/api/things/special')?.route.path).toBe('/api/things/special')
+    expect(match('GET', '/api/things/other')?.pathParameters).toEqual({ id: 'other' })
+  })
+
+  it('decodes parameters and keeps several', () => {
+    expect(match('POST', '/api/things/a%20b/parts/%C3%A9')?.pathParameters).toEqual({
+      id: 'a b',
+      partId: 'é',
+    })
+  })
+
+  it('matches greedy parameters over the rest of the path', () => {
+    expect(match('GET', '/api/files/a/b/c.txt')?.pathParameters).toEqual({ path: 'a/b/c.txt' })
+    expect(match('GET', '/api/files/')).toBeUndefined()
+  })
+
+  it.each([
+    ['GET', '/api/things/'],
+    ['GET', '/api/things/1/'],
+    ['GET', '/api/things'],
+    ['PUT', '/api/things/1'],
+    ['GET', '/api/things/1/parts/2'],
+  ])('finds no route for %s %s', (method, path) => {
+    expect(match(method, path)).toBeUndefined()
+  })
+
+  it('matches every route of the contracts to itself', () => {
+    const matchContract = createRouteMatcher(ROUTE_LIST)
+    for (const route of ROUTE_LIST) {
+      const path = buildPath(route.path, { id: '01HZX3J0C8M6Q1W2E3R4T5Y6U7' })
+      expect(matchContract(route.method, path)?.route.id).toBe(route.id)
+    }
+  })
+})
