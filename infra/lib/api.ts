@@ -1,5 +1,6 @@
 import { ENDPOINT_GROUPS, type EndpointGroup, type QueueName, routeKey, routesOfGroup } from '@app/contracts'
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
   HttpApi,
   HttpMethod,
@@ -36,6 +37,26 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   auth: { table: true, sendsMail: true, administersUsers: true, sendsTo: [] },
   docs: { table: false, sendsMail: false, administersUsers: false, sendsTo: [] },
 }
+
+/** JSON lines with HTTP API context variables only (the REST-style default names some HTTP APIs lack). */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+    authorizerError: '$context.authorizer.error',
+  }),
+)
 
 export interface ApiProps {
   httpEntry: (group: EndpointGroup) => string
@@ -79,6 +100,7 @@ export class Api extends Construct {
             removalPolicy: RemovalPolicy.DESTROY,
           }),
         ),
+        format: ACCESS_LOG_FORMAT,
       },
     })
 

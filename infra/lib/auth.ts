@@ -95,7 +95,7 @@ export class Auth extends Construct {
       this.hostedUi = this.userPool.addDomain('HostedUi', {
         cognitoDomain: { domainPrefix: google.config.authDomainPrefix },
       })
-      this.hostedUiDomainName = `${this.hostedUi.domainName}.auth.${region}.amazoncognito.com`
+      this.hostedUiDomainName = `${google.config.authDomainPrefix}.auth.${region}.amazoncognito.com`
     }
 
     this.client = this.userPool.addClient('WebClient', {

@@ -35,9 +35,12 @@ export class ServiceFunction extends Construct {
   readonly function: NodejsFunction
   readonly role: IRole
   readonly logGroup: LogGroup
+  /** Whether the asset carries the Sentry SDK beside the bundle. */
+  readonly shipsSentry: boolean
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id)
+    this.shipsSentry = props.withSentry ?? false
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -67,7 +70,7 @@ export class ServiceFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         externalModules: EXTERNAL_MODULES,
-        ...(props.withSentry ? { commandHooks: sentryModuleHooks() } : {}),
+        ...(this.shipsSentry ? { commandHooks: sentryModuleHooks() } : {}),
       },
     })
     this.logGroup.grantWrite(role)

@@ -39,7 +39,9 @@ export class SesStudioStack extends Stack {
 
     // The site URL is known only once CloudFront exists, yet the user pool client (OAuth callback) and every
     // function (APP_URL) are created before it; CloudFormation resolves the reference, there is no cycle.
-    const appUrl = Lazy.string({ produce: () => this.web.url })
+    const appUrl = config.customDomain
+      ? `https://${config.customDomain.domainName}`
+      : Lazy.string({ produce: () => this.web.url })
 
     const table = createAppTable(this)
     this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'SES Studio alarms', enforceSSL: true })

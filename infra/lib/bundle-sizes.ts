@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { cdkJsonContext, createSesStudioApp, STACK_ID } from './app'
+import { SENTRY_MODULE } from './sentry-module'
+
+/** Budget for each API function's bundled `index.mjs`, minified (issue 2 §7). */
+export const API_BUNDLE_BUDGET_BYTES = 500 * 1024
+
+export type FunctionKind = 'http' | 'worker' | 'trigger'
+
+export interface BundleSize {
+  /** The entry, relative to the repo root: `functions/src/http/account.ts`. */
+  entry: string
+  kind: FunctionKind
+  logicalId: string
+  /** Size of the bundled `index.mjs`. */
+  bytes: number
+  /** Size of the Sentry SDK shipped beside it, when the deployment configures a DSN. */
+  sentryBytes?: number
+}
+
+interface TemplateResource {
+  Type: string
+  Properties?: { Description?: unknown; Code?: { S3Key?: unknown } }
+}
+
+/**
+ * Sizes of our own functions' bundles in a synthesized cloud assembly (`cdk.out` after `npm run synth`, or a
+ * test's `app.outdir`). Functions are recognised by the description `ServiceFunction` gives them: their entry.
+ */
+export function listBundleSizes(assemblyDir: string, stackId = STACK_ID): BundleSize[] {
+  const template = JSON.parse(readFileSync(path.join(assemblyDir, `${stackId}.template.json`), 'utf8')) as {
+    Resources: Record<string, TemplateResource>
+  }
+  const sizes: BundleSize[] = []
+  for (const [logicalId, resource] of Object.entries(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue
+    const entry = resource.Properties?.Description
+    const kind = typeof entry === 'string' ? kindOf(entry) : undefined
+    const assetHash = /^([0-9a-f]{64})\.zip$/.exec(String(resource.Properties?.Code?.S3Key ?? ''))?.[1]
+    if (!kind || typeof entry !== 'string' || !assetHash) continue
+    const assetDir = path.join(assemblyDir, `asset.${assetHash}`)
+    const bundle = path.join(assetDir, 'index.mjs')
+    if (!existsSync(bundle)) {
+      throw new Error(`${entry}: no bundle at ${bundle} (was the stack synthesized with bundling on?)`)
+    }
+    const sentry = path.join(assetDir, 'node_modules', ...SENTRY_MODULE.split('/'), 'index.mjs')
+    sizes.push({
+      entry,
+      kind,
+      logicalId,
+      bytes: statSync(bundle).size,
+      ...(existsSync(sentry) ? { sentryBytes: statSync(sentry).size } : {}),
+    })
+  }
+  return sizes.sort((a, b) => a.entry.localeCompare(b.entry))
+}
+
+/** Synthesizes the stack into a temporary directory and measures it (for `npm run bench`). */
+export function synthBundleSizes(context: Record<string, unknown> = {}): BundleSize[] {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'ses-studio-synth-'))
+  try {
+    const { app } = createSesStudioApp({
+      context: { ...cdkJsonContext(), ...context },
+      outdir,
+      nag: false,
+      cloudFormationValidation: false,
+    })
+    app.synth()
+    return listBundleSizes(outdir)
+  } finally {
+    rmSync(outdir, { recursive: true, force: true })
+  }
+}
+
+export function formatBundleSizes(sizes: BundleSize[]): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  const width = Math.max(...sizes.map((size) => size.entry.length))
+  return sizes
+    .map((size) => {
+      const budget =
+        size.kind === 'http'
+          ? ` (${((size.bytes / API_BUNDLE_BUDGET_BYTES) * 100).toFixed(0)}% of budget)`
+          : ''
+      const sentry = size.sentryBytes === undefined ? '' : ` + Sentry ${kb(size.sentryBytes)}`
+      return `${size.entry.padEnd(width)}  ${kb(size.bytes).padStart(9)}${budget}${sentry}`
+    })
+    .join('\n')
+}
+
+function kindOf(entry: string): FunctionKind | undefined {
+  if (entry.includes('/http/')) return 'http'
+  if (entry.includes('/workers/')) return 'worker'
+  if (entry.includes('/triggers/')) return 'trigger'
+  return undefined
+}

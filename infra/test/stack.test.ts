@@ -1,0 +1,375 @@
+import {
+  AppConfigSchema,
+  contentSecurityPolicy,
+  ENDPOINT_GROUPS,
+  ENV,
+  PASSWORD_POLICY,
+  QUEUES,
+  ROUTE_LIST,
+  routeKey,
+  STATIC_SECURITY_HEADERS,
+  TABLE,
+} from '@app/contracts'
+import { Match } from 'aws-cdk-lib/assertions'
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { GROUP_ACCESS } from '../lib/api'
+import { API_BUNDLE_BUDGET_BYTES, formatBundleSizes, listBundleSizes } from '../lib/bundle-sizes'
+import { pascalCase } from '../lib/names'
+import {
+  actionsOf,
+  type Cfn,
+  FIXTURE_FRONTEND,
+  functionsByEntry,
+  renderString,
+  resources,
+  type Synthesized,
+  stagedAppConfig,
+  statementsOfFunction,
+  synthesize,
+  unacknowledgedNagFindings,
+} from './synth'
+
+// The real handlers from functions/, so the bundle budget is measured on what ships.
+let synth: Synthesized
+beforeAll(() => {
+  synth = synthesize({
+    frontendDist: FIXTURE_FRONTEND,
+    context: { mailFrom: 'SES Studio <No-Reply@mail.example.com>' },
+  })
+})
+
+const REGION = 'eu-west-1'
+const PSEUDO = { 'AWS::Region': REGION, 'AWS::URLSuffix': 'amazonaws.com' }
+const httpEntry = (group: string) => `functions/src/http/${group}.ts`
+const fn = (entry: string) => {
+  const found = functionsByEntry(synth.template).get(entry)
+  if (!found) throw new Error(`No function for ${entry}`)
+  return found
+}
+
+describe('table', () => {
+  test('has the contract keys, GSIs, PITR, TTL, encryption and is retained', () => {
+    synth.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: Object.entries(TABLE.indexes).map(([IndexName, keys]) => ({
+          IndexName,
+          KeySchema: [
+            { AttributeName: keys.partitionKey, KeyType: 'HASH' },
+            { AttributeName: keys.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    })
+  })
+})
+
+describe('auth', () => {
+  test('the user pool signs in by email under the contract password policy, with the pre-sign-up trigger', () => {
+    synth.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        Schema: [{ Name: 'email', Required: true, Mutable: true }],
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: PASSWORD_POLICY.minimumLength,
+            RequireLowercase: PASSWORD_POLICY.requireLowercase,
+            RequireUppercase: PASSWORD_POLICY.requireUppercase,
+            RequireNumbers: PASSWORD_POLICY.requireDigits,
+            RequireSymbols: PASSWORD_POLICY.requireSymbols,
+          }),
+        },
+        LambdaConfig: {
+          PreSignUp: { 'Fn::GetAtt': [fn('functions/src/triggers/pre-sign-up.ts').logicalId, 'Arn'] },
+        },
+      }),
+    })
+  })
+
+  test('the web client has no secret and one flow: USER_PASSWORD_AUTH plus refresh, no OAuth', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlowsUserPoolClient: false,
+      SupportedIdentityProviders: ['COGNITO'],
+      PreventUserExistenceErrors: 'ENABLED',
+    })
+  })
+
+  test('without Google context there is no identity provider and no hosted UI', () => {
+    synth.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0)
+    synth.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0)
+    expect(synth.template.findOutputs('HostedUiDomain')).toEqual({})
+  })
+})
+
+describe('api', () => {
+  test('one Node 22 arm64 function per endpoint group, each with its own role', () => {
+    const httpFunctions = [...functionsByEntry(synth.template).keys()].filter((entry) =>
+      entry.includes('/http/'),
+    )
+    expect(httpFunctions.sort()).toEqual(ENDPOINT_GROUPS.map(httpEntry).sort())
+    const roles = new Set<string>()
+    for (const group of ENDPOINT_GROUPS) {
+      const { properties } = fn(httpEntry(group))
+      expect(properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      })
+      roles.add(properties.Role['Fn::GetAtt'][0])
+    }
+    expect(roles.size).toBe(ENDPOINT_GROUPS.length)
+  })
+
+  test('every route of the route table exists, JWT-protected unless public, wired to its group', () => {
+    const routes = resources(synth.template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties)
+    const integrations = Object.fromEntries(resources(synth.template, 'AWS::ApiGatewayV2::Integration'))
+    expect(routes).toHaveLength(ROUTE_LIST.length)
+    for (const route of ROUTE_LIST) {
+      const found = routes.find((candidate: Cfn) => candidate.RouteKey === routeKey(route))
+      expect(found, routeKey(route)).toMatchObject({ AuthorizationType: route.public ? 'NONE' : 'JWT' })
+      const integrationId = found.Target['Fn::Join'][1][1].Ref
+      expect(integrations[integrationId].Properties.IntegrationUri).toEqual({
+        'Fn::GetAtt': [fn(httpEntry(route.group)).logicalId, 'Arn'],
+      })
+    }
+  })
+
+  test('the JWT authorizer accepts ID tokens of the web client from the user pool', () => {
+    const [client] = resources(synth.template, 'AWS::Cognito::UserPoolClient')
+    const [pool] = resources(synth.template, 'AWS::Cognito::UserPool')
+    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: client?.[0] }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: pool?.[0] }],
+          ],
+        },
+      },
+    })
+  })
+
+  test('the default stage throttles and writes access logs', () => {
+    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('\\$context.requestId') }),
+    })
+  })
+
+  test('functions get the contract environment variables', () => {
+    for (const group of ENDPOINT_GROUPS) {
+      const variables = fn(httpEntry(group)).properties.Environment.Variables
+      for (const name of [
+        ENV.stage,
+        ENV.tableName,
+        ENV.userPoolId,
+        ENV.userPoolClientId,
+        ENV.appUrl,
+        ENV.logLevel,
+      ]) {
+        expect(variables, `${group}: ${name}`).toHaveProperty(name)
+      }
+      expect(variables[ENV.mailFrom]).toBe('SES Studio <No-Reply@mail.example.com>')
+      expect(variables).toHaveProperty(QUEUES.purge.urlEnv)
+      expect(variables).not.toHaveProperty(ENV.sentryDsn)
+    }
+  })
+
+  test('each role holds only what its group needs', () => {
+    for (const group of ENDPOINT_GROUPS) {
+      const access = GROUP_ACCESS[group]
+      const statements = statementsOfFunction(synth.template, fn(httpEntry(group)))
+      const actions = actionsOf(statements)
+      expect(actions.includes('dynamodb:PutItem'), `${group} table`).toBe(access.table)
+      expect(actions.includes('dynamodb:Scan'), `${group} scan`).toBe(false)
+      expect(actions.includes('cognito-idp:AdminDeleteUser'), `${group} cognito`).toBe(
+        access.administersUsers,
+      )
+      expect(actions.includes('sqs:SendMessage'), `${group} sqs`).toBe(access.sendsTo.length > 0)
+      expect(actions.includes('ses:SendEmail'), `${group} ses`).toBe(access.sendsMail)
+      if (access.sendsMail) {
+        const send = statements.find((statement) => statement.Action === 'ses:SendEmail')
+        expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.com' } })
+      }
+      if (access.administersUsers) {
+        expect(actions).toEqual(
+          expect.arrayContaining([
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminSetUserPassword',
+            'cognito-idp:AdminUpdateUserAttributes',
+          ]),
+        )
+      }
+    }
+  })
+
+  test('each API bundle stays within the size budget', () => {
+    const sizes = listBundleSizes(synth.assemblyDir)
+    console.info(`Bundle sizes (index.mjs, minified):\n${formatBundleSizes(sizes)}`)
+    const api = sizes.filter((size) => size.kind === 'http')
+    expect(api.map((size) => size.entry).sort()).toEqual(ENDPOINT_GROUPS.map(httpEntry).sort())
+    for (const size of api) expect(size.bytes, size.entry).toBeLessThanOrEqual(API_BUNDLE_BUDGET_BYTES)
+  })
+})
+
+describe('queues', () => {
+  test.each(Object.entries(QUEUES))(
+    '%s: encrypted queue with a DLQ, an alarm and its worker',
+    (name, spec) => {
+      const queues = resources(synth.template, 'AWS::SQS::Queue')
+      const prefix = `Queues${pascalCase(name)}`
+      const [queueId, queue] = queues.find(([id]) => id.startsWith(`${prefix}Queue`)) ?? []
+      const [dlqId, dlq] = queues.find(([id]) => id.startsWith(`${prefix}DeadLetterQueue`)) ?? []
+      expect(queue.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        VisibilityTimeout: spec.visibilityTimeoutSeconds,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+          maxReceiveCount: spec.maxReceiveCount,
+        },
+      })
+      expect(dlq.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
+      })
+      synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        AlarmActions: [Match.anyValue()],
+      })
+      const worker = fn(`functions/src/workers/${spec.worker}.ts`)
+      expect(worker.properties.Timeout * 6).toBeLessThanOrEqual(spec.visibilityTimeoutSeconds)
+      synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        FunctionName: { Ref: worker.logicalId },
+        BatchSize: spec.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      })
+    },
+  )
+})
+
+describe('web', () => {
+  const distribution = () => resources(synth.template, 'AWS::CloudFront::Distribution')[0]?.[1].Properties
+  const headersPolicy = () =>
+    resources(synth.template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties
+      .ResponseHeadersPolicyConfig
+
+  test('/api/* goes to the HTTP API uncached with every viewer header but Host and every method', () => {
+    const config = distribution().DistributionConfig
+    expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        ViewerProtocolPolicy: 'https-only',
+      }),
+    ])
+    const apiOrigin = config.Origins.find((origin: Cfn) => origin.CustomOriginConfig)
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('execute-api')
+  })
+
+  test('SPA routes fall back to index.html by a viewer-request function, never by error pages (API 404s stay JSON)', () => {
+    const config = distribution().DistributionConfig
+    expect(config.CustomErrorResponses).toBeUndefined()
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request' }),
+    ])
+    synth.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+    })
+  })
+
+  test('the CSP header is the contracts string, for the Cognito endpoint of the region', () => {
+    const csp = headersPolicy().SecurityHeadersConfig.ContentSecurityPolicy
+    expect(renderString(csp.ContentSecurityPolicy, PSEUDO)).toBe(
+      contentSecurityPolicy({ connectOrigins: [`https://cognito-idp.${REGION}.amazonaws.com`] }),
+    )
+  })
+
+  test('the other security headers say exactly what the contracts list', () => {
+    const { SecurityHeadersConfig: security, CustomHeadersConfig: custom } = headersPolicy()
+    const hsts = security.StrictTransportSecurity
+    const sent = {
+      'Strict-Transport-Security': [
+        `max-age=${hsts.AccessControlMaxAgeSec}`,
+        ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+        ...(hsts.Preload ? ['preload'] : []),
+      ].join('; '),
+      'X-Content-Type-Options': security.ContentTypeOptions ? 'nosniff' : undefined,
+      'X-Frame-Options': security.FrameOptions.FrameOption,
+      'Referrer-Policy': security.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(custom.Items.map((item: Cfn) => [item.Header, item.Value])),
+    }
+    expect(sent).toEqual(STATIC_SECURITY_HEADERS)
+  })
+
+  test('the site bucket is private, encrypted and reached through origin access control', () => {
+    synth.template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: Match.anyValue(),
+      LoggingConfiguration: Match.anyValue(),
+    })
+    synth.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1)
+  })
+
+  test('the build ships with immutable assets, and app-config.json carries every AppConfig field', () => {
+    const deployments = resources(synth.template, 'Custom::CDKBucketDeployment').map(([, r]) => r.Properties)
+    expect(deployments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          DestinationBucketKeyPrefix: 'assets/',
+          Prune: false,
+          SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+        }),
+        expect.objectContaining({ Prune: true, Exclude: ['assets/*'], DistributionPaths: ['/*'] }),
+      ]),
+    )
+    const appConfig = AppConfigSchema.strict().parse(stagedAppConfig(synth.assemblyDir))
+    expect(appConfig).toMatchObject({ googleSignIn: false, stage: 'prod' })
+    expect(appConfig).not.toHaveProperty('oauthDomain')
+  })
+})
+
+test('outputs give the frontend and operators what they need', () => {
+  const outputs = Object.keys(synth.template.findOutputs('*'))
+  expect(outputs).toEqual(
+    expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region', 'TableName']),
+  )
+})
+
+test('cdk-nag AwsSolutions: no finding without an acknowledged reason', () => {
+  expect(unacknowledgedNagFindings(synth)).toEqual([])
+})
