@@ -150,6 +150,14 @@ describe('auth in a real browser', () => {
     const { page, context } = tab
     const email = uniqueEmail('callback')
 
+    const callbackCookie = async () =>
+      decodeURIComponent((await context.cookies()).find((item) => item.name === 'callback')?.value ?? '')
+
+    // An invitation link sends a signed-out visitor to sign-up instead.
+    await page.goto(at('/join?invitation=01JTEST'))
+    await page.waitForURL(at('/auth/sign-up'))
+    expect(await callbackCookie()).toBe('/join?invitation=01JTEST')
+
     await page.goto(at('/app/settings'))
     await page.waitForURL(at('/auth/sign-in'))
     const cookie = (await context.cookies()).find((item) => item.name === 'callback')

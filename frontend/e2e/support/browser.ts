@@ -32,7 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
 export interface BrowserTab {
   context: BrowserContext
   page: Page
-  /** Uncaught exceptions in the page; a healthy journey has none. */
+  /** Uncaught exceptions and console errors; a healthy journey has none. */
   pageErrors: string[]
   close(): Promise<void>
 }
@@ -46,6 +46,12 @@ export async function openTab(
   page.setDefaultTimeout(20_000)
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(String(error)))
+  page.on('console', (message) => {
+    // Chromium logs every 4xx response ("Failed to load resource"); the journeys cause some on purpose.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      pageErrors.push(`console: ${message.text()}`)
+    }
+  })
   // Inside a test: keep what the browser showed when it failed.
   onTestFailed(async ({ task }) => {
     const name = `failure-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`
