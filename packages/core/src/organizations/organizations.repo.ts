@@ -164,7 +164,9 @@ export async function spendStartAction(orgId: string, month: string, perMonth: n
         '#plan = :start AND (attribute_not_exists(actionsMonth) OR actionsMonth <> :month)',
     },
   ]
-  for (const attempt of attempts) {
+  // Increment, or start the month; if another request started it meanwhile, increment after all.
+  for (const attempt of [...attempts, attempts[0]]) {
+    if (!attempt) continue
     try {
       await dynamo().send(
         new UpdateCommand({
