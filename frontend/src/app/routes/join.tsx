@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom'
 import { AuthCard, AuthLayout } from '../../components/layouts/auth-layout'
 import { Alert } from '../../components/ui/alert'
@@ -8,7 +7,7 @@ import { configureAmplify, isSignedIn } from '../../lib/amplify'
 
 /** Spec §2: a signed-out visitor opening an invitation signs up first and comes back here afterwards. */
 export const clientLoader =
-  (_queryClient: QueryClient) =>
+  () =>
   async ({ request }: LoaderFunctionArgs) => {
     await configureAmplify()
     if (!(await isSignedIn())) throw redirect(rememberCallback(new URL(request.url)))

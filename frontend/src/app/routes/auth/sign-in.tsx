@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-router-dom'
 import { AuthCard } from '../../../components/layouts/auth-layout'
@@ -10,7 +9,7 @@ import styles from '../../../features/auth/components/auth-forms.module.css'
 import { SignInForm } from '../../../features/auth/components/sign-in-form'
 import { configureAmplify, isSignedIn } from '../../../lib/amplify'
 
-export const clientLoader = (_queryClient: QueryClient) => async () => {
+export const clientLoader = () => async () => {
   const config = await configureAmplify()
   if (await isSignedIn()) return redirect(DEFAULT_DESTINATION)
   return { googleSignIn: config.googleSignIn && Boolean(config.oauthDomain) }

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
 import { useLoaderData, useLocation } from 'react-router-dom'
 import { AuthCard } from '../../../components/layouts/auth-layout'
@@ -10,7 +9,7 @@ import styles from '../../../features/auth/components/auth-forms.module.css'
 import { configureAmplify, isSignedIn } from '../../../lib/amplify'
 import { isApiError } from '../../../lib/api-error'
 
-export const clientLoader = (_queryClient: QueryClient) => async () => {
+export const clientLoader = () => async () => {
   await configureAmplify()
   return { signedIn: await isSignedIn() }
 }
