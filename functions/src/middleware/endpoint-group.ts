@@ -38,7 +38,8 @@ export interface RouteInput<R extends RouteDefinition> {
 type RouteResult<R extends RouteDefinition> = R['response'] extends z.ZodType
   ? z.input<R['response']>
   : R['status'] extends 204
-    ? void
+    ? // biome-ignore lint/suspicious/noConfusingVoidType: 204 handlers return core calls typed Promise<void>
+      void
     : unknown
 
 export type GroupHandlers<G extends EndpointGroup> = {
