@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openTab, screenshot } from './support/browser'
-import { uniqueEmail } from './support/mailbox'
+import { injectLocalStack, uniqueEmail } from './support/mailbox'
 
-const stack = inject('localStack')
+const stack = injectLocalStack()
 const PASSWORD = 'Str0ng!Passw0rd'
 
 let browser: Browser

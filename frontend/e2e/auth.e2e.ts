@@ -1,24 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasHorizontalOverflow, launchBrowser, openTab, screenshot } from './support/browser'
-import { nowSeconds, uniqueEmail, waitForMailLink } from './support/mailbox'
+import { injectLocalStack, mailedLink, nowSeconds, uniqueEmail } from './support/mailbox'
 
-/** What the e2e global setup provides about the running local stack (a subset of its config). */
-interface E2eStack {
-  appUrl: string
-  mailboxApiUrl: string
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    localStack: E2eStack
-  }
-}
-
-const stack = inject('localStack')
+const stack = injectLocalStack()
 const PASSWORD = 'Str0ng!Passw0rd'
 const NEW_PASSWORD = 'N3w-Passw0rd!x'
-const TOKEN = '[A-Za-z0-9_-]{43}'
 
 let browser: Browser
 
@@ -88,11 +75,7 @@ describe('auth in a real browser', () => {
     await page.getByText(`If an account exists for ${email}`).waitFor()
     await screenshot(page, 'reset-requested')
 
-    const link = await waitForMailLink(stack.mailboxApiUrl, {
-      to: email,
-      link: new RegExp(`https?://[^\\s"'<>]+/auth/reset-password#token=${TOKEN}`),
-      sinceSeconds: resetRequestedAt,
-    })
+    const link = await mailedLink(stack, { to: email, path: '/auth/reset-password', since: resetRequestedAt })
     await page.goto(link)
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor()
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
@@ -205,11 +188,7 @@ describe('auth in a real browser', () => {
     await page.getByRole('button', { name: 'Resend verification email' }).click()
     await page.getByText(`We sent a new verification link to ${email}.`).waitFor()
 
-    const link = await waitForMailLink(stack.mailboxApiUrl, {
-      to: email,
-      link: new RegExp(`https?://[^\\s"'<>]+/auth/verify-email#token=${TOKEN}`),
-      sinceSeconds: since,
-    })
+    const link = await mailedLink(stack, { to: email, path: '/auth/verify-email', since: since })
     await page.goto(link)
     await page.getByText('Your email address is verified').waitFor()
     await page.getByRole('link', { name: 'Go to dashboard' }).click()

@@ -70,5 +70,5 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** True when the page is wider than the viewport (something overflows horizontally). */
 export function hasHorizontalOverflow(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth')
 }
