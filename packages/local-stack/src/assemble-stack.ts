@@ -15,7 +15,7 @@ import { ensureTable } from './dynamodb/table'
 import { applyEnvironment, handlerEnvironment } from './environment'
 import type { LocalStackOptions } from './index'
 import { startLambdaInvokeApi } from './lambda/invoke-api'
-import { allStarted, type Lifecycle } from './lifecycle'
+import type { Lifecycle } from './lifecycle'
 import {
   BUCKETS,
   LOCAL_ACCOUNT_ID,
@@ -48,7 +48,7 @@ interface AssembleContext {
 
 /**
  * Brings up everything around the already spawned DynamoDB Local. Independent parts start in parallel; each
- * chain owns its parts as soon as they run, so a failure anywhere stops all of them.
+ * chain hands its parts to the lifecycle as soon as they run, so the first failure anywhere stops them all.
  */
 export async function assembleStack(context: AssembleContext): Promise<LocalStackConfig> {
   const { options, dataDir, ports, dynamo, lifecycle } = context
@@ -128,7 +128,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
       }).then((part) => lifecycle.own(part))
     : Promise.resolve(undefined)
 
-  const [, pool, s3Server, queueing, sesGateway] = await allStarted([table, cognito, s3, sqs, ses, web])
+  const [, pool, s3Server, queueing, sesGateway] = await Promise.all([table, cognito, s3, sqs, ses, web])
 
   const config: LocalStackConfig = {
     stage: 'local',

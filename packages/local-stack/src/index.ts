@@ -3,7 +3,7 @@ import { lockDataDir, prepareDataDir } from './data-dir'
 import { launchDynamoDbLocal } from './dynamodb/dynamodb-local'
 import type { LogLevel } from './environment'
 import { Lifecycle } from './lifecycle'
-import { type Ports, resolvePorts } from './ports'
+import { assertPortsFree, type Ports, resolvePorts } from './ports'
 
 export type { LocalQueue, LocalStackConfig } from './config'
 export type { LogLevel } from './environment'
@@ -41,6 +41,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   lifecycle.defer(lockDataDir(dataDir))
   try {
     const ports = await resolvePorts(options.ports)
+    await assertPortsFree(ports)
     // The JVM is the slowest part: spawn it before loading the rest (AWS SDK, servers, Vite), which then
     // loads while Java warms up.
     const dynamo = lifecycle.own(

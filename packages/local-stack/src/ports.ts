@@ -87,3 +87,10 @@ export async function resolvePorts(requested: Partial<Ports> = {}): Promise<Port
   }
   return ports
 }
+
+/** Fails fast, before anything starts, when a developer-facing port is taken. */
+export async function assertPortsFree(ports: Ports): Promise<void> {
+  for (const name of PORT_NAMES) {
+    if (!(await isPortFree(ports[name]))) throw portInUseError(name, ports[name])
+  }
+}

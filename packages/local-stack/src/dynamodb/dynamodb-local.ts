@@ -39,6 +39,13 @@ export async function launchDynamoDbLocal(options: {
   else process.env.JDK_JAVA_OPTIONS = previous
 
   const child = manageChild('DynamoDB Local', spawned, join(options.logDir, 'dynamodb-local.log'))
+  // A missing `java` is reported on the next turn of the event loop: say so before anything else starts.
+  const early = await Promise.race([
+    child.exited,
+    new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))),
+  ])
+  if (early === 'command not found')
+    throw new StartupError(`Java was not found; DynamoDB Local needs it. ${JAVA_HINT}`)
   const ready = waitUntilReady(child, () => answers(options.port), { timeoutMs: 45_000 }).catch((error) => {
     throw explainJavaFailure(error, child)
   })

@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: latency of GET /api/account through the local API gateway (JWT check, event building, the
+ * real account handler, DynamoDB Local) at concurrency 50, against a raw DynamoDB GetItem on the same
+ * DynamoDB Local in the same run. Bounded in requests and time; loopback only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { accountKey } from '@app/core/db/keys'
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb'
+import { marshall } from '@aws-sdk/util-dynamodb'
+import { startLocalStack } from '../src/index'
+import { apiClient } from '../src/testing/api-client'
+import { signUp } from '../src/testing/cognito-users'
+
+const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 2000), 20_000)
+const CONCURRENCY = 50
+const WARMUP = Math.min(300, REQUESTS)
+const TIME_LIMIT_MS = 120_000
+const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 }
+
+interface Run {
+  latencies: number[]
+  errors: number
+  wallMs: number
+}
+
+/** `count` calls, `concurrency` at a time; stops issuing new ones at the deadline. */
+async function run(call: () => Promise<void>, count: number, deadline: number): Promise<Run> {
+  const latencies: number[] = []
+  let errors = 0
+  let issued = 0
+  const started = performance.now()
+  const lane = async () => {
+    while (issued < count && Date.now() < deadline) {
+      issued++
+      const begin = performance.now()
+      try {
+        await call()
+        latencies.push(performance.now() - begin)
+      } catch {
+        errors++
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane))
+  return { latencies: latencies.sort((a, b) => a - b), errors, wallMs: performance.now() - started }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10)
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-'))
+  console.log('Starting the local stack…')
+  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
+  const { config } = stack
+  const dynamo = new DynamoDBClient({
+    region: config.region,
+    endpoint: config.dynamodbEndpoint,
+    credentials: { ...config.credentials },
+    maxAttempts: 1,
+  })
+  try {
+    const user = await signUp(config)
+    const created = await apiClient(config, user.idToken).post('/api/account', { email: user.email })
+    if (created.status !== 201) throw new Error(`POST /api/account answered ${created.status}`)
+
+    const accountUrl = new URL('/api/account', config.apiUrl)
+    const headers = { authorization: user.idToken }
+    const viaGateway = async () => {
+      const response = await fetch(accountUrl, { headers })
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(String(response.status))
+    }
+    const key = marshall(accountKey(user.sub))
+    const getItem = async () => {
+      const { Item } = await dynamo.send(
+        new GetItemCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }),
+      )
+      if (!Item) throw new Error('no item')
+    }
+
+    const deadline = Date.now() + TIME_LIMIT_MS
+    await run(viaGateway, WARMUP, deadline)
+    await run(getItem, WARMUP, deadline)
+    const gateway = await run(viaGateway, REQUESTS, deadline)
+    const baseline = await run(getItem, REQUESTS, deadline)
+
+    const row = (label: string, result: Run) =>
+      `${label.padEnd(30)}${ms(percentile(result.latencies, 50))}${ms(percentile(result.latencies, 99))}` +
+      `${String(Math.round((result.latencies.length / result.wallMs) * 1000)).padStart(9)}${String(result.errors).padStart(8)}`
+    console.log(
+      `\nGET /api/account via the local gateway vs raw DynamoDB GetItem — ${REQUESTS} requests each ` +
+        `(after ${WARMUP} warm-up), concurrency ${CONCURRENCY}, boot ${(config.bootMs / 1000).toFixed(1)} s\n`,
+    )
+    console.log(
+      `${''.padEnd(30)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}${'errors'.padStart(8)}`,
+    )
+    console.log(row('gateway GET /api/account', gateway))
+    console.log(row('DynamoDB GetItem (baseline)', baseline))
+    const ratio = (p: number) =>
+      (percentile(gateway.latencies, p) / percentile(baseline.latencies, p)).toFixed(1)
+    console.log(
+      `${'ratio gateway / GetItem'.padEnd(30)}${`${ratio(50)}×`.padStart(10)}${`${ratio(99)}×`.padStart(10)}\n`,
+    )
+    if (gateway.errors > 0 || baseline.errors > 0) process.exitCode = 1
+  } finally {
+    dynamo.destroy()
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
