@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { accountKey } from '@app/core/db/keys'
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb'
-import { marshall } from '@aws-sdk/util-dynamodb'
 import { startLocalStack } from '../src/index'
 import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
@@ -75,7 +74,8 @@ async function main(): Promise<void> {
       await response.arrayBuffer()
       if (response.status !== 200) throw new Error(String(response.status))
     }
-    const key = marshall(accountKey(user.sub))
+    const { PK, SK } = accountKey(user.sub)
+    const key = { PK: { S: PK }, SK: { S: SK } }
     const getItem = async () => {
       const { Item } = await dynamo.send(
         new GetItemCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }),
