@@ -100,8 +100,9 @@ export class SesStudioStack extends Stack {
       userPoolClientId: this.auth.client.userPoolClientId,
       ...(this.auth.hostedUiDomainName ? { oauthDomain: this.auth.hostedUiDomainName } : {}),
       googleSignIn: config.google !== undefined,
-      // Same origin: CloudFront routes /api/* to the HTTP API.
-      apiBaseUrl: appUrl,
+      // Route paths are absolute (`/api/...`) and CloudFront serves /api/* on the site's own origin: "this origin",
+      // as in the local stack, and right under any host name the distribution answers to.
+      apiBaseUrl: '/',
       ...(config.sentryDsn ? { sentryDsn: config.sentryDsn } : {}),
       stage: config.stage,
     }

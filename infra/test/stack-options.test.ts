@@ -32,7 +32,7 @@ beforeAll(() => {
   synth = synthesize({
     functionsRoot: FIXTURE_FUNCTIONS,
     frontendDist: '/nonexistent/dist',
-    context: CONTEXT,
+    context: { ...CONTEXT, 'aws:cdk:bundling-stacks': [] },
   })
 })
 
@@ -72,7 +72,7 @@ describe('Google sign-in', () => {
       googleSignIn: true,
       stage: 'staging',
       sentryDsn: CONTEXT.sentryDsn,
-      apiBaseUrl: 'https://app.example.com',
+      apiBaseUrl: '/',
     })
     expect(appConfig.oauthDomain).toMatch(/^ses-studio-test\.auth\..+\.amazoncognito\.com$/)
   })
