@@ -2,7 +2,7 @@ import path from 'node:path'
 import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Construct } from 'constructs'
 import { LOCKFILE, REPO_ROOT } from './paths'
@@ -70,6 +70,8 @@ export class ServiceFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         externalModules: EXTERNAL_MODULES,
+        // Sizes are reported by bundle-sizes.ts; esbuild only speaks up about problems.
+        logLevel: LogLevel.WARNING,
         ...(this.shipsSentry ? { commandHooks: sentryModuleHooks() } : {}),
       },
     })
