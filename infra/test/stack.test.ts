@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import {
   AppConfigSchema,
   contentSecurityPolicy,
@@ -10,7 +12,7 @@ import {
   STATIC_SECURITY_HEADERS,
   TABLE,
 } from '@app/contracts'
-import { Match } from 'aws-cdk-lib/assertions'
+import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { GROUP_ACCESS } from '../lib/api'
@@ -46,6 +48,11 @@ const fn = (entry: string) => {
   const found = functionsByEntry(synth.template).get(entry)
   if (!found) throw new Error(`No function for ${entry}`)
   return found
+}
+
+function bundlePath(assemblyDir: string, logicalId: string, template: Template): string {
+  const key: string = template.toJSON().Resources[logicalId].Properties.Code.S3Key
+  return path.join(assemblyDir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs')
 }
 
 describe('table', () => {
@@ -233,6 +240,14 @@ describe('api', () => {
     const api = sizes.filter((size) => size.kind === 'http')
     expect(api.map((size) => size.entry).sort()).toEqual(ENDPOINT_GROUPS.map(httpEntry).sort())
     for (const size of api) expect(size.bytes, size.entry).toBeLessThanOrEqual(API_BUNDLE_BUDGET_BYTES)
+  })
+
+  test('Sentry is loaded only by dynamic import: without a DSN the external module is never resolved', () => {
+    for (const size of listBundleSizes(synth.assemblyDir)) {
+      const code = readFileSync(bundlePath(synth.assemblyDir, size.logicalId, synth.template), 'utf8')
+      expect(code, size.entry).not.toMatch(/from\s*["']@sentry\//)
+      expect(code, size.entry).not.toMatch(/require\(["']@sentry\//)
+    }
   })
 })
 
