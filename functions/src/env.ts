@@ -1,6 +1,6 @@
 import { ENV } from '@app/contracts'
 import { coreEnv } from '@app/core'
-import { z } from 'zod'
+import * as z from 'zod'
 
 const FunctionsEnvSchema = z.object({
   [ENV.sentryDsn]: z

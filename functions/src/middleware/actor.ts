@@ -1,7 +1,7 @@
 import type { Actor } from '@app/core'
 import { AppError } from '@app/core'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Claims API Gateway's JWT authorizer verified and passed on (all values are strings there). */
 const ClaimsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { EmailSchema } from './auth'
 import { AccountIdSchema, UlidSchema } from './ids'
 import { PlanSchema, SubscriptionStatusSchema } from './plans'

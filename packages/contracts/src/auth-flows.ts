@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { EmailSchema, PasswordSchema } from './auth'
 
 /** Our own reset link works for verified and unverified addresses alike (Cognito's ForgotPassword does not). */

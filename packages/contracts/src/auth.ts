@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Cognito's default password policy, enforced in the user pool, the local Cognito proxy and the UI. */
 export const PASSWORD_POLICY = {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** ULIDs: 26 Crockford base32 characters. */
 export const UlidSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ERROR_STATUS } from './errors'
 import { ROUTE_LIST } from './routes'
 

@@ -1,5 +1,5 @@
 import { ENV } from '@app/contracts'
-import { z } from 'zod'
+import * as z from 'zod'
 
 const CoreEnvSchema = z.object({
   [ENV.stage]: z.string().min(1),

@@ -1,6 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
-import { z } from 'zod'
+import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
 import { accountMembershipKey, MEMBER_PREFIX, organizationKey, organizationPartition } from '../db/keys'
 import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
