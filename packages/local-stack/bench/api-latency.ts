@@ -13,7 +13,7 @@ import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
 
 const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 2000), 20_000)
-const CONCURRENCY = 50
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const WARMUP = Math.min(300, REQUESTS)
 const TIME_LIMIT_MS = 120_000
 const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 }

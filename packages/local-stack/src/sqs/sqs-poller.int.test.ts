@@ -63,16 +63,12 @@ async function waitFor<T>(
   throw new Error('condition not met in time')
 }
 
+/** Bodies of the distinct messages in the DLQ (local-aws-sqs may list a moved message more than once). */
 async function dlqBodies(): Promise<string[]> {
   const { Messages = [] } = await client.send(
-    new ReceiveMessageCommand({
-      QueueUrl: queue.dlqUrl,
-      MaxNumberOfMessages: 10,
-      WaitTimeSeconds: 0,
-      VisibilityTimeout: 0,
-    }),
+    new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
   )
-  return Messages.map((message) => message.Body ?? '')
+  return [...new Map(Messages.map((message) => [message.MessageId, message.Body ?? ''])).values()]
 }
 
 it('deletes what succeeded, redelivers reported failures and moves them to the DLQ after maxReceiveCount', async () => {
@@ -104,6 +100,6 @@ it('redelivers the whole batch when the worker throws', async () => {
     const bodies = await dlqBodies()
     return bodies.includes('throw') ? bodies : undefined
   })
-  expect(dead).toContain('throw')
+  expect(dead).toEqual(expect.arrayContaining(['throw']))
   expect(callsWith('throw')).toHaveLength(2)
 })
