@@ -25,6 +25,7 @@ import {
   TABLE_NAME,
 } from './local-names'
 import type { Ports } from './ports'
+import type { ManagedChild } from './process/child-process'
 import { FRONTEND_DIR, FUNCTIONS_SRC } from './repo-paths'
 import { startS3 } from './s3/s3-server'
 import { startSesGateway } from './ses-gateway/ses-gateway'
@@ -59,6 +60,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   const dynamodbEndpoint = `http://localhost:${ports.dynamodb}`
   const clientConfig = () => ({ region: LOCAL_REGION, credentials: localCredentials() })
 
+  reportCrash(dynamo.child, log)
   const lambdaApi = lifecycle.own(
     await startLambdaInvokeApi({ PreSignUp: join(functionsDir, 'triggers', 'pre-sign-up.ts') }, log),
   )
@@ -80,6 +82,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
       credentials: localCredentials(),
     })
     lifecycle.own(cognitoLocal.child)
+    reportCrash(cognitoLocal.child, log)
     const pool = await withClient(
       new CognitoIdentityProviderClient({ ...clientConfig(), endpoint: cognitoLocal.url }),
       (client) => ensureUserPool(client, dataDir.userPoolFile),
@@ -196,6 +199,14 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   config.bootMs = Math.round(performance.now() - context.started)
   writeFileSync(dataDir.configFile, `${JSON.stringify(config, null, 2)}\n`)
   return config
+}
+
+/** A stand-in that dies while the stack runs leaves it half-working: say so loudly, with its last words. */
+function reportCrash(child: ManagedChild, log: (line: string) => void): void {
+  void child.crashed.then((reason) => {
+    log(`✖ ${child.name} stopped unexpectedly (${reason}); restart the stack. Its last lines:`)
+    for (const line of child.tail().slice(-10)) log(`    ${line}`)
+  })
 }
 
 async function ensureQueues(client: SQSClient): Promise<Record<QueueName, LocalQueue>> {

@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     reset: args.reset,
     ports: args.ports,
     web: true,
-    log: (line) => console.log(dim(`  ${line}`)),
+    log: (line) => console.log(line.startsWith('✖') ? `\n${line}` : dim(`  ${line}`)),
   })
   if (stopping) {
     await stack.stop()

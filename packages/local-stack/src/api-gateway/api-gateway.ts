@@ -125,7 +125,6 @@ export async function startApiGateway(options: ApiGatewayOptions): Promise<ApiGa
   function setCors(request: IncomingMessage, response: ServerResponse): void {
     if (request.headers.origin !== options.appOrigin) return
     response.setHeader('access-control-allow-origin', options.appOrigin)
-    response.setHeader('access-control-allow-credentials', 'true')
     response.setHeader('vary', 'origin')
   }
 

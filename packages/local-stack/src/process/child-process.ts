@@ -13,6 +13,8 @@ export interface ManagedChild {
   tail(): string[]
   /** Resolves when the child exits, with a one-line reason. */
   readonly exited: Promise<string>
+  /** Resolves only if the child exits without `stop()` having been called. */
+  readonly crashed: Promise<string>
   /** SIGTERM, then SIGKILL after a grace period; resolves once the process is gone. */
   stop(): Promise<void>
 }
@@ -53,12 +55,21 @@ export function manageChild(name: string, child: ChildProcess, logFile: string):
     })
   })
 
+  let stopping = false
+  const crashed = new Promise<string>((resolve) => {
+    void exited.then((reason) => {
+      if (!stopping) resolve(reason)
+    })
+  })
+
   return {
     name,
     pid: child.pid,
     tail: () => [...lines],
     exited,
+    crashed,
     async stop() {
+      stopping = true
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
       child.kill('SIGTERM')
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
