@@ -15,7 +15,11 @@ describe('Lifecycle', () => {
     const lifecycle = new Lifecycle(() => {})
     await lifecycle.stop()
     let stopped = false
-    lifecycle.own({ stop: () => void (stopped = true) })
+    lifecycle.own({
+      stop: () => {
+        stopped = true
+      },
+    })
     await new Promise((resolve) => setImmediate(resolve))
     expect(stopped).toBe(true)
   })
@@ -24,7 +28,11 @@ describe('Lifecycle', () => {
     const lines: string[] = []
     const lifecycle = new Lifecycle((line) => lines.push(line))
     let stopped = false
-    lifecycle.own({ stop: () => void (stopped = true) })
+    lifecycle.own({
+      stop: () => {
+        stopped = true
+      },
+    })
     lifecycle.own({
       stop: () => {
         throw new Error('stuck')
