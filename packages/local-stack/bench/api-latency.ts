@@ -6,11 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { accountKey } from '@app/core/db/keys'
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb'
 import { startLocalStack } from '../src/index'
 import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
+import type { LoadJob, LoadResult, Target } from './load-lanes'
 
 const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 2000), 20_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -18,32 +19,23 @@ const WARMUP = Math.min(300, REQUESTS)
 const TIME_LIMIT_MS = 120_000
 const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 }
 
-interface Run {
-  latencies: number[]
-  errors: number
-  wallMs: number
-}
+// Worker threads do not inherit tsx's loader: register it there before importing the TypeScript module.
+const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
+  register()
+  return import(${JSON.stringify(new URL('./load-lanes.ts', import.meta.url).href)})
+})`
 
-/** `count` calls, `concurrency` at a time; stops issuing new ones at the deadline. */
-async function run(call: () => Promise<void>, count: number, deadline: number): Promise<Run> {
-  const latencies: number[] = []
-  let errors = 0
-  let issued = 0
-  const started = performance.now()
-  const lane = async () => {
-    while (issued < count && Date.now() < deadline) {
-      issued++
-      const begin = performance.now()
-      try {
-        await call()
-        latencies.push(performance.now() - begin)
-      } catch {
-        errors++
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, lane))
-  return { latencies: latencies.sort((a, b) => a - b), errors, wallMs: performance.now() - started }
+/** `count` calls, `CONCURRENCY` at a time, from a worker thread; stops issuing new ones at the deadline. */
+function load(target: Target, count: number, deadline: number): Promise<LoadResult> {
+  const job: LoadJob = { target, count, concurrency: CONCURRENCY, deadline }
+  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: job })
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: LoadResult) => {
+      void worker.terminate()
+      resolve(result)
+    })
+    worker.once('error', reject)
+  })
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -56,40 +48,33 @@ async function main(): Promise<void> {
   console.log('Starting the local stack…')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack
-  const dynamo = new DynamoDBClient({
-    region: config.region,
-    endpoint: config.dynamodbEndpoint,
-    credentials: { ...config.credentials },
-    maxAttempts: 1,
-  })
   try {
     const user = await signUp(config)
     const created = await apiClient(config, user.idToken).post('/api/account', { email: user.email })
     if (created.status !== 201) throw new Error(`POST /api/account answered ${created.status}`)
 
-    const accountUrl = new URL('/api/account', config.apiUrl)
-    const headers = { authorization: user.idToken }
-    const viaGateway = async () => {
-      const response = await fetch(accountUrl, { headers })
-      await response.arrayBuffer()
-      if (response.status !== 200) throw new Error(String(response.status))
+    const gatewayTarget: Target = {
+      kind: 'http',
+      url: new URL('/api/account', config.apiUrl).toString(),
+      headers: { authorization: user.idToken },
     }
     const { PK, SK } = accountKey(user.sub)
-    const key = { PK: { S: PK }, SK: { S: SK } }
-    const getItem = async () => {
-      const { Item } = await dynamo.send(
-        new GetItemCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }),
-      )
-      if (!Item) throw new Error('no item')
+    const getItemTarget: Target = {
+      kind: 'getItem',
+      endpoint: config.dynamodbEndpoint,
+      region: config.region,
+      credentials: { ...config.credentials },
+      tableName: config.tableName,
+      key: { PK: { S: PK }, SK: { S: SK } },
     }
 
     const deadline = Date.now() + TIME_LIMIT_MS
-    await run(viaGateway, WARMUP, deadline)
-    await run(getItem, WARMUP, deadline)
-    const gateway = await run(viaGateway, REQUESTS, deadline)
-    const baseline = await run(getItem, REQUESTS, deadline)
+    await load(gatewayTarget, WARMUP, deadline)
+    await load(getItemTarget, WARMUP, deadline)
+    const gateway = await load(gatewayTarget, REQUESTS, deadline)
+    const baseline = await load(getItemTarget, REQUESTS, deadline)
 
-    const row = (label: string, result: Run) =>
+    const row = (label: string, result: LoadResult) =>
       `${label.padEnd(30)}${ms(percentile(result.latencies, 50))}${ms(percentile(result.latencies, 99))}` +
       `${String(Math.round((result.latencies.length / result.wallMs) * 1000)).padStart(9)}${String(result.errors).padStart(8)}`
     console.log(
@@ -108,7 +93,6 @@ async function main(): Promise<void> {
     )
     if (gateway.errors > 0 || baseline.errors > 0) process.exitCode = 1
   } finally {
-    dynamo.destroy()
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }

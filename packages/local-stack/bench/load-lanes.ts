@@ -1,0 +1,86 @@
+/**
+ * The bench's load generator, in a worker thread so that issuing requests does not compete with the local
+ * gateway (which runs on the main thread, like the handlers) for the same event loop.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb'
+
+export type Target =
+  | { kind: 'http'; url: string; headers: Record<string, string> }
+  | {
+      kind: 'getItem'
+      endpoint: string
+      region: string
+      credentials: { accessKeyId: string; secretAccessKey: string }
+      tableName: string
+      key: Record<string, { S: string }>
+    }
+
+export interface LoadJob {
+  target: Target
+  count: number
+  concurrency: number
+  deadline: number
+}
+
+export interface LoadResult {
+  latencies: number[]
+  errors: number
+  wallMs: number
+}
+
+function caller(target: Target): { call: () => Promise<void>; close: () => void } {
+  if (target.kind === 'http') {
+    return {
+      call: async () => {
+        const response = await fetch(target.url, { headers: target.headers })
+        await response.arrayBuffer()
+        if (response.status !== 200) throw new Error(String(response.status))
+      },
+      close: () => {},
+    }
+  }
+  const client = new DynamoDBClient({
+    endpoint: target.endpoint,
+    region: target.region,
+    credentials: target.credentials,
+    maxAttempts: 1,
+  })
+  return {
+    call: async () => {
+      const { Item } = await client.send(
+        new GetItemCommand({ TableName: target.tableName, Key: target.key, ConsistentRead: true }),
+      )
+      if (!Item) throw new Error('no item')
+    },
+    close: () => client.destroy(),
+  }
+}
+
+async function run({ target, count, concurrency, deadline }: LoadJob): Promise<LoadResult> {
+  const { call, close } = caller(target)
+  const latencies: number[] = []
+  let errors = 0
+  let issued = 0
+  const started = performance.now()
+  const lane = async () => {
+    while (issued < count && Date.now() < deadline) {
+      issued++
+      const begin = performance.now()
+      try {
+        await call()
+        latencies.push(performance.now() - begin)
+      } catch {
+        errors++
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, lane))
+  close()
+  return { latencies: latencies.sort((a, b) => a - b), errors, wallMs: performance.now() - started }
+}
+
+if (parentPort) {
+  const port = parentPort
+  run(workerData as LoadJob).then((result) => port.postMessage(result))
+}
