@@ -35,7 +35,17 @@ export const START_ACTIONS_PER_MONTH = 5
 export const FEATURES = ['reusableBlocks', 'audience', 'campaigns', 'monitoring', 'githubSync'] as const
 export type Feature = (typeof FEATURES)[number]
 
-export type PlanTier = 'START' | 'SOLO' | 'TEAM' | 'TEAM_PLUS'
+/** Human label of each gated capability, as the sidebar and pricing page name it. */
+export const FEATURE_LABELS: Record<Feature, string> = {
+  reusableBlocks: 'Reusable blocks',
+  audience: 'Audience',
+  campaigns: 'Campaigns',
+  monitoring: 'Logs & metrics',
+  githubSync: 'GitHub sync',
+}
+
+export const PLAN_TIERS = ['START', 'SOLO', 'TEAM', 'TEAM_PLUS'] as const
+export type PlanTier = (typeof PLAN_TIERS)[number]
 
 const TEAM_TIERS: readonly PlanTier[] = ['TEAM', 'TEAM_PLUS']
 
@@ -47,11 +57,87 @@ export const FEATURE_TIERS: Record<Feature, readonly PlanTier[]> = {
   githubSync: ['SOLO', 'TEAM', 'TEAM_PLUS'],
 }
 
+export const BILLING_INTERVALS = ['month', 'year'] as const
+export type BillingInterval = (typeof BILLING_INTERVALS)[number]
+
+/** Plan badge colours (spec §4): Team blue, Team Plus purple, Solo orange, Start yellow. */
+export type PlanBadgeColor = 'yellow' | 'orange' | 'blue' | 'purple'
+
+export interface TierInfo {
+  tier: PlanTier
+  /** Human name: 'Start', 'Solo', 'Team', 'Team Plus'. */
+  name: string
+  /** One line on who the tier is for. */
+  summary: string
+  badgeColor: PlanBadgeColor
+  /** Price in whole US dollars per billing interval; 0 for START. */
+  priceUsd: Record<BillingInterval, number>
+  /** Template actions per calendar month; null means unlimited. */
+  templateActionsPerMonth: number | null
+  /** Gated capabilities this tier unlocks, in FEATURES order. */
+  features: readonly Feature[]
+}
+
+function tierFeatures(tier: PlanTier): readonly Feature[] {
+  return FEATURES.filter((feature) => FEATURE_TIERS[feature].includes(tier))
+}
+
+export const TIERS: Record<PlanTier, TierInfo> = {
+  START: {
+    tier: 'START',
+    name: 'Start',
+    summary: 'Try the template editor on your own SES account.',
+    badgeColor: 'yellow',
+    priceUsd: { month: 0, year: 0 },
+    templateActionsPerMonth: START_ACTIONS_PER_MONTH,
+    features: tierFeatures('START'),
+  },
+  SOLO: {
+    tier: 'SOLO',
+    name: 'Solo',
+    summary: 'For a developer who owns the templates of one product.',
+    badgeColor: 'orange',
+    priceUsd: { month: 19, year: 190 },
+    templateActionsPerMonth: null,
+    features: tierFeatures('SOLO'),
+  },
+  TEAM: {
+    tier: 'TEAM',
+    name: 'Team',
+    summary: 'For teams that send campaigns to their own contact lists.',
+    badgeColor: 'blue',
+    priceUsd: { month: 49, year: 490 },
+    templateActionsPerMonth: null,
+    features: tierFeatures('TEAM'),
+  },
+  TEAM_PLUS: {
+    tier: 'TEAM_PLUS',
+    name: 'Team Plus',
+    summary: 'For larger teams and several SES accounts.',
+    badgeColor: 'purple',
+    priceUsd: { month: 99, year: 990 },
+    templateActionsPerMonth: null,
+    features: tierFeatures('TEAM_PLUS'),
+  },
+}
+
 export function planTier(plan: Plan): PlanTier {
   if (plan === 'START') return 'START'
   if (plan.startsWith('TEAM_PLUS')) return 'TEAM_PLUS'
   if (plan.startsWith('TEAM')) return 'TEAM'
   return 'SOLO'
+}
+
+/** The billing interval of a paid plan; null for START, which is free. */
+export function planInterval(plan: Plan): BillingInterval | null {
+  if (plan === 'START') return null
+  return plan.endsWith('_YEARLY') ? 'year' : 'month'
+}
+
+/** The plan value for a tier and interval: ('TEAM', 'year') → 'TEAM_YEARLY'; START ignores the interval. */
+export function planFor(tier: PlanTier, interval: BillingInterval): Plan {
+  if (tier === 'START') return 'START'
+  return `${tier}_${interval === 'year' ? 'YEARLY' : 'MONTHLY'}`
 }
 
 export function isPaidPlan(plan: Plan): boolean {
@@ -60,4 +146,68 @@ export function isPaidPlan(plan: Plan): boolean {
 
 export function planUnlocks(plan: Plan | null | undefined, feature: Feature): boolean {
   return plan != null && FEATURE_TIERS[feature].includes(planTier(plan))
+}
+
+/** Paid plans manage templates without a monthly limit (spec §9). */
+export function hasUnlimitedTemplateActions(plan: Plan): boolean {
+  return TIERS[planTier(plan)].templateActionsPerMonth === null
+}
+
+/** The cheapest tier that unlocks a feature, for 'Upgrade to …' hints. */
+export function lowestTierFor(feature: Feature): PlanTier {
+  const tier = PLAN_TIERS.find((candidate) => FEATURE_TIERS[feature].includes(candidate))
+  if (!tier) throw new Error(`no tier unlocks ${feature}`)
+  return tier
+}
+
+export interface PlanInfo {
+  plan: Plan
+  tier: PlanTier
+  /** 'Start', 'Solo', 'Team', 'Team Plus'. */
+  name: string
+  /** 'Solo (yearly)', 'Team Plus (monthly)', or 'Start'. */
+  fullName: string
+  interval: BillingInterval | null
+  priceUsd: number
+  badgeColor: PlanBadgeColor
+}
+
+export function planInfo(plan: Plan): PlanInfo {
+  const tier = TIERS[planTier(plan)]
+  const interval = planInterval(plan)
+  return {
+    plan,
+    tier: tier.tier,
+    name: tier.name,
+    fullName: interval ? `${tier.name} (${interval === 'year' ? 'yearly' : 'monthly'})` : tier.name,
+    interval,
+    priceUsd: interval ? tier.priceUsd[interval] : 0,
+    badgeColor: tier.badgeColor,
+  }
+}
+
+/** Every plan with its name, interval and price, in PLANS order. */
+export const PLAN_CATALOGUE: readonly PlanInfo[] = PLANS.map(planInfo)
+
+export interface PlanBadge {
+  label: string
+  color: PlanBadgeColor
+}
+
+/** The badge for an organization's plan; null when it has no plan yet (spec §4). */
+export function planBadge(plan: Plan | null | undefined): PlanBadge | null {
+  if (plan == null) return null
+  const tier = TIERS[planTier(plan)]
+  return { label: tier.name, color: tier.badgeColor }
+}
+
+/** What a year costs on the yearly plan compared with twelve monthly payments. */
+export function yearlySavingUsd(tier: PlanTier): number {
+  const { month, year } = TIERS[tier].priceUsd
+  return month * 12 - year
+}
+
+/** '$19', '$1,990'; whole dollars, en-US. */
+export function formatUsd(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`
 }
