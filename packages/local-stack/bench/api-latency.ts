@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { accountKey } from '@app/core/db/keys'
+import { formatBundleSizes, synthBundleSizes } from '@app/infra/bundle-sizes'
 import { startLocalStack } from '../src/index'
 import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
+  console.log('Lambda bundle sizes (minified index.mjs from a fresh synth; budget 500 KB per API function)\n')
+  console.log(`${formatBundleSizes(synthBundleSizes())}\n`)
 }
 
 main().catch((error: unknown) => {
