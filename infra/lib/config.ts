@@ -15,6 +15,8 @@ export interface DeployConfig {
   webAclArn?: string
   google?: { clientId: string; clientSecretName: string; authDomainPrefix: string }
   sentryDsn?: string
+  /** App shell: people at this email domain see the Admin Panel entry (`-c adminEmailDomain=…`). */
+  adminEmailDomain?: string
   alarmEmail?: string
   apiThrottle: { rateLimit: number; burstLimit: number }
 }
@@ -89,6 +91,13 @@ export function readDeployConfig(node: Node): DeployConfig {
   const sentryDsn = text('sentryDsn')
   if (sentryDsn !== undefined) sentryOrigin(sentryDsn)
 
+  const adminEmailDomain = text('adminEmailDomain')
+  if (adminEmailDomain !== undefined && !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(adminEmailDomain)) {
+    throw new DeployConfigError(
+      `Context "adminEmailDomain" must be a domain name, got "${adminEmailDomain}".`,
+    )
+  }
+
   const alarmEmail = text('alarmEmail')
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail)) {
     throw new DeployConfigError(`Context "alarmEmail" is not an email address: "${alarmEmail}".`)
@@ -104,6 +113,7 @@ export function readDeployConfig(node: Node): DeployConfig {
     webAclArn,
     google: readGoogle(text('googleClientId'), text('googleClientSecretName'), text('authDomainPrefix')),
     sentryDsn,
+    adminEmailDomain,
     alarmEmail,
     apiThrottle: {
       rateLimit: positiveInt('apiRateLimit', 100),

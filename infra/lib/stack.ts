@@ -104,6 +104,8 @@ export class SesStudioStack extends Stack {
       // as in the local stack, and right under any host name the distribution answers to.
       apiBaseUrl: '/',
       ...(config.sentryDsn ? { sentryDsn: config.sentryDsn } : {}),
+      // app shell (issue 3): who sees the Admin Panel entry
+      ...(config.adminEmailDomain ? { adminEmailDomain: config.adminEmailDomain } : {}),
       stage: config.stage,
     }
     this.web = new Web(this, 'Web', {

@@ -57,6 +57,8 @@ export const AppConfigSchema = z.object({
   googleSignIn: z.boolean(),
   apiBaseUrl: z.string(),
   sentryDsn: z.string().optional(),
+  /** The operator's company email domain: its people see the Admin Panel entry (the API checks admin rights). */
+  adminEmailDomain: z.string().optional(),
   stage: z.string(),
 })
 export type AppConfig = z.infer<typeof AppConfigSchema>

@@ -1,4 +1,4 @@
-import { type OrganizationSummary, type Plan, planTier, type Role } from '@app/contracts'
+import { planBadge as catalogueBadge, type OrganizationSummary, type Plan, type Role } from '@app/contracts'
 
 export function organizationName(organization: Pick<OrganizationSummary, 'name'>): string {
   return organization.name.trim() || 'New Organization'
@@ -6,16 +6,9 @@ export function organizationName(organization: Pick<OrganizationSummary, 'name'>
 
 export type PlanBadgeColor = 'blue' | 'purple' | 'orange' | 'yellow'
 
-const TIER_BADGES = {
-  TEAM: { label: 'Team', color: 'blue' },
-  TEAM_PLUS: { label: 'Team Plus', color: 'purple' },
-  SOLO: { label: 'Solo', color: 'orange' },
-  START: { label: 'Start', color: 'yellow' },
-} as const satisfies Record<string, { label: string; color: PlanBadgeColor }>
-
-/** Spec §4: Team blue, Team Plus purple, Solo orange, Start yellow; no badge without a plan. */
+/** Spec §4: Team blue, Team Plus purple, Solo orange, Start yellow; no badge without a plan (from the catalogue). */
 export function planBadge(plan: Plan | null): { label: string; color: PlanBadgeColor } | undefined {
-  return plan ? TIER_BADGES[planTier(plan)] : undefined
+  return catalogueBadge(plan) ?? undefined
 }
 
 const ROLE_LABELS: Record<Role, string> = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' }

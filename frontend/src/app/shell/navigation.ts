@@ -1,0 +1,92 @@
+import { type Feature, lowestTierFor, type Plan, planUnlocks, TIERS } from '@app/contracts'
+
+export interface NavItem {
+  to: string
+  label: string
+  /** The catalogue feature that unlocks the page; nav items carry the plans that unlock them (spec §3). */
+  feature?: Feature
+  /** Match the path exactly (a parent path such as /app/campaigns is not active on /app/campaigns/new). */
+  end?: boolean
+}
+
+export interface NavSection {
+  id: string
+  label: string
+  defaultOpen: boolean
+  items: readonly NavItem[]
+}
+
+/** Spec §2 "Dashboard sidebar". */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    id: 'templates',
+    label: 'Templates',
+    defaultOpen: true,
+    items: [
+      { to: '/app/templates', label: 'All templates' },
+      { to: '/app/blocks', label: 'Reusable blocks', feature: 'reusableBlocks' },
+      { to: '/app/github-sync', label: 'Github sync', feature: 'githubSync' },
+    ],
+  },
+  {
+    id: 'audience',
+    label: 'Audience',
+    defaultOpen: false,
+    items: [
+      { to: '/app/audience/contacts', label: 'Contacts', feature: 'audience' },
+      { to: '/app/audience/topics', label: 'Topics', feature: 'audience' },
+    ],
+  },
+  {
+    id: 'campaigns',
+    label: 'Campaigns',
+    defaultOpen: false,
+    items: [
+      { to: '/app/campaigns', label: 'All campaigns', feature: 'campaigns', end: true },
+      { to: '/app/campaigns/new', label: 'Create campaign', feature: 'campaigns' },
+    ],
+  },
+  {
+    id: 'aws-account',
+    label: 'AWS account',
+    defaultOpen: false,
+    items: [
+      { to: '/app/aws-account', label: 'Status' },
+      { to: '/app/monitoring', label: 'Logs & metrics', feature: 'monitoring' },
+      { to: '/app/email-identities', label: 'Email identities' },
+    ],
+  },
+]
+
+/**
+ * Spec §6 lock-style badge: the name of the cheapest plan that unlocks the item, or nothing when the
+ * organization's plan already does (or the item is not gated).
+ */
+export function lockedUntil(plan: Plan | null | undefined, feature: Feature | undefined): string | undefined {
+  if (!feature || planUnlocks(plan, feature)) return undefined
+  return TIERS[lowestTierFor(feature)].name
+}
+
+const STORAGE_PREFIX = 'ses-studio:sidebar:'
+
+/** Whether a section is open: what the user last chose in this browser, else the section's default. */
+export function readSectionOpen(storage: Pick<Storage, 'getItem'> | undefined, section: NavSection): boolean {
+  try {
+    const stored = storage?.getItem(`${STORAGE_PREFIX}${section.id}`)
+    return stored === 'open' ? true : stored === 'closed' ? false : section.defaultOpen
+  } catch {
+    return section.defaultOpen
+  }
+}
+
+export function writeSectionOpen(
+  storage: Pick<Storage, 'setItem'> | undefined,
+  section: NavSection,
+  open: boolean,
+): void {
+  try {
+    storage?.setItem(`${STORAGE_PREFIX}${section.id}`, open ? 'open' : 'closed')
+  } catch {
+    // Private mode or a full quota: the section still toggles, it is just not remembered.
+  }
+}

@@ -1,0 +1,43 @@
+import { type Account, LIVE_SUBSCRIPTION_STATUSES } from '@app/contracts'
+import { selectedOrganizationOf } from '../account/account-state'
+
+export const ONBOARDING_PLAN_PATH = '/app/onboarding/plan'
+export const SUBSCRIPTION_CANCELED_PATH = '/app/onboarding/subscription-canceled'
+
+/**
+ * Pages an organization without a usable plan can still open: its owner has to be able to create or switch
+ * organizations, edit settings, delete things and reach billing.
+ */
+const ALWAYS_OPEN = [
+  '/app/settings',
+  '/app/organizations/new',
+  '/app/organization/settings',
+  '/app/organization/billing',
+  '/app/organization/invoices',
+]
+
+export type OrganizationPlanState = 'no-organization' | 'needs-plan' | 'subscription-ended' | 'ready'
+
+/** Spec §4 "Dashboard entry" for the selected organization. */
+export function organizationPlanState(account: Account): OrganizationPlanState {
+  const organization = selectedOrganizationOf(account)
+  if (!organization) return 'no-organization'
+  if (!organization.plan) return 'needs-plan'
+  if (
+    organization.plan !== 'START' &&
+    !(organization.subscriptionStatus && LIVE_SUBSCRIPTION_STATUSES.includes(organization.subscriptionStatus))
+  ) {
+    return 'subscription-ended'
+  }
+  return 'ready'
+}
+
+/** Where entering `pathname` in the dashboard must send the user instead, if anywhere. */
+export function dashboardEntryRedirect(account: Account, pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (ALWAYS_OPEN.includes(path)) return undefined
+  const state = organizationPlanState(account)
+  if (state === 'needs-plan') return ONBOARDING_PLAN_PATH
+  if (state === 'subscription-ended') return SUBSCRIPTION_CANCELED_PATH
+  return undefined
+}
