@@ -16,7 +16,7 @@ const LAYOUT_RULES: readonly (readonly [segments: readonly string[], layout: Lay
 ]
 
 function segmentsOf(pathname: string): string[] {
-  return pathname.split(/[?#]/, 1)[0].split('/').filter(Boolean)
+  return (pathname.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean)
 }
 
 function containsRun(haystack: readonly string[], needle: readonly string[]): boolean {

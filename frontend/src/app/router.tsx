@@ -3,7 +3,9 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router-dom'
 import { NotFound, RouteError } from '../components/errors/route-error'
 import { FullScreenLoader } from '../components/ui/spinner'
+import { chooseLayout, type LayoutName } from './layout-choice'
 import { RootLayout } from './root-layout'
+import type { PlannedPageName } from './routes/app/planned'
 
 /** What every file under `app/routes` exports. */
 export interface RouteModule {
@@ -13,11 +15,21 @@ export interface RouteModule {
   ErrorBoundary?: ComponentType
 }
 
+type Load = () => Promise<RouteModule>
+
+/** One page: an absolute path and its module (or a plain loader/component for redirects and 404s). */
+interface Page {
+  path: string
+  load?: Load
+  loader?: LoaderFunction
+  Component?: ComponentType
+}
+
 /**
  * Every page is its own chunk: the auth library and the dashboard download only on the routes that use them, so
- * the public site (next issue) stays light.
+ * the public site stays light.
  */
-function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>): RouteObject['lazy'] {
+function lazyRoute(queryClient: QueryClient, load: Load): RouteObject['lazy'] {
   return async () => {
     const { Component, clientLoader, ErrorBoundary } = await load()
     return {
@@ -28,9 +40,81 @@ function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>): 
   }
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  const lazy = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load)
+const planned =
+  (name: PlannedPageName): Load =>
+  () =>
+    import('./routes/app/planned').then(({ plannedPage }) => plannedPage(name))
 
+/** The signed-in and bare frames; the public frame belongs to the public site's own routes. */
+const LAYOUT_MODULES: Partial<Record<LayoutName, Load>> = {
+  admin: () => import('./routes/app/admin/layout'),
+  auth: () => import('./routes/auth/layout'),
+  invite: () => import('./routes/invite-layout'),
+  onboarding: () => import('./routes/app/onboarding/layout'),
+  dashboard: () => import('./routes/app/layout'),
+}
+
+/** Pages of the app shell; each is mounted under the layout `chooseLayout` picks for its path. */
+const PAGES: readonly Page[] = [
+  { path: '/auth', loader: () => redirect('/auth/sign-in') },
+  { path: '/auth/sign-in', load: () => import('./routes/auth/sign-in') },
+  { path: '/auth/sign-up', load: () => import('./routes/auth/sign-up') },
+  { path: '/auth/reset-password', load: () => import('./routes/auth/reset-password') },
+  { path: '/auth/verify-email', load: () => import('./routes/auth/verify-email') },
+  { path: '/auth/logout', load: () => import('./routes/auth/logout') },
+  { path: '/auth/google', load: () => import('./routes/auth/google') },
+  { path: '/auth/*', Component: NotFound },
+  { path: '/join/*', load: () => import('./routes/join') },
+  { path: '/app/admin', load: () => import('./routes/app/admin/index') },
+  { path: '/app/admin/*', Component: NotFound },
+  { path: '/app/onboarding/plan', load: () => import('./routes/app/onboarding/plan') },
+  {
+    path: '/app/onboarding/subscription-canceled',
+    load: () => import('./routes/app/onboarding/subscription-canceled'),
+  },
+  { path: '/app/onboarding/*', loader: () => redirect('/app/onboarding/plan') },
+  { path: '/app', load: () => import('./routes/app/home') },
+  { path: '/app/settings', load: () => import('./routes/app/settings') },
+  { path: '/app/organizations/new', load: () => import('./routes/app/new-organization') },
+  { path: '/app/organization/settings', load: () => import('./routes/app/organization-settings') },
+  { path: '/app/organization/team', load: planned('team') },
+  { path: '/app/organization/billing', load: planned('billing') },
+  { path: '/app/organization/invoices', load: planned('invoices') },
+  { path: '/app/aws-accounts/new', load: planned('newAwsAccount') },
+  { path: '/app/templates', load: planned('templates') },
+  { path: '/app/blocks', load: planned('blocks') },
+  { path: '/app/github-sync', load: planned('githubSync') },
+  { path: '/app/audience/contacts', load: planned('contacts') },
+  { path: '/app/audience/topics', load: planned('topics') },
+  { path: '/app/campaigns', load: planned('campaigns') },
+  { path: '/app/campaigns/new', load: planned('newCampaign') },
+  { path: '/app/aws-account', load: planned('awsAccount') },
+  { path: '/app/monitoring', load: planned('monitoring') },
+  { path: '/app/email-identities', load: planned('emailIdentities') },
+  { path: '/app/*', Component: NotFound },
+]
+
+/** Groups pages under pathless layout routes, by the one layout rule (spec §2 "Layout choice"). */
+export function layoutRoutes(queryClient: QueryClient, pages: readonly Page[] = PAGES): RouteObject[] {
+  const byLayout = new Map<LayoutName, RouteObject[]>()
+  for (const page of pages) {
+    const layout = chooseLayout(page.path)
+    const route: RouteObject = {
+      path: page.path.slice(1),
+      ...(page.load ? { lazy: lazyRoute(queryClient, page.load) } : {}),
+      ...(page.loader ? { loader: page.loader } : {}),
+      ...(page.Component ? { Component: page.Component } : {}),
+    }
+    byLayout.set(layout, [...(byLayout.get(layout) ?? []), route])
+  }
+  return [...byLayout].map(([layout, children]) => {
+    const load = LAYOUT_MODULES[layout]
+    if (!load) throw new Error(`No ${layout} layout module for ${children.map((c) => c.path).join(', ')}`)
+    return { id: `layout-${layout}`, lazy: lazyRoute(queryClient, load), children }
+  })
+}
+
+export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       id: 'root',
@@ -38,34 +122,9 @@ export function createAppRouter(queryClient: QueryClient) {
       ErrorBoundary: RouteError,
       HydrateFallback: FullScreenLoader,
       children: [
-        // The public home page arrives with the public site; until then the front door is the dashboard.
+        ...layoutRoutes(queryClient),
+        // PUBLIC SITE: the public-site routes mount on the next line (public layout, owned by the public site).
         { index: true, loader: () => redirect('/app') },
-        {
-          path: 'auth',
-          lazy: lazy(() => import('./routes/auth/layout')),
-          children: [
-            { index: true, loader: () => redirect('/auth/sign-in') },
-            { path: 'sign-in', lazy: lazy(() => import('./routes/auth/sign-in')) },
-            { path: 'sign-up', lazy: lazy(() => import('./routes/auth/sign-up')) },
-            { path: 'reset-password', lazy: lazy(() => import('./routes/auth/reset-password')) },
-            { path: 'verify-email', lazy: lazy(() => import('./routes/auth/verify-email')) },
-            { path: 'logout', lazy: lazy(() => import('./routes/auth/logout')) },
-            { path: 'google', lazy: lazy(() => import('./routes/auth/google')) },
-            { path: '*', Component: NotFound },
-          ],
-        },
-        { path: 'join/*', lazy: lazy(() => import('./routes/join')) },
-        {
-          path: 'app',
-          lazy: lazy(() => import('./routes/app/layout')),
-          children: [
-            { index: true, lazy: lazy(() => import('./routes/app/home')) },
-            { path: 'settings', lazy: lazy(() => import('./routes/app/settings')) },
-            { path: 'organizations/new', lazy: lazy(() => import('./routes/app/new-organization')) },
-            { path: 'organization/settings', lazy: lazy(() => import('./routes/app/organization-settings')) },
-            { path: '*', Component: NotFound },
-          ],
-        },
         { path: '*', Component: NotFound },
       ],
     },

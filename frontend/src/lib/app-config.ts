@@ -1,4 +1,5 @@
 import { APP_CONFIG_PATH, type AppConfig, AppConfigSchema } from '@app/contracts'
+import { queryOptions } from '@tanstack/react-query'
 
 let pending: Promise<AppConfig> | undefined
 
@@ -18,3 +19,12 @@ export function loadAppConfig(): Promise<AppConfig> {
   }
   return pending
 }
+
+/** The same settings for components (the Admin Panel entry, monitoring); never refetched. */
+export const appConfigQuery = () =>
+  queryOptions({
+    queryKey: ['app-config'] as const,
+    queryFn: loadAppConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  })

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom'
-import { AuthCard, AuthLayout } from '../../components/layouts/auth-layout'
+import { AuthCard } from '../../components/layouts/auth-layout'
 import { Alert } from '../../components/ui/alert'
 import { ButtonLink } from '../../components/ui/button'
 import { rememberCallback } from '../../features/auth/callback-cookie'
@@ -16,16 +16,14 @@ export const clientLoader =
 
 export function Component() {
   return (
-    <AuthLayout>
-      <AuthCard title="Join an organization">
-        <Alert tone="info" title="No invitation to accept here yet">
-          Team invitations arrive with team management. Until then, ask an owner to add you once it is
-          available.
-        </Alert>
-        <ButtonLink to="/app" block>
-          Go to dashboard
-        </ButtonLink>
-      </AuthCard>
-    </AuthLayout>
+    <AuthCard title="Join an organization">
+      <Alert tone="info" title="No invitation to accept here yet">
+        Team invitations arrive with team management. Until then, ask an owner to add you once it is
+        available.
+      </Alert>
+      <ButtonLink to="/app" block>
+        Go to dashboard
+      </ButtonLink>
+    </AuthCard>
   )
 }

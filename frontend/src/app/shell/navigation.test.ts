@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lockedUntil, NAV_SECTIONS, readSectionOpen, writeSectionOpen } from './navigation'
+import { lockedUntil, NAV_SECTIONS, type NavSection, readSectionOpen, writeSectionOpen } from './navigation'
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -9,7 +9,14 @@ function memoryStorage() {
   }
 }
 
-const [templates, audience] = NAV_SECTIONS
+function sectionNamed(id: string): NavSection {
+  const found = NAV_SECTIONS.find((section) => section.id === id)
+  if (!found) throw new Error(`no section ${id}`)
+  return found
+}
+
+const templates = sectionNamed('templates')
+const audience = sectionNamed('audience')
 
 describe('sidebar sections', () => {
   it('has the spec entries, Templates open by default', () => {

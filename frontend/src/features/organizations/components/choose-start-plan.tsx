@@ -6,7 +6,16 @@ import { canManageOrganization, organizationName } from '../organization-display
 import styles from './organizations.module.css'
 
 /** An organization starts without a plan; START is free and can be chosen here (paid plans come with billing). */
-export function ChooseStartPlan({ organization }: { organization: OrganizationSummary }) {
+export function ChooseStartPlan({
+  organization,
+  label = 'Use the free START plan',
+  onChosen,
+}: {
+  organization: OrganizationSummary
+  label?: string
+  /** After the plan is saved (onboarding moves on to the dashboard). */
+  onChosen?: () => void
+}) {
   const update = useUpdateOrganization(organization.id)
   if (!canManageOrganization(organization.role)) {
     return <p className={styles.muted}>An owner or admin of this organization can choose its plan.</p>
@@ -17,11 +26,16 @@ export function ChooseStartPlan({ organization }: { organization: OrganizationSu
       onClick={() =>
         update.mutate(
           { plan: 'START' },
-          { onSuccess: () => toast.success(`${organizationName(organization)} is on the free START plan.`) },
+          {
+            onSuccess: () => {
+              toast.success(`${organizationName(organization)} is on the free START plan.`)
+              onChosen?.()
+            },
+          },
         )
       }
     >
-      Use the free START plan
+      {label}
     </Button>
   )
 }

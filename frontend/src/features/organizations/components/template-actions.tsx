@@ -1,5 +1,8 @@
 import { type OrganizationSummary, START_ACTIONS_PER_MONTH } from '@app/contracts'
+import { Link } from 'react-router-dom'
 import styles from './organizations.module.css'
+
+export const BILLING_PATH = '/app/organization/billing'
 
 /** START: 'n / 5' template actions left this month, red below 1 (spec §9); paid plans are unlimited. */
 export function TemplateActions({ organization }: { organization: OrganizationSummary }) {
@@ -12,5 +15,27 @@ export function TemplateActions({ organization }: { organization: OrganizationSu
     <span className={left < 1 ? styles.exhausted : undefined}>
       {left} / {START_ACTIONS_PER_MONTH} template actions left this month
     </span>
+  )
+}
+
+/** The top bar's widget, shown for START only: 'n / 5', red with an 'Upgrade' link once none are left. */
+export function TemplateActionsWidget({ organization }: { organization: OrganizationSummary | undefined }) {
+  if (organization?.plan !== 'START' || organization.availableActions === null) return null
+  const left = organization.availableActions
+  return (
+    <div className={styles.widget} data-testid="template-actions-widget">
+      <span className={styles.widgetLabel}>Template actions</span>
+      <span
+        className={left < 1 ? `${styles.widgetCount} ${styles.exhausted}` : styles.widgetCount}
+        title="Template actions left this month; they restore on the 1st"
+      >
+        {left} / {START_ACTIONS_PER_MONTH}
+      </span>
+      {left < 1 && (
+        <Link to={BILLING_PATH} className={styles.upgrade}>
+          Upgrade
+        </Link>
+      )}
+    </div>
   )
 }

@@ -1,0 +1,134 @@
+import type { Feature } from '@app/contracts'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { ButtonLink } from '../../../components/ui/button'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { accountQueries } from '../../../features/account/api/account'
+import type { RouteModule } from '../../router'
+import { lockedUntil } from '../../shell/navigation'
+import styles from './page.module.css'
+
+interface PlannedPage {
+  title: string
+  /** What the page will do, in one or two sentences. */
+  purpose: string
+  /** What the user can do meanwhile (only real, working pages). */
+  meanwhile?: { label: string; to: string }
+  feature?: Feature
+}
+
+/**
+ * Pages whose features arrive in later releases. Each says honestly what it will do: no sample data, no buttons
+ * that do nothing.
+ */
+export const PLANNED_PAGES = {
+  templates: {
+    title: 'All templates',
+    purpose:
+      'Create, edit, preview and test-send your Amazon SES email templates, and import the ones already in your AWS account.',
+  },
+  blocks: {
+    title: 'Reusable blocks',
+    purpose: 'Headers, footers and other pieces you write once and reuse across templates.',
+    feature: 'reusableBlocks',
+  },
+  githubSync: {
+    title: 'Github sync',
+    purpose: 'Keep your templates in a GitHub repository and push changes to SES from there.',
+    feature: 'githubSync',
+  },
+  contacts: {
+    title: 'Contacts',
+    purpose:
+      'Your audience: add, import from CSV, search and filter contacts by topic and subscription status.',
+    feature: 'audience',
+  },
+  topics: {
+    title: 'Topics',
+    purpose: 'Subscription lists your contacts opt in to, each with its own unsubscribe link.',
+    feature: 'audience',
+  },
+  campaigns: {
+    title: 'All campaigns',
+    purpose:
+      'Campaigns sent through your SES account, with opens, clicks, bounces and unsubscribes per campaign.',
+    feature: 'campaigns',
+  },
+  newCampaign: {
+    title: 'Create campaign',
+    purpose: 'Pick a template and a topic, then send or schedule a campaign through your SES account.',
+    feature: 'campaigns',
+  },
+  awsAccount: {
+    title: 'AWS account status',
+    purpose:
+      'Whether SES Studio can reach your AWS account, your SES sending limits, and leaving the SES sandbox.',
+    meanwhile: { label: 'Add AWS Account', to: '/app/aws-accounts/new' },
+  },
+  monitoring: {
+    title: 'Logs & metrics',
+    purpose: 'Delivery, bounce and complaint events from your SES account, as a log and as charts over time.',
+    feature: 'monitoring',
+  },
+  emailIdentities: {
+    title: 'Email identities',
+    purpose: 'The domains and addresses SES lets you send from, with their verification and DKIM status.',
+  },
+  newAwsAccount: {
+    title: 'Add AWS Account',
+    purpose:
+      'Connect an AWS account with an access key that can use SES, so SES Studio can manage templates there.',
+  },
+  team: {
+    title: 'Team',
+    purpose: 'Invite people to this organization, choose their role and remove members.',
+    meanwhile: { label: 'Organization settings', to: '/app/organization/settings' },
+  },
+  billing: {
+    title: 'Subscription & billing',
+    purpose:
+      'Choose a paid plan, pay by card and manage your subscription. This installation does not take payments yet.',
+    meanwhile: { label: 'Organization settings', to: '/app/organization/settings' },
+  },
+  invoices: {
+    title: 'Invoices',
+    purpose: 'Every invoice for this organization, as PDF, once paid plans are available.',
+  },
+} satisfies Record<string, PlannedPage>
+
+export type PlannedPageName = keyof typeof PLANNED_PAGES
+
+function PlannedPageView({ page }: { page: PlannedPage }) {
+  const { data: account } = useSuspenseQuery(accountQueries.current())
+  const tier = lockedUntil(selectedOrganizationOf(account)?.plan, page.feature)
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{page.title}</h1>
+        <p className={styles.lead}>{page.purpose}</p>
+      </header>
+      <section className={styles.empty} aria-label="Not available yet">
+        <p className={styles.emptyTitle}>Not available in this version yet</p>
+        <p>
+          This page arrives in an upcoming release of SES Studio. Nothing is stored here yet, and nothing is
+          missing from your account.
+        </p>
+        {tier && <p>It will need the {tier} plan or higher.</p>}
+        {page.meanwhile && (
+          <div>
+            <ButtonLink to={page.meanwhile.to} variant="secondary" size="small">
+              {page.meanwhile.label}
+            </ButtonLink>
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** The route module for one planned page. */
+export function plannedPage(name: PlannedPageName): RouteModule {
+  const page: PlannedPage = PLANNED_PAGES[name]
+  // Created once per route when its chunk loads, so the component's identity is stable.
+  // biome-ignore lint/correctness/noComponentHookFactories: a per-route component made once at load time
+  return { Component: () => <PlannedPageView page={page} /> }
+}
