@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router-dom'
 import { NotFound, RouteError } from '../components/errors/route-error'
 import { FullScreenLoader } from '../components/ui/spinner'
+import { publicRoutes } from '../features/marketing/public-routes'
 import { chooseLayout, type LayoutName } from './layout-choice'
 import { RootLayout } from './root-layout'
 import type { PlannedPageName } from './routes/app/planned'
@@ -124,7 +125,7 @@ export function createAppRouter(queryClient: QueryClient) {
       children: [
         ...layoutRoutes(queryClient),
         // PUBLIC SITE: the public-site routes mount on the next line (public layout, owned by the public site).
-        { index: true, loader: () => redirect('/app') },
+        ...publicRoutes,
         { path: '*', Component: NotFound },
       ],
     },

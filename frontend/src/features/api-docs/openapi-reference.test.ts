@@ -1,0 +1,59 @@
+import { buildOpenApiDocument, ROUTE_LIST } from '@app/contracts'
+import { describe, expect, it } from 'vitest'
+import { readApiReference, schemaFields, typeLabel } from './openapi-reference'
+
+describe('API reference from the OpenAPI document', () => {
+  const reference = readApiReference(buildOpenApiDocument('/'))
+  const operations = reference.groups.flatMap((group) => group.operations)
+
+  it('lists every route of the contracts once, grouped by tag', () => {
+    expect(operations.map((operation) => operation.id).sort()).toEqual(
+      ROUTE_LIST.map((route) => route.id).sort(),
+    )
+    expect(reference.title).toBe('SES Studio API')
+    for (const group of reference.groups) {
+      for (const operation of group.operations) expect(operation.summary).not.toBe('')
+    }
+  })
+
+  it('tells public calls from those that need a token, and reads bodies and responses', () => {
+    const openApi = operations.find((operation) => operation.path === '/api/openapi.json')
+    expect(openApi).toMatchObject({ method: 'GET', authenticated: false, successStatus: '200' })
+    const getAccount = operations.find((operation) => operation.id === 'getAccount')
+    expect(getAccount?.authenticated).toBe(true)
+    expect(Array.isArray(getAccount?.response) && getAccount.response.length).toBeGreaterThan(0)
+    const withBody = operations.filter((operation) => operation.requestBody)
+    expect(withBody.length).toBeGreaterThan(0)
+  })
+
+  it('labels types readably', () => {
+    expect(typeLabel({ type: 'string', format: 'email' })).toBe('string (email)')
+    expect(typeLabel({ enum: ['START', 'SOLO_MONTHLY'] })).toBe('"START" | "SOLO_MONTHLY"')
+    expect(typeLabel({ type: 'array', items: { type: 'string' } })).toBe('string[]')
+    expect(typeLabel({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string | null')
+    expect(typeLabel({ $ref: '#/components/schemas/Error' })).toBe('Error')
+  })
+
+  it('nests object fields and marks required ones', () => {
+    const fields = schemaFields({
+      type: 'object',
+      required: ['error'],
+      properties: {
+        error: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
+        items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
+      },
+    })
+    expect(fields[0]).toEqual({
+      name: 'error',
+      type: 'object',
+      required: true,
+      fields: [{ name: 'code', type: 'string', required: true }],
+    })
+    expect(fields[1]?.fields?.[0]?.name).toBe('id')
+  })
+
+  it('refuses what is not OpenAPI 3', () => {
+    expect(() => readApiReference({ swagger: '2.0', paths: {} })).toThrow(/OpenAPI 3/)
+    expect(() => readApiReference('<html>')).toThrow()
+  })
+})
