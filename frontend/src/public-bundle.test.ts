@@ -1,0 +1,133 @@
+/// <reference types="node" />
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/** Issue 3: the public home's first download, entry chunk and its static imports, gzipped. */
+const PUBLIC_ENTRY_BUDGET_BYTES = 120 * 1024
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+}
+type Manifest = Record<string, ManifestChunk>
+
+const frontendRoot = fileURLToPath(new URL('..', import.meta.url))
+const PUBLIC_PAGES = [
+  'src/features/marketing/components/public-layout.tsx',
+  'src/features/marketing/pages/home.tsx',
+  'src/features/marketing/pages/template-manager.tsx',
+  'src/features/marketing/pages/contact-list.tsx',
+  'src/features/marketing/pages/email-campaigns.tsx',
+  'src/features/marketing/pages/marketing-campaigns.tsx',
+  'src/features/marketing/pages/transactional-emails.tsx',
+  'src/features/marketing/pages/pricing.tsx',
+  'src/features/marketing/pages/terms.tsx',
+  'src/features/marketing/pages/privacy-policy.tsx',
+  'src/features/blog/pages/blog-index.tsx',
+  'src/features/blog/pages/blog-article.tsx',
+  'src/features/api-docs/api-docs-page.tsx',
+]
+/** Source paths (from source maps) that must never reach a public page's static graph. */
+const FORBIDDEN_SOURCES = [
+  /node_modules\/(aws-amplify|@aws-amplify)\//,
+  /src\/lib\/amplify\.ts$/,
+  /src\/features\/auth\/api\/session\.ts$/,
+  /src\/app\/routes\/app\//,
+  /src\/components\/layouts\/dashboard-layout/,
+]
+
+let outDir: string
+let manifest: Manifest
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'public-bundle-'))
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      configFile: join(frontendRoot, 'vite.config.ts'),
+      root: frontendRoot,
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: true },
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+}, 60_000)
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true })
+})
+
+/** A chunk and everything it imports statically (what the browser fetches before running it). */
+function staticGraph(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`${key} is not in the build manifest`)
+  seen.add(key)
+  for (const imported of chunk.imports ?? []) staticGraph(imported, seen)
+  return seen
+}
+
+function entryKey(): string {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)
+  if (!entry) throw new Error('the build manifest has no entry chunk')
+  return entry[0]
+}
+
+function gzippedBytes(keys: Iterable<string>): number {
+  let total = 0
+  for (const key of keys) total += gzipSync(readFileSync(join(outDir, manifest[key]?.file ?? ''))).length
+  return total
+}
+
+function sourcesOf(keys: Iterable<string>): string[] {
+  return [...keys].flatMap((key) => {
+    const mapFile = join(outDir, `${manifest[key]?.file}.map`)
+    // The bundler's own runtime helper has no source map (and no sources).
+    if (!existsSync(mapFile)) return []
+    return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources
+  })
+}
+
+describe('public site bundle', () => {
+  it(`keeps the entry and its static imports within ${PUBLIC_ENTRY_BUDGET_BYTES / 1024} KB gzipped`, () => {
+    const bytes = gzippedBytes(staticGraph(entryKey()))
+    console.info(`public entry: ${(bytes / 1024).toFixed(1)} KB gzipped`)
+    expect(bytes).toBeLessThanOrEqual(PUBLIC_ENTRY_BUDGET_BYTES)
+  })
+
+  it('loads the home page (entry, public layout, page) without the auth library or dashboard code', () => {
+    const home = staticGraph(entryKey())
+    for (const page of [
+      'src/features/marketing/components/public-layout.tsx',
+      'src/features/marketing/pages/home.tsx',
+    ])
+      staticGraph(page, home)
+    console.info(`public home first load: ${(gzippedBytes(home) / 1024).toFixed(1)} KB gzipped`)
+    const sources = sourcesOf(home)
+    expect(sources.length).toBeGreaterThan(0)
+    expect(sources.filter((source) => FORBIDDEN_SOURCES.some((pattern) => pattern.test(source)))).toEqual([])
+  })
+
+  it.each(PUBLIC_PAGES)('%s is a lazy chunk free of the auth library and dashboard code', (page) => {
+    expect(staticGraph(entryKey()).has(page)).toBe(false)
+    const sources = sourcesOf(staticGraph(page))
+    expect(sources.filter((source) => FORBIDDEN_SOURCES.some((pattern) => pattern.test(source)))).toEqual([])
+  })
+
+  it('would notice the auth library (control: the sign-in page graph has it)', () => {
+    const sources = sourcesOf(staticGraph('src/app/routes/auth/sign-in.tsx'))
+    expect(sources.some((source) => FORBIDDEN_SOURCES[0]?.test(source))).toBe(true)
+  })
+})
