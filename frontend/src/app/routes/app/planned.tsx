@@ -129,6 +129,5 @@ function PlannedPageView({ page }: { page: PlannedPage }) {
 export function plannedPage(name: PlannedPageName): RouteModule {
   const page: PlannedPage = PLANNED_PAGES[name]
   // Created once per route when its chunk loads, so the component's identity is stable.
-  // biome-ignore lint/correctness/noComponentHookFactories: a per-route component made once at load time
   return { Component: () => <PlannedPageView page={page} /> }
 }
