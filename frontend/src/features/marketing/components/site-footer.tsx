@@ -51,7 +51,16 @@ export function SiteFooter() {
             account.
           </p>
           <p className={styles.carbon}>
-            <span aria-hidden="true">🌱 </span>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <path
+                d="M3 13c0-6 4-10 11-10-1 7-5 10-9.5 10M3 13l5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
             SES Studio contributes 0.5% of each purchase to carbon removal.
           </p>
           <PaymentBadge />

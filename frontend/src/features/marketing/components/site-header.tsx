@@ -139,8 +139,7 @@ function MobileMenu() {
             <path d="M3 6h14M3 10h14M3 14h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           )}
         </svg>
-        {open ? 'Close' : 'Menu'}
-        <span className="visually-hidden"> navigation</span>
+        Menu
       </button>
       <nav id={panelId} className={styles.mobilePanel} hidden={!open} aria-label="Mobile">
         {group('Product', PRODUCT_LINKS, true)}

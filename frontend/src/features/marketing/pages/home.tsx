@@ -9,31 +9,37 @@ const CAPABILITIES = [
     title: 'Templates',
     body: 'Edit subject, HTML and text of your SES templates, preview them with real data, then save straight to SES.',
     to: '/template-manager',
+    more: 'More about the template manager',
   },
   {
     title: 'Audience',
     body: 'Contacts and topics, with a public unsubscribe page and CSV export.',
     to: '/contact-list',
+    more: 'More about contact lists',
   },
   {
     title: 'Campaigns',
     body: 'Send a template to a topic through your own SES account, with a result for every recipient and a report.',
     to: '/email-campaigns',
+    more: 'More about email campaigns',
   },
   {
     title: 'GitHub sync',
     body: 'Keep templates in a repository and review email changes like code changes.',
     to: '/transactional-emails',
+    more: 'Templates next to your code',
   },
   {
     title: 'Campaigns API',
     body: 'Start campaigns from your own code. The reference is generated from the same contracts the API validates with.',
     to: '/docs/api',
+    more: 'Read the API reference',
   },
   {
     title: 'Teams',
     body: 'Organizations with invitations, so templates and campaigns belong to the team, not to one login.',
     to: '/pricing',
+    more: 'Compare plans',
   },
 ]
 
@@ -67,13 +73,13 @@ export function Component() {
         <h2 id="capabilities" className={styles.sectionTitle}>
           Everything SES leaves to you
         </h2>
-        <ul className={styles.grid}>
+        <ul className={`${styles.grid} ${styles.grid3}`}>
           {CAPABILITIES.map((item) => (
             <li key={item.title} className={styles.tile}>
               <h3>{item.title}</h3>
               <p>{item.body}</p>
               <Link to={item.to} className={styles.tileLink}>
-                More about {item.title.toLowerCase()}
+                {item.more}
               </Link>
             </li>
           ))}

@@ -1,0 +1,233 @@
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousAxeViolations } from './support/axe'
+import { hasHorizontalOverflow, launchBrowser, openTab, SCREENSHOT_DIR, screenshot } from './support/browser'
+import { injectLocalStack } from './support/mailbox'
+
+const stack = injectLocalStack()
+const at = (path: string) => new URL(path, stack.appUrl).toString()
+
+/** Every public page and the heading it opens with. */
+const PAGES: readonly { path: string; heading: string | RegExp }[] = [
+  { path: '/', heading: 'Edit your Amazon SES email templates' },
+  { path: '/template-manager', heading: /Manage your Amazon SES templates/ },
+  { path: '/contact-list', heading: /Contacts and topics/ },
+  { path: '/email-campaigns', heading: /Campaigns that go out/ },
+  { path: '/marketing-campaigns', heading: /Newsletters and announcements/ },
+  { path: '/transactional-emails', heading: /receipts, sign-in links and alerts/ },
+  { path: '/pricing', heading: /Pay for the dashboard/ },
+  { path: '/blog', heading: 'Guides to Amazon SES' },
+  { path: '/blog/move-amazon-ses-out-of-the-sandbox', heading: /out of the sandbox/ },
+  { path: '/terms', heading: 'Terms of service' },
+  { path: '/privacy-policy', heading: 'Privacy policy' },
+  { path: '/docs/api', heading: 'SES Studio API reference' },
+]
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function openPage(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(at(path))
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname
+const metaDescription = (page: Page) =>
+  page.evaluate<string>(`document.querySelector('meta[name="description"]')?.content ?? ''`)
+
+describe('public site in a real browser', () => {
+  it('every page has its own title and description, landmarks, and no serious accessibility violation', async () => {
+    const tab = await openTab(browser)
+    const { page } = tab
+    const titles = new Set<string>()
+    for (const { path, heading } of PAGES) {
+      await openPage(page, path, heading)
+      const title = await page.title()
+      expect(title, path).toContain('SES Studio')
+      titles.add(title)
+      expect((await metaDescription(page)).length, path).toBeGreaterThan(50)
+      await page.getByRole('banner').waitFor()
+      await page.getByRole('main').waitFor()
+      await page.getByRole('contentinfo').waitFor()
+      expect(await seriousAxeViolations(page), path).toEqual([])
+    }
+    expect(titles.size).toBe(PAGES.length)
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+
+  it('a visitor browses from the home page through the header, footer, pricing, blog and API docs', async () => {
+    const tab = await openTab(browser, { width: 1280, height: 860 })
+    const { page } = tab
+
+    await openPage(page, '/', 'Edit your Amazon SES email templates')
+    const main = page.getByRole('main')
+    expect(await main.getByRole('link', { name: 'Start for free' }).first().getAttribute('href')).toBe(
+      '/auth/sign-up',
+    )
+    await main.getByText('No credit card required').first().waitFor()
+    const header = page.getByRole('banner')
+    expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app')
+    await screenshot(page, 'public-home-desktop')
+
+    // Product dropdown, by pointer.
+    const product = header.getByRole('button', { name: 'Product' })
+    expect(await product.getAttribute('aria-expanded')).toBe('false')
+    await product.click()
+    expect(await product.getAttribute('aria-expanded')).toBe('true')
+    await header.getByRole('link', { name: /Template manager/ }).click()
+    await page.getByRole('heading', { level: 1, name: /Manage your Amazon SES templates/ }).waitFor()
+    expect(pathOf(page)).toBe('/template-manager')
+    expect(await product.getAttribute('aria-expanded')).toBe('false')
+
+    // Use cases dropdown, by keyboard: Escape closes it and gives focus back to its button.
+    const useCases = header.getByRole('button', { name: 'Use cases' })
+    await useCases.focus()
+    await page.keyboard.press('Enter')
+    expect(await useCases.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Escape')
+    expect(await useCases.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe(
+      'Use cases',
+    )
+    await page.keyboard.press('Enter')
+    await header.getByRole('link', { name: /Transactional emails/ }).click()
+    await page.getByRole('heading', { level: 1, name: /receipts, sign-in links and alerts/ }).waitFor()
+
+    // Pricing from the header, with the monthly/yearly switch.
+    await header.getByRole('link', { name: 'Pricing' }).click()
+    await page.getByRole('heading', { level: 1, name: /Pay for the dashboard/ }).waitFor()
+    const plans = page.getByRole('list', { name: 'Plans' })
+    expect(await page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true)
+    for (const price of ['$0', '$19', '$49', '$99']) await plans.getByText(price, { exact: true }).waitFor()
+    await screenshot(page, 'public-pricing-desktop')
+    await page.getByRole('radio', { name: /Yearly/ }).check()
+    for (const price of ['$190', '$490', '$990']) await plans.getByText(price, { exact: true }).waitFor()
+    expect(await plans.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe(
+      '/auth/sign-up',
+    )
+    expect(await plans.getByRole('link', { name: 'Choose Team', exact: true }).getAttribute('href')).toBe(
+      '/auth/sign-up',
+    )
+
+    // Blog index, then the article.
+    await header.getByRole('link', { name: 'Blog' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Guides to Amazon SES' }).waitFor()
+    await main.getByRole('link', { name: /out of the sandbox/ }).click()
+    await page.getByRole('heading', { level: 1, name: /out of the sandbox/ }).waitFor()
+    await main.getByRole('heading', { level: 2, name: 'What the sandbox allows' }).waitFor()
+    await main.getByRole('table').waitFor()
+    await screenshot(page, 'public-blog-article-desktop')
+
+    // API docs: operations rendered from the live OpenAPI document.
+    await header.getByRole('link', { name: 'API docs' }).click()
+    await page.getByRole('heading', { level: 1, name: 'SES Studio API reference' }).waitFor()
+    await main.getByText('/api/account', { exact: true }).first().waitFor()
+    expect(await main.locator('article').count()).toBeGreaterThan(5)
+    await screenshot(page, 'public-api-docs-desktop')
+
+    // Footer: carbon line, payment badge, review site, and a link to every public route.
+    const footer = page.getByRole('contentinfo')
+    await footer.getByText('contributes 0.5% of each purchase to carbon removal').waitFor()
+    await footer.getByText(/Payments secured by/).waitFor()
+    expect(await footer.getByRole('link', { name: /Review SES Studio/ }).getAttribute('href')).toMatch(
+      /^https:/,
+    )
+    const footerLinks = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    for (const path of [
+      ...PAGES.map((p) => p.path).filter((p) => !p.startsWith('/blog/')),
+      '/auth/sign-up',
+      '/app',
+    ]) {
+      if (path === '/') continue
+      expect(footerLinks, path).toContain(path)
+    }
+    await footer.getByRole('link', { name: 'Privacy policy' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor()
+
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+
+  it('at 375 px nothing overflows and the mobile menu works by keyboard', async () => {
+    const tab = await openTab(browser, { width: 375, height: 812 })
+    const { page } = tab
+    for (const { path, heading } of PAGES) {
+      await openPage(page, path, heading)
+      expect(await hasHorizontalOverflow(page), path).toBe(false)
+      expect(await seriousAxeViolations(page), path).toEqual([])
+      if (path === '/' || path === '/pricing') {
+        const name = path === '/' ? 'public-home-mobile' : 'public-pricing-mobile'
+        await screenshot(page, name)
+        // What a phone shows first, at full resolution.
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-first-screen.png`) })
+      }
+    }
+
+    await openPage(page, '/', 'Edit your Amazon SES email templates')
+    const header = page.getByRole('banner')
+    expect(await header.getByRole('button', { name: 'Product' }).isVisible()).toBe(false)
+    const menu = header.getByRole('button', { name: 'Menu' })
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' })
+    await mobileNav.waitFor()
+    // Focus moves into the menu; Escape closes it and returns focus to the button.
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe(
+      'Template manager',
+    )
+    await screenshot(page, 'public-mobile-menu')
+    await page.keyboard.press('Escape')
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await mobileNav.isVisible()).toBe(false)
+    expect(
+      await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-controls') ?? null"),
+    ).toBe(await menu.getAttribute('aria-controls'))
+    await page.keyboard.press('Enter')
+    await mobileNav.getByRole('link', { name: 'API docs' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { level: 1, name: 'SES Studio API reference' }).waitFor()
+    expect(await mobileNav.isVisible()).toBe(false)
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+
+  it('the mobile menu works by touch', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(String(error)))
+    await openPage(page, '/', 'Edit your Amazon SES email templates')
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' })
+    await menu.tap()
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).tap()
+    await page.getByRole('heading', { level: 1, name: /Pay for the dashboard/ }).waitFor()
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    // The same button closes it again.
+    await menu.tap()
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor()
+    await menu.tap()
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(false)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
