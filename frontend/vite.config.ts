@@ -11,5 +11,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the bundle-budget tests (which chunks a page loads first).
+    manifest: true,
   },
 })

@@ -24,8 +24,15 @@ async function signUp(page: Page, email: string) {
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
+  // A new organization has no plan: onboarding first.
+  await page.waitForURL(at('/app/onboarding/plan'))
+  await page.getByRole('button', { name: 'Start for free' }).click()
   await page.waitForURL(at('/app'))
   await page.getByRole('heading', { name: 'Organizations' }).waitFor()
+}
+
+async function openOrganizationMenu(page: Page) {
+  await page.getByRole('button', { name: /^Organization: / }).click()
 }
 
 function organizationRow(page: Page, name: string) {
@@ -38,7 +45,6 @@ describe('account and organizations in a real browser', () => {
     const { page } = tab
     await signUp(page, uniqueEmail('orgs'))
 
-    await page.getByRole('button', { name: 'Use the free START plan' }).first().click()
     await page.getByText('New Organization is on the free START plan.').waitFor()
     await organizationRow(page, 'New Organization')
       .getByText('5 / 5 template actions left this month')
@@ -47,17 +53,19 @@ describe('account and organizations in a real browser', () => {
     await page.getByRole('link', { name: 'Add Organization' }).click()
     await page.getByLabel('Organization name').fill('Acme Mail')
     await page.getByRole('button', { name: 'Create organization' }).click()
-    // Creating selects the new organization and reloads into it.
-    await page.waitForURL(at('/app'))
-    await organizationRow(page, 'Acme Mail').getByText('Current').waitFor()
-    await page.getByText('Choose a plan for Acme Mail').waitFor()
+    // Creating selects the new organization and reloads into it: it has no plan yet, so onboarding.
+    await page.waitForURL(at('/app/onboarding/plan'))
+    await page.getByRole('heading', { name: 'Choose a plan for Acme Mail' }).waitFor()
 
-    await page.getByRole('button', { name: 'Switch to New Organization' }).click()
+    await openOrganizationMenu(page)
+    await page.getByRole('button', { name: 'New Organization' }).click()
+    await page.waitForURL(at('/app'))
     await organizationRow(page, 'New Organization').getByText('Current').waitFor()
     await page.getByRole('button', { name: 'Switch to Acme Mail' }).waitFor()
     await screenshot(page, 'app-organizations')
 
-    await page.getByRole('link', { name: 'Organization', exact: true }).click()
+    await openOrganizationMenu(page)
+    await page.getByRole('link', { name: 'Organization settings' }).click()
     await page.getByRole('heading', { name: 'Organization settings' }).waitFor()
     await page.getByLabel('Organization name').fill('Team Blue')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -70,10 +78,10 @@ describe('account and organizations in a real browser', () => {
     expect(await confirm.isDisabled()).toBe(true)
     await dialog.getByLabel('Type “Team Blue” to confirm').fill('Team Blue')
     await confirm.click()
-    await page.waitForURL(at('/app'))
+    // Acme Mail is now the only organization, so it counts as selected, and it still needs a plan.
+    await page.waitForURL(at('/app/onboarding/plan'))
     await page.getByText('Team Blue was deleted.').waitFor()
-    await organizationRow(page, 'Acme Mail').waitFor()
-    expect(await organizationRow(page, 'Team Blue').count()).toBe(0)
+    await page.getByRole('heading', { name: 'Choose a plan for Acme Mail' }).waitFor()
 
     expect(tab.pageErrors).toEqual([])
     await tab.close()
@@ -85,6 +93,7 @@ describe('account and organizations in a real browser', () => {
     const email = uniqueEmail('delete')
     await signUp(page, email)
 
+    await page.getByRole('button', { name: /Account menu for/ }).click()
     await page.getByRole('link', { name: 'Settings', exact: true }).click()
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
     await page.getByRole('button', { name: 'Save' }).click()

@@ -38,12 +38,24 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page) {
+  // In the dashboard 'Sign Out' sits in the avatar menu; onboarding shows it directly.
+  const menu = page.getByRole('button', { name: /Account menu for/ })
+  await menu
+    .or(page.getByRole('link', { name: 'Sign Out' }))
+    .first()
+    .waitFor()
+  if (await menu.count()) await menu.click()
   await page.getByRole('link', { name: 'Sign Out' }).click()
   await page.waitForURL(at('/auth/sign-in'))
 }
 
+/** A new account's organization has no plan yet: onboarding comes first, START leads to the dashboard. */
 async function expectDashboardFor(page: Page, email: string) {
-  await page.waitForURL(at('/app'))
+  await page.waitForURL((url) => url.pathname === '/app' || url.pathname === '/app/onboarding/plan')
+  if (new URL(page.url()).pathname === '/app/onboarding/plan') {
+    await page.getByRole('button', { name: 'Start for free' }).click()
+    await page.waitForURL(at('/app'))
+  }
   await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email)
 }
 
@@ -168,7 +180,8 @@ describe('auth in a real browser', () => {
       { name: 'callback', value: encodeURIComponent('//evil.example/app'), url: stack.appUrl },
     ])
     await signIn(page, email, PASSWORD)
-    await page.waitForURL(at('/app'))
+    // /app, which sends this account (no plan chosen yet) on to onboarding.
+    await page.waitForURL(at('/app/onboarding/plan'))
 
     expect(tab.pageErrors).toEqual([])
     await tab.close()
@@ -217,6 +230,7 @@ describe('auth in a real browser', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false)
     await screenshot(page, 'mobile-app-home')
 
+    await page.getByRole('button', { name: /Account menu for/ }).click()
     await page.getByRole('link', { name: 'Settings', exact: true }).click()
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
     expect(await hasHorizontalOverflow(page)).toBe(false)

@@ -36,6 +36,8 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   organizations: { table: true, sendsMail: false, administersUsers: false, sendsTo: ['purge'] },
   auth: { table: true, sendsMail: true, administersUsers: true, sendsTo: [] },
   docs: { table: false, sendsMail: false, administersUsers: false, sendsTo: [] },
+  // Browser monitoring tunnel: only forwards envelopes to Sentry over the internet, no AWS access.
+  monitoring: { table: false, sendsMail: false, administersUsers: false, sendsTo: [] },
 }
 
 /** JSON lines with HTTP API context variables only (the REST-style default names some HTTP APIs lack). */

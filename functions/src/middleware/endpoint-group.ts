@@ -30,7 +30,8 @@ export interface RouteInput<R extends RouteDefinition> {
   actor: R['public'] extends true ? undefined : Actor
   params: Parsed<R['params']>
   query: Parsed<R['query']>
-  body: Parsed<R['body']>
+  /** Raw-body routes get the text as sent; JSON routes their parsed, validated body. */
+  body: R['rawBody'] extends object ? string : Parsed<R['body']>
   log: Logger
   event: Event
 }
@@ -69,6 +70,17 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   return result.data
 }
 
+/** The request's media type without parameters (`text/plain;charset=UTF-8` → `text/plain`). */
+function mediaType(event: Event): string {
+  const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')
+  return (header?.[1] ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+}
+
+function rawText(event: Event): string {
+  if (!event.body) return ''
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
+}
+
 function bodySize(event: Event): number {
   if (!event.body) return 0
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body)
@@ -94,7 +106,15 @@ export function endpointGroup<G extends EndpointGroup>(group: G, handlers: Group
       throw new AppError('request.too_large', 'The request body is too large.')
     }
     let body: unknown
-    if (route.body) {
+    if (route.rawBody) {
+      if (!route.rawBody.contentTypes.includes(mediaType(event))) {
+        throw new AppError(
+          'request.unsupported_media_type',
+          `Send ${route.rawBody.contentTypes.join(' or ')} to this route.`,
+        )
+      }
+      body = rawText(event)
+    } else if (route.body) {
       parseJson({ event })
       body = parsePart(route.body, event.body, 'body')
     } else if (event.body?.trim()) {

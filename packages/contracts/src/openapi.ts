@@ -55,6 +55,14 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
       }
     }
+    if (route.rawBody) {
+      operation.requestBody = {
+        required: true,
+        content: Object.fromEntries(
+          route.rawBody.contentTypes.map((type) => [type, { schema: { type: 'string' } }]),
+        ),
+      }
+    }
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation }
   }
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { buildOpenApiDocument } from './openapi'
-import { buildPath, ENDPOINT_GROUPS, ROUTE_LIST, routeKey } from './routes'
+import { buildPath, ENDPOINT_GROUPS, ROUTE_LIST, routeKey, routes } from './routes'
 
 describe('route table', () => {
   it('has one route per method and path', () => {
@@ -24,6 +24,14 @@ describe('route table', () => {
     }
   })
 
+  it('gives raw-body routes content types and no JSON body schema', () => {
+    for (const route of ROUTE_LIST.filter((entry) => entry.rawBody)) {
+      expect(route.body).toBeUndefined()
+      expect(route.rawBody?.contentTypes.length).toBeGreaterThan(0)
+    }
+    expect(routes.forwardMonitoringEnvelope).toMatchObject({ path: '/api/monitoring', public: true })
+  })
+
   it('fills and encodes path parameters', () => {
     expect(buildPath('/api/organizations/{id}', { id: 'a/b' })).toBe('/api/organizations/a%2Fb')
     expect(() => buildPath('/api/organizations/{id}')).toThrow(/Missing path parameter id/)
@@ -39,7 +47,7 @@ describe('OpenAPI document', () => {
       const operation = document.paths[route.path]?.[route.method.toLowerCase()]
       expect(operation?.operationId).toBe(route.id)
       expect(operation?.security).toEqual(route.public ? [] : [{ cognito: [] }])
-      expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body))
+      expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body ?? route.rawBody))
     }
   })
 })

@@ -18,7 +18,7 @@ import type { Feature } from './plans'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One Lambda per endpoint group: `functions/src/http/<group>.ts`. */
-export const ENDPOINT_GROUPS = ['account', 'organizations', 'auth', 'docs'] as const
+export const ENDPOINT_GROUPS = ['account', 'organizations', 'auth', 'docs', 'monitoring'] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 
 export interface RouteDefinition {
@@ -41,9 +41,16 @@ export interface RouteDefinition {
   allowSuspended?: boolean
   /** Largest accepted request body in bytes (default `DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number
+  /**
+   * The body is not JSON: the handler gets it as text, unparsed, and only these content types are accepted
+   * (415 otherwise). Excludes `body`.
+   */
+  rawBody?: { contentTypes: readonly string[] }
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+/** What the Sentry browser SDK sends to a tunnel (it uses text/plain to avoid a CORS preflight). */
+export const MONITORING_ENVELOPE_CONTENT_TYPES = ['application/x-sentry-envelope', 'text/plain'] as const
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs. */
 export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024
 
@@ -166,6 +173,17 @@ export const routes = {
     summary: 'This API described as OpenAPI 3.1',
     public: true,
     status: 200,
+  }),
+  forwardMonitoringEnvelope: route({
+    method: 'POST',
+    path: '/api/monitoring',
+    group: 'monitoring',
+    summary:
+      "The browser's monitoring tunnel: a Sentry envelope for this deployment's own DSN, forwarded to Sentry",
+    public: true,
+    status: 204,
+    rawBody: { contentTypes: MONITORING_ENVELOPE_CONTENT_TYPES },
+    maxBodyBytes: 1024 * 1024,
   }),
 } as const satisfies Record<string, RouteDefinition>
 

@@ -34,6 +34,7 @@ import { startQueuePoller } from './sqs/sqs-poller'
 import { ensureQueue, startSqs } from './sqs/sqs-server'
 import { localAppConfig } from './web/app-config'
 import { localSecurityHeaders } from './web/security-headers'
+import { startStaticWebServer } from './web/static-server'
 import { startWebServer } from './web/vite-server'
 
 const FUNCTION_PREFIX = 'ses-studio-local'
@@ -121,15 +122,25 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   })()
 
   // Vite loads while the stand-ins start; /app-config.json waits for the user pool's ids.
-  const web = options.web
-    ? startWebServer({
-        frontendDir: options.frontendDir ?? FRONTEND_DIR,
-        port: ports.web,
-        apiUrl: `http://127.0.0.1:${ports.api}`,
-        appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
-        headers: localSecurityHeaders([cognitoEndpoint, `http://127.0.0.1:${ports.s3}`]),
-      }).then((part) => lifecycle.own(part))
-    : Promise.resolve(undefined)
+  const webOptions = {
+    port: ports.web,
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
+  }
+  const connectOrigins = [cognitoEndpoint, `http://127.0.0.1:${ports.s3}`]
+  const web = !options.web
+    ? Promise.resolve(undefined)
+    : options.webDist
+      ? startStaticWebServer({
+          ...webOptions,
+          distDir: options.webDist,
+          headers: localSecurityHeaders(connectOrigins, { devServer: false }),
+        }).then((part) => lifecycle.own(part))
+      : startWebServer({
+          ...webOptions,
+          frontendDir: options.frontendDir ?? FRONTEND_DIR,
+          headers: localSecurityHeaders(connectOrigins),
+        }).then((part) => lifecycle.own(part))
 
   const [, pool, s3Server, queueing, sesGateway] = await Promise.all([table, cognito, s3, sqs, ses, web])
 

@@ -19,6 +19,11 @@ export interface LocalStackOptions {
   ports?: Partial<Ports>
   /** Also run the Vite dev server for the frontend. */
   web?: boolean
+  /**
+   * With `web`: serve this built bundle (`vite build` output) with the production CSP instead of the dev server,
+   * as the browser tests do.
+   */
+  webDist?: string
   log?: (line: string) => void
   /** `LOG_LEVEL` for the handlers (default `info`). */
   logLevel?: LogLevel

@@ -2,9 +2,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import styles from './menu.module.css'
 
 interface MenuProps {
-  /** The trigger's content; `label` names it for screen readers when the content is not text. */
+  /** The trigger's content, which names it (visually hidden words included). */
   trigger: ReactNode
-  label: string
   align?: 'start' | 'end'
   triggerClassName?: string
   children: (close: () => void) => ReactNode
@@ -14,7 +13,7 @@ interface MenuProps {
  * A disclosure menu: a button that opens a panel of links and buttons. Escape and a click outside close it and
  * focus returns to the button; everything inside is reachable with Tab.
  */
-export function Menu({ trigger, label, align = 'start', triggerClassName, children }: MenuProps) {
+export function Menu({ trigger, align = 'start', triggerClassName, children }: MenuProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -49,7 +48,6 @@ export function Menu({ trigger, label, align = 'start', triggerClassName, childr
         className={[styles.trigger, triggerClassName].filter(Boolean).join(' ')}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={label}
         onClick={() => setOpen((value) => !value)}
       >
         {trigger}

@@ -4,5 +4,7 @@ import type { LocalStackConfig } from '../config'
 declare module 'vitest' {
   export interface ProvidedContext {
     localStack: LocalStackConfig
+    /** e2e only: the built web app the stack serves (with `.vite/manifest.json`). */
+    webDist: string
   }
 }

@@ -15,7 +15,7 @@ const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs
  */
 export async function startTestStack(
   project: TestProject,
-  options: Pick<LocalStackOptions, 'web'> = {},
+  options: Pick<LocalStackOptions, 'web' | 'webDist'> = {},
 ): Promise<() => Promise<void>> {
   // The SDK's Node 20 notice would open every test file's output; test workers inherit this.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -25,6 +25,7 @@ export async function startTestStack(
     dataDir,
     ports: FREE_PORTS,
     web: options.web ?? false,
+    webDist: options.webDist,
     logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
     log: (line) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`),
   })

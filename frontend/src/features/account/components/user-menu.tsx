@@ -9,12 +9,14 @@ export function UserMenu({ account, showAdminPanel }: { account: Account; showAd
   return (
     <Menu
       align="end"
-      label={`Account menu for ${displayName(account)}`}
       triggerClassName={styles.avatarButton}
       trigger={
-        <span className={styles.avatar} aria-hidden="true" data-testid="avatar">
-          {initialsOf(account)}
-        </span>
+        <>
+          <span className={styles.avatar} data-testid="avatar">
+            {initialsOf(account)}
+          </span>
+          <span className="visually-hidden">Account menu for {displayName(account)}</span>
+        </>
       }
     >
       {(close) => (

@@ -16,11 +16,13 @@ export function OrganizationSwitcher({ account }: { account: Account }) {
 
   return (
     <Menu
-      label={`Organization: ${currentName}`}
       triggerClassName={styles.switcher}
       trigger={
         <>
-          <span className={styles.switcherName}>{currentName}</span>
+          <span className={styles.switcherName}>
+            <span className="visually-hidden">Organization: </span>
+            {currentName}
+          </span>
           {current && <PlanBadge plan={current.plan} />}
           <span aria-hidden="true" className={styles.chevron}>
             ▾

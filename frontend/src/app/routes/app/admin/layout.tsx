@@ -26,7 +26,7 @@ export function Component() {
         Skip to content
       </a>
       <aside className={styles.sidebar} aria-label="Admin">
-        <Link to="/app" aria-label="Back to the dashboard" className={styles.home}>
+        <Link to="/app" aria-label="SES Studio dashboard" className={styles.home}>
           <Logo size={28} />
         </Link>
         <p className={styles.heading}>Admin Panel</p>

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, type LoaderFunctionArgs, Outlet } from 'react-router-dom'
 import { Logo } from '../../../../components/ui/logo'
 import { accountQueries } from '../../../../features/account/api/account'
+import { OrganizationSwitcher } from '../../../../features/organizations/components/organization-switcher'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
 
@@ -24,6 +25,7 @@ export function Component() {
       <header className={styles.header}>
         <Logo size={30} />
         <div className={styles.who}>
+          {account.organizations.length > 1 && <OrganizationSwitcher account={account} />}
           <span className={styles.email}>{account.email}</span>
           <Link to="/auth/logout">Sign Out</Link>
         </div>
