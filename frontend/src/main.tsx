@@ -16,3 +16,7 @@ createRoot(container).render(
     <AppProviders queryClient={queryClient} router={router} />
   </StrictMode>,
 )
+
+// Spec §9: only with a DSN in /app-config.json; a separate chunk, so neither the SDK nor the config schema weighs
+// on the first page.
+void import('./lib/monitoring').then(({ startMonitoringFromAppConfig }) => startMonitoringFromAppConfig())

@@ -1,0 +1,50 @@
+import type { AppConfig } from '@app/contracts'
+import { loadAppConfig } from './app-config'
+
+/**
+ * Where the browser sends monitoring envelopes: the API's own tunnel route (POST /api/monitoring), which forwards
+ * only envelopes for this deployment's DSN. It sits under /api so CloudFront's existing /api/* behaviour and the
+ * local /api proxy serve it; the spec's `/monitoring` names the same tunnel.
+ */
+export const MONITORING_TUNNEL = '/api/monitoring'
+
+/** Spec §9. */
+export const MONITORING_SAMPLING = {
+  tracesSampleRate: 0.1,
+  replaysSessionSampleRate: 0.01,
+  replaysOnErrorSampleRate: 1.0,
+} as const
+
+/** Spec §9 session replay: everything masked, 5–5.5 s flushes, 4999 ms minimum (Sentry caps it at 15000). */
+export const REPLAY_OPTIONS = {
+  maskAllText: true,
+  blockAllMedia: true,
+  flushMinDelay: 5000,
+  flushMaxDelay: 5500,
+  minReplayDuration: 4999,
+  maxReplayDuration: 3_600_000,
+  mutationLimit: 10_000,
+  mutationBreadcrumbLimit: 750,
+  slowClickTimeout: 7000,
+} as const
+
+/** Starts browser monitoring when the deployment has a DSN; the SDK is downloaded only then. */
+export async function startMonitoring(config: Pick<AppConfig, 'sentryDsn' | 'stage'>): Promise<boolean> {
+  if (!config.sentryDsn) return false
+  const Sentry = await import('@sentry/react')
+  Sentry.init({
+    dsn: config.sentryDsn,
+    environment: config.stage,
+    tunnel: MONITORING_TUNNEL,
+    ...MONITORING_SAMPLING,
+    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration(REPLAY_OPTIONS)],
+  })
+  return true
+}
+
+/** Called once from main.tsx, after the first render; monitoring never delays or breaks the app. */
+export function startMonitoringFromAppConfig(): void {
+  loadAppConfig()
+    .then(startMonitoring)
+    .catch(() => undefined)
+}
