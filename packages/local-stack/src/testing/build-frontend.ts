@@ -21,12 +21,21 @@ export type ViteManifest = Record<string, ManifestChunk>
  */
 export async function buildFrontend(outDir: string, frontendDir = FRONTEND_DIR): Promise<string> {
   const { build } = await import('vite')
-  await build({
-    root: frontendDir,
-    configFile: join(frontendDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true },
-  })
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: build what ships.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      root: frontendDir,
+      configFile: join(frontendDir, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   return outDir
 }
 
