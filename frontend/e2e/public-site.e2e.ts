@@ -1,6 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, launchBrowser, openTab, SCREENSHOT_DIR, screenshot } from './support/browser'
 import { injectLocalStack } from './support/mailbox'
@@ -23,6 +24,21 @@ const PAGES: readonly { path: string; heading: string | RegExp }[] = [
   { path: '/privacy-policy', heading: 'Privacy policy' },
   { path: '/docs/api', heading: 'SES Studio API reference' },
 ]
+
+/** Built JS files (of the bundle under test) whose source maps show the auth library. */
+function amplifyFiles(): Set<string> {
+  const assets = join(inject('webDist'), 'assets')
+  return new Set(
+    readdirSync(assets).filter((file) => {
+      const map = join(assets, `${file}.map`)
+      return (
+        file.endsWith('.js') &&
+        existsSync(map) &&
+        /node_modules\/(aws-amplify|@aws-amplify)\//.test(readFileSync(map, 'utf8'))
+      )
+    }),
+  )
+}
 
 let browser: Browser
 
@@ -47,6 +63,10 @@ describe('public site in a real browser', () => {
   it('every page has its own title and description, landmarks, and no serious accessibility violation', async () => {
     const tab = await openTab(browser)
     const { page } = tab
+    const forbidden = amplifyFiles()
+    expect(forbidden.size).toBeGreaterThan(0)
+    const loaded: string[] = []
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname.replace(/^.*\//, '')))
     const titles = new Set<string>()
     for (const { path, heading } of PAGES) {
       await openPage(page, path, heading)
@@ -60,6 +80,8 @@ describe('public site in a real browser', () => {
       expect(await seriousAxeViolations(page), path).toEqual([])
     }
     expect(titles.size).toBe(PAGES.length)
+    // Route-level code splitting: no public page downloads the auth library.
+    expect(loaded.filter((file) => forbidden.has(file))).toEqual([])
     expect(tab.pageErrors).toEqual([])
     await tab.close()
   })

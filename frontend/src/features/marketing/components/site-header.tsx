@@ -83,7 +83,7 @@ function NavDropdown({ label, links }: { label: string; links: readonly SiteLink
       <ul id={panelId} className={styles.panel} hidden={!open}>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={styles.panelLink}>
+            <Link to={link.to} className={styles.panelLink} onClick={() => setOpen(false)}>
               <span className={styles.panelLabel}>{link.label}</span>
               {link.description && <span className={styles.panelDescription}>{link.description}</span>}
             </Link>
@@ -113,6 +113,7 @@ function MobileMenu() {
               ref={first && index === 0 ? firstLinkRef : undefined}
               to={link.to}
               className={styles.mobileLink}
+              onClick={() => setOpen(false)}
             >
               {link.label}
             </Link>
