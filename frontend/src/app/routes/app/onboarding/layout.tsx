@@ -23,7 +23,9 @@ export function Component() {
         Skip to content
       </a>
       <header className={styles.header}>
-        <Logo size={30} />
+        <span className={styles.brand}>
+          <Logo size={30} />
+        </span>
         <div className={styles.who}>
           {account.organizations.length > 1 && <OrganizationSwitcher account={account} />}
           <span className={styles.email}>{account.email}</span>
