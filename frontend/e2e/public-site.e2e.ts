@@ -105,6 +105,7 @@ describe('public site in a real browser', () => {
     expect(await product.getAttribute('aria-expanded')).toBe('false')
     await product.click()
     expect(await product.getAttribute('aria-expanded')).toBe('true')
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'public-header-product-menu.png') })
     await header.getByRole('link', { name: /Template manager/ }).click()
     await page.getByRole('heading', { level: 1, name: /Manage your Amazon SES templates/ }).waitFor()
     expect(pathOf(page)).toBe('/template-manager')

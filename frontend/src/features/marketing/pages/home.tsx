@@ -144,7 +144,7 @@ export function Component() {
         <h2 id="explore" className={styles.sectionTitle}>
           Explore by use
         </h2>
-        <ul className={styles.grid}>
+        <ul className={`${styles.grid} ${styles.gridNarrow}`}>
           {[...PRODUCT_LINKS, ...USE_CASE_LINKS].map((link) => (
             <li key={link.to} className={styles.tile}>
               <h3>
