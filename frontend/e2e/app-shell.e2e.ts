@@ -73,6 +73,9 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
     await expectAccessible(page)
     await screenshot(page, 'desktop-sign-in')
 
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor()
+    await expectAccessible(page)
     await signUpToOnboarding(page, email)
     for (const tier of ['Solo', 'Team', 'Team Plus']) {
       await page.getByRole('region', { name: tier, exact: true }).getByText('/ month').waitFor()

@@ -64,8 +64,8 @@ function TierCard({ tier, interval }: { tier: PlanTier; interval: BillingInterva
         )}
       </ul>
       <p className={styles.note}>
-        Paid plans need card payments, which this installation does not take yet. Start free now; you can
-        upgrade from Subscription &amp; billing once payments are configured.
+        Needs card payments, which this installation does not take yet. Start free, then upgrade from
+        Subscription &amp; billing once they are set up.
       </p>
     </section>
   )
