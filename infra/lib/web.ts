@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { APP_CONFIG_PATH, type AppConfig } from '@app/contracts'
+import { APP_CONFIG_PATH, type AppConfig, MONITORING_TUNNEL_PATH } from '@app/contracts'
 import { Annotations, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'
 import {
@@ -100,16 +100,20 @@ export class Web extends Construct {
         responseHeadersPolicy,
         functionAssociations: [{ function: this.spaFallback(), eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: {
-        '/api/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy,
-        },
-      },
+      // The API, and the browser's monitoring tunnel (the one API route outside /api).
+      additionalBehaviors: Object.fromEntries(
+        ['/api/*', MONITORING_TUNNEL_PATH].map((pathPattern) => [
+          pathPattern,
+          {
+            origin: apiOrigin,
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_ALL,
+            cachePolicy: CachePolicy.CACHING_DISABLED,
+            originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            responseHeadersPolicy,
+          },
+        ]),
+      ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,

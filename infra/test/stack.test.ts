@@ -296,17 +296,19 @@ describe('web', () => {
     resources(synth.template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties
       .ResponseHeadersPolicyConfig
 
-  test('/api/* goes to the HTTP API uncached with every viewer header but Host and every method', () => {
+  test('/api/* and the /monitoring tunnel go to the HTTP API uncached with every viewer header but Host and every method', () => {
     const config = distribution().DistributionConfig
-    expect(config.CacheBehaviors).toEqual([
-      expect.objectContaining({
-        PathPattern: '/api/*',
-        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
-        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
-        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-        ViewerProtocolPolicy: 'https-only',
-      }),
-    ])
+    expect(config.CacheBehaviors).toEqual(
+      ['/api/*', '/monitoring'].map((PathPattern) =>
+        expect.objectContaining({
+          PathPattern,
+          CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+          OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+          AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+          ViewerProtocolPolicy: 'https-only',
+        }),
+      ),
+    )
     const apiOrigin = config.Origins.find((origin: Cfn) => origin.CustomOriginConfig)
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('execute-api')
   })

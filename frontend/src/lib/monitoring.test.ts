@@ -1,3 +1,4 @@
+import { MONITORING_TUNNEL_PATH } from '@app/contracts'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const init = vi.fn()
@@ -46,6 +47,6 @@ describe('startMonitoring', () => {
         ],
       }),
     )
-    expect(MONITORING_TUNNEL).toBe('/api/monitoring')
+    expect(MONITORING_TUNNEL).toBe(MONITORING_TUNNEL_PATH)
   })
 })

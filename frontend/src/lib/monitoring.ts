@@ -2,11 +2,11 @@ import type { AppConfig } from '@app/contracts'
 import { loadAppConfig } from './app-config'
 
 /**
- * Where the browser sends monitoring envelopes: the API's own tunnel route (POST /api/monitoring), which forwards
- * only envelopes for this deployment's DSN. It sits under /api so CloudFront's existing /api/* behaviour and the
- * local /api proxy serve it; the spec's `/monitoring` names the same tunnel.
+ * Where the browser sends monitoring envelopes: the spec's tunnel path, the API route `POST /monitoring` that
+ * forwards only envelopes for this deployment's DSN (CloudFront and the local servers route it to the API).
+ * A literal here, equal to the contracts' MONITORING_TUNNEL_PATH (tested), keeps zod off public pages.
  */
-export const MONITORING_TUNNEL = '/api/monitoring'
+export const MONITORING_TUNNEL = '/monitoring'
 
 /** Spec §9. */
 export const MONITORING_SAMPLING = {

@@ -44,19 +44,19 @@ function post(body: string, contentType = 'text/plain;charset=UTF-8') {
   return handler(
     {
       version: '2.0',
-      routeKey: 'POST /api/monitoring',
-      rawPath: '/api/monitoring',
+      routeKey: 'POST /monitoring',
+      rawPath: '/monitoring',
       rawQueryString: '',
       headers: { 'content-type': contentType },
       body,
       isBase64Encoded: false,
-      requestContext: { http: { method: 'POST', path: '/api/monitoring' } },
+      requestContext: { http: { method: 'POST', path: '/monitoring' } },
     } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer,
     context,
   ) as Promise<{ statusCode: number; body?: string }>
 }
 
-describe('POST /api/monitoring (raw-body route)', () => {
+describe('POST /monitoring (raw-body route)', () => {
   beforeAll(async () => {
     Object.assign(process.env, {
       STAGE: 'local',

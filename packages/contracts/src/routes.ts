@@ -48,6 +48,9 @@ export interface RouteDefinition {
   rawBody?: { contentTypes: readonly string[] }
 }
 
+/** The browser's monitoring tunnel (spec §7 'Other traffic'): the one route outside /api. */
+export const MONITORING_TUNNEL_PATH = '/monitoring'
+
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 /** What the Sentry browser SDK sends to a tunnel (it uses text/plain to avoid a CORS preflight). */
 export const MONITORING_ENVELOPE_CONTENT_TYPES = ['application/x-sentry-envelope', 'text/plain'] as const
@@ -176,7 +179,8 @@ export const routes = {
   }),
   forwardMonitoringEnvelope: route({
     method: 'POST',
-    path: '/api/monitoring',
+    // The spec's tunnel path: outside /api, served by its own CloudFront behaviour and local proxy.
+    path: MONITORING_TUNNEL_PATH,
     group: 'monitoring',
     summary:
       "The browser's monitoring tunnel: a Sentry envelope for this deployment's own DSN, forwarded to Sentry",

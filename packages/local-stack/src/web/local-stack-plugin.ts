@@ -1,5 +1,5 @@
 import type { AppConfig } from '@app/contracts'
-import { APP_CONFIG_PATH } from '@app/contracts'
+import { APP_CONFIG_PATH, MONITORING_TUNNEL_PATH } from '@app/contracts'
 import type { Plugin } from 'vite'
 
 export interface LocalStackPluginOptions {
@@ -20,7 +20,14 @@ export function localStackPlugin(options: LocalStackPluginOptions): Plugin {
   return {
     name: 'ses-studio:local-stack',
     config: () => ({
-      server: { proxy: { '/api': { target: options.apiUrl, changeOrigin: false, xfwd: true } } },
+      server: {
+        proxy: Object.fromEntries(
+          ['/api', MONITORING_TUNNEL_PATH].map((path) => [
+            path,
+            { target: options.apiUrl, changeOrigin: false, xfwd: true },
+          ]),
+        ),
+      },
     }),
     configureServer(server) {
       server.middlewares.use((request, response, next) => {

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
-import { APP_CONFIG_PATH } from '@app/contracts'
+import { APP_CONFIG_PATH, MONITORING_TUNNEL_PATH } from '@app/contracts'
 import { portInUseError } from '../ports'
 import type { LocalStackPluginOptions } from './local-stack-plugin'
 import type { WebServer } from './vite-server'
@@ -82,7 +82,8 @@ export async function startStaticWebServer(
 
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://local').pathname
-    if (pathname === '/api' || pathname.startsWith('/api/')) return proxy(options.apiUrl, request, response)
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname === MONITORING_TUNNEL_PATH)
+      return proxy(options.apiUrl, request, response)
     for (const [name, value] of Object.entries(options.headers)) response.setHeader(name, value)
     if (pathname === APP_CONFIG_PATH) {
       appConfig.then(
