@@ -17,6 +17,8 @@ export function contentSecurityPolicy({ connectOrigins, devServer = false }: Csp
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...connectOrigins, ...(devServer ? ['ws:'] : [])],
+    // Session replay compresses in a worker built from a blob URL.
+    'worker-src': ["'self'", 'blob:'],
     // Template previews render in sandboxed iframes from srcdoc.
     'frame-src': ["'self'"],
     'frame-ancestors': ["'none'"],
