@@ -1,29 +1,14 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openTab, screenshot } from './support/browser'
-import { injectLocalStack, uniqueEmail } from './support/mailbox'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { openTab, screenshot } from './support/browser'
+import { uniqueEmail } from './support/mailbox'
+import { at, browserForFile, PASSWORD, submitSignUp } from './support/session'
 
-const stack = injectLocalStack()
-const PASSWORD = 'Str0ng!Passw0rd'
-
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-const at = (path: string) => new URL(path, stack.appUrl).toString()
+const browser = browserForFile()
 
 async function signUp(page: Page, email: string) {
   await page.goto(at('/auth/sign-up'))
-  await page.getByRole('heading', { name: 'Create your account' }).waitFor()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitSignUp(page, email)
   // A new organization has no plan: onboarding first.
   await page.waitForURL(at('/app/onboarding/plan'))
   await page.getByRole('button', { name: 'Start for free' }).click()
@@ -41,7 +26,7 @@ function organizationRow(page: Page, name: string) {
 
 describe('account and organizations in a real browser', () => {
   it('chooses START, creates, switches, renames and deletes organizations', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     await signUp(page, uniqueEmail('orgs'))
 
@@ -88,7 +73,7 @@ describe('account and organizations in a real browser', () => {
   })
 
   it('saves the name and deletes the account, which signs it out for good', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     const email = uniqueEmail('delete')
     await signUp(page, email)

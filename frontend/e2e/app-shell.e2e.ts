@@ -1,32 +1,18 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
-import { type BrowserTab, hasHorizontalOverflow, launchBrowser, openTab, screenshot } from './support/browser'
-import { injectLocalStack, uniqueEmail } from './support/mailbox'
+import { type BrowserTab, hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { uniqueEmail } from './support/mailbox'
+import { at, browserForFile, PASSWORD, stack, submitSignIn, submitSignUp } from './support/session'
 
-const stack = injectLocalStack()
-const PASSWORD = 'Str0ng!Passw0rd'
 /** The local stack's app config names this company domain (packages/local-stack/src/web/app-config.ts). */
 const ADMIN_DOMAIN = 'admin.ses-studio.test'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-const at = (path: string) => new URL(path, stack.appUrl).toString()
+const browser = browserForFile()
 
 async function signUpToOnboarding(page: Page, email: string) {
   await page.goto(at('/auth/sign-up'))
-  await page.getByRole('heading', { name: 'Create your account' }).waitFor()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitSignUp(page, email)
   await page.waitForURL(at('/app/onboarding/plan'))
   await page.getByRole('heading', { name: /^Choose a plan for/ }).waitFor()
 }
@@ -38,10 +24,7 @@ async function chooseStart(page: Page) {
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await submitSignIn(page, email, password)
 }
 
 async function signOut(page: Page) {
@@ -64,7 +47,7 @@ async function expectFits(tab: BrowserTab) {
 
 describe('app shell in a real browser (built bundle, production CSP)', () => {
   it('onboards on START, shows the shell, remembers sidebar sections, returns to the asked-for page', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     const email = uniqueEmail('shell')
 
@@ -154,7 +137,7 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
   })
 
   it('creates an organization from the switcher and switches back', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     await signUpToOnboarding(page, uniqueEmail('switch'))
     await chooseStart(page)
@@ -179,7 +162,7 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
   })
 
   it('shows the Admin Panel entry to the company domain only', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     await signUpToOnboarding(page, `staff-${Date.now().toString(36)}@${ADMIN_DOMAIN}`)
     await chooseStart(page)
@@ -196,7 +179,7 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
   })
 
   it('says "Could not sign in because of an error" when the identity provider fails', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     await page.route(`${stack.cognitoEndpoint}/**`, (route) =>
       route.request().method() === 'POST'
@@ -217,7 +200,7 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
   })
 
   it('works on a 375 px phone: drawer by keyboard, no horizontal overflow on any page', async () => {
-    const tab = await openTab(browser, { width: 375, height: 812 })
+    const tab = await openTab(browser(), { width: 375, height: 812 })
     const { page } = tab
 
     await page.goto(at('/auth/sign-in'))

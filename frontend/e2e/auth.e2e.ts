@@ -1,40 +1,24 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasHorizontalOverflow, launchBrowser, openTab, screenshot } from './support/browser'
-import { injectLocalStack, mailedLink, nowSeconds, uniqueEmail } from './support/mailbox'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { mailedLink, nowSeconds, uniqueEmail } from './support/mailbox'
+import { at, browserForFile, PASSWORD, stack, submitSignIn, submitSignUp } from './support/session'
 
-const stack = injectLocalStack()
-const PASSWORD = 'Str0ng!Passw0rd'
 const NEW_PASSWORD = 'N3w-Passw0rd!x'
 
-let browser: Browser
+const browser = browserForFile()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-const at = (path: string) => new URL(path, stack.appUrl).toString()
 const path = (page: Page) => {
   const url = new URL(page.url())
   return `${url.pathname}${url.search}`
 }
 
 async function signUp(page: Page, email: string, password = PASSWORD) {
-  await page.getByRole('heading', { name: 'Create your account' }).waitFor()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitSignUp(page, email, password)
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await submitSignIn(page, email, password)
 }
 
 async function signOut(page: Page) {
@@ -61,7 +45,7 @@ async function expectDashboardFor(page: Page, email: string) {
 
 describe('auth in a real browser', () => {
   it('signs up, signs out, resets the password from the mailed link and signs in with the new one', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     const email = uniqueEmail('reset')
 
@@ -113,7 +97,7 @@ describe('auth in a real browser', () => {
   })
 
   it('says "Incorrect email or password." for a wrong password and for an unknown user', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     const email = uniqueEmail('wrong')
 
@@ -141,7 +125,7 @@ describe('auth in a real browser', () => {
   })
 
   it('returns a signed-out visitor to the page they first asked for', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page, context } = tab
     const email = uniqueEmail('callback')
 
@@ -188,7 +172,7 @@ describe('auth in a real browser', () => {
   })
 
   it('hides the unverified-email banner once the mailed verification link is followed', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     const email = uniqueEmail('verify')
     const since = nowSeconds()
@@ -214,7 +198,7 @@ describe('auth in a real browser', () => {
   })
 
   it('fits a 375 px wide phone screen', async () => {
-    const tab = await openTab(browser, { width: 375, height: 812 })
+    const tab = await openTab(browser(), { width: 375, height: 812 })
     const { page } = tab
     const email = uniqueEmail('mobile')
 

@@ -1,13 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
-import { hasHorizontalOverflow, launchBrowser, openTab, SCREENSHOT_DIR, screenshot } from './support/browser'
-import { injectLocalStack } from './support/mailbox'
-
-const stack = injectLocalStack()
-const at = (path: string) => new URL(path, stack.appUrl).toString()
+import { hasHorizontalOverflow, openTab, SCREENSHOT_DIR, screenshot } from './support/browser'
+import { at, browserForFile } from './support/session'
 
 /** Every public page and the heading it opens with. */
 const PAGES: readonly { path: string; heading: string | RegExp }[] = [
@@ -40,15 +37,7 @@ function amplifyFiles(): Set<string> {
   )
 }
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 async function openPage(page: Page, path: string, heading: string | RegExp) {
   await page.goto(at(path))
@@ -61,7 +50,7 @@ const metaDescription = (page: Page) =>
 
 describe('public site in a real browser', () => {
   it('every page has its own title and description, landmarks, and no serious accessibility violation', async () => {
-    const tab = await openTab(browser)
+    const tab = await openTab(browser())
     const { page } = tab
     const forbidden = amplifyFiles()
     expect(forbidden.size).toBeGreaterThan(0)
@@ -87,7 +76,7 @@ describe('public site in a real browser', () => {
   })
 
   it('a visitor browses from the home page through the header, footer, pricing, blog and API docs', async () => {
-    const tab = await openTab(browser, { width: 1280, height: 860 })
+    const tab = await openTab(browser(), { width: 1280, height: 860 })
     const { page } = tab
 
     await openPage(page, '/', 'Edit your Amazon SES email templates')
@@ -183,7 +172,7 @@ describe('public site in a real browser', () => {
   })
 
   it('at 375 px nothing overflows and the mobile menu works by keyboard', async () => {
-    const tab = await openTab(browser, { width: 375, height: 812 })
+    const tab = await openTab(browser(), { width: 375, height: 812 })
     const { page } = tab
     for (const { path, heading } of PAGES) {
       await openPage(page, path, heading)
@@ -229,7 +218,7 @@ describe('public site in a real browser', () => {
   })
 
   it('the mobile menu works by touch', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 375, height: 812 },
       hasTouch: true,
       isMobile: true,

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-error'
+import { isDevelopmentBuild } from '../../lib/env'
 import { Button, ButtonLink } from '../ui/button'
 import styles from './route-error.module.css'
 
@@ -42,7 +43,7 @@ function describe(error: unknown): ErrorView {
 /** The error boundary of every route: says what happened and offers a way forward. */
 export function RouteError() {
   const error = useRouteError()
-  if (import.meta.env.DEV) console.error(error)
+  if (isDevelopmentBuild) console.error(error)
   const view = describe(error)
   return (
     <div className={styles.wrap}>
