@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { httpEvent, lambdaContext, type TestHandler, useUnitEnvironment } from '../middleware/handler-testing'
 import { envelopeTarget, parseDsn } from './monitoring-tunnel'
 
 const DSN = 'https://abc123@o42.ingest.sentry.io/4501'
@@ -36,40 +36,22 @@ describe('envelopeTarget', () => {
   })
 })
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<unknown>
-let handler: Handler
-const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context
+let handler: TestHandler
 
 function post(body: string, contentType = 'text/plain;charset=UTF-8') {
   return handler(
-    {
-      version: '2.0',
-      routeKey: 'POST /monitoring',
-      rawPath: '/monitoring',
-      rawQueryString: '',
-      headers: { 'content-type': contentType },
-      body,
-      isBase64Encoded: false,
-      requestContext: { http: { method: 'POST', path: '/monitoring' } },
-    } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer,
-    context,
-  ) as Promise<{ statusCode: number; body?: string }>
+    httpEvent('POST /monitoring', { body, headers: { 'content-type': contentType } }),
+    lambdaContext,
+  ) as Promise<{
+    statusCode: number
+    body?: string
+  }>
 }
 
 describe('POST /monitoring (raw-body route)', () => {
   beforeAll(async () => {
-    Object.assign(process.env, {
-      STAGE: 'local',
-      AWS_REGION: 'us-east-1',
-      TABLE_NAME: 'unit-table',
-      USER_POOL_ID: 'us-east-1_unit',
-      APP_URL: 'http://localhost:5173',
-      MAIL_FROM: 'no-reply@example.com',
-      PURGE_QUEUE_URL: 'http://localhost:9324/000000000000/purge',
-      LOG_LEVEL: 'error',
-      SENTRY_DSN: DSN,
-    })
-    handler = (await import('./monitoring')).handler as Handler
+    useUnitEnvironment({ SENTRY_DSN: DSN })
+    handler = (await import('./monitoring')).handler as TestHandler
   })
 
   afterEach(() => {

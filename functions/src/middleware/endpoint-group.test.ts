@@ -1,46 +1,18 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda'
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { httpEvent, lambdaContext, type TestHandler, useUnitEnvironment } from './handler-testing'
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<unknown>
-let account: Handler
-let docs: Handler
+let account: TestHandler
+let docs: TestHandler
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    STAGE: 'local',
-    AWS_REGION: 'us-east-1',
-    TABLE_NAME: 'unit-table',
-    USER_POOL_ID: 'us-east-1_unit',
-    APP_URL: 'http://localhost:5173',
-    MAIL_FROM: 'no-reply@example.com',
-    PURGE_QUEUE_URL: 'http://localhost:9324/000000000000/purge',
-    LOG_LEVEL: 'error',
-  })
-  account = (await import('../http/account')).handler as Handler
-  docs = (await import('../http/docs')).handler as Handler
+  useUnitEnvironment()
+  account = (await import('../http/account')).handler as TestHandler
+  docs = (await import('../http/docs')).handler as TestHandler
 })
 
-const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context
-
-function event(
-  routeKey: string,
-  init: { body?: string; headers?: Record<string, string>; claims?: Record<string, string> } = {},
-): APIGatewayProxyEventV2WithJWTAuthorizer {
-  const [method, path] = routeKey.split(' ')
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body,
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method, path },
-      authorizer: init.claims ? { jwt: { claims: init.claims, scopes: null } } : undefined,
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer
-}
+const context = lambdaContext
+const event = httpEvent
 
 const claims = {
   sub: '7d7f0a52-8c1e-4c1a-9a51-1d2b3c4d5e6f',
@@ -50,7 +22,7 @@ const claims = {
   token_use: 'id',
 }
 
-async function call(handler: Handler, e: APIGatewayProxyEventV2WithJWTAuthorizer) {
+async function call(handler: TestHandler, e: APIGatewayProxyEventV2WithJWTAuthorizer) {
   const response = (await handler(e, context)) as { statusCode: number; body?: string }
   return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : undefined }
 }
