@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiUrl } from './api-client'
+import { apiUrl, queryString } from './api-client'
 
 describe('apiUrl', () => {
   const origin = 'https://studio.example.com'
@@ -14,5 +14,16 @@ describe('apiUrl', () => {
     expect(apiUrl('https://api.example.com/api', '/api/account', origin)).toBe(
       'https://api.example.com/api/account',
     )
+  })
+})
+
+describe('queryString', () => {
+  it('encodes the defined values and skips the rest', () => {
+    expect(queryString({ organizationId: '01J', cursor: undefined })).toBe('?organizationId=01J')
+    expect(queryString({ from: '2025-01-01', to: '2025-01-31', cursor: 'a b&c' })).toBe(
+      '?from=2025-01-01&to=2025-01-31&cursor=a+b%26c',
+    )
+    expect(queryString({})).toBe('')
+    expect(queryString(undefined)).toBe('')
   })
 })

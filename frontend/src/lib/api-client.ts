@@ -1,9 +1,18 @@
 import { buildPath, type RouteBody, type RouteDefinition, type RouteResponse } from '@app/contracts'
 import { ApiError, apiErrorFromBody, NETWORK_ERROR_MESSAGE } from './api-error'
 import { loadAppConfig } from './app-config'
+import { filenameFromContentDisposition } from './download'
+
+/** What a route's query schema accepts (Standard Schema's input type, so no zod import is needed here). */
+export type RouteQuery<R extends RouteDefinition> = R['query'] extends {
+  '~standard': { types?: { input: infer Input } }
+}
+  ? Input
+  : never
 
 interface RequestOptions<R extends RouteDefinition> {
   params?: Record<string, string>
+  query?: RouteQuery<R>
   body?: RouteBody<R>
   signal?: AbortSignal
 }
@@ -11,6 +20,16 @@ interface RequestOptions<R extends RouteDefinition> {
 /** Route paths are absolute (`/api/...`); `apiBaseUrl` only contributes its origin ('' or '/' = this site). */
 export function apiUrl(apiBaseUrl: string, path: string, pageOrigin: string): string {
   return new URL(path, new URL(apiBaseUrl || '/', pageOrigin)).toString()
+}
+
+/** `?a=1&b=2` from the defined values of a query object, or '' when there are none. */
+export function queryString(query: object | undefined): string {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(name, String(value))
+  }
+  const encoded = search.toString()
+  return encoded ? `?${encoded}` : ''
 }
 
 async function authorizationHeader(): Promise<string> {
@@ -21,19 +40,20 @@ async function authorizationHeader(): Promise<string> {
   return `Bearer ${token}`
 }
 
-/** Calls one route of the shared route table and returns its contract-checked response. */
-export async function apiRequest<R extends RouteDefinition>(
+async function send<R extends RouteDefinition>(
   route: R,
-  { params, body, signal }: RequestOptions<R> = {},
-): Promise<RouteResponse<R>> {
+  { params, query, body, signal }: RequestOptions<R>,
+  accept: string,
+): Promise<Response> {
   const config = await loadAppConfig()
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { accept }
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (!route.public) headers.authorization = await authorizationHeader()
 
   let response: Response
   try {
-    response = await fetch(apiUrl(config.apiBaseUrl, buildPath(route.path, params), window.location.origin), {
+    const path = buildPath(route.path, params) + queryString(query as object | undefined)
+    response = await fetch(apiUrl(config.apiBaseUrl, path, window.location.origin), {
       method: route.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -43,11 +63,19 @@ export async function apiRequest<R extends RouteDefinition>(
     if (signal?.aborted) throw error
     throw new ApiError(0, 'network.unreachable', NETWORK_ERROR_MESSAGE)
   }
-
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => null)
     throw apiErrorFromBody(response.status, payload)
   }
+  return response
+}
+
+/** Calls one route of the shared route table and returns its contract-checked response. */
+export async function apiRequest<R extends RouteDefinition>(
+  route: R,
+  options: RequestOptions<R> = {},
+): Promise<RouteResponse<R>> {
+  const response = await send(route, options, 'application/json')
   if (response.status === 204 || !route.response) return undefined as RouteResponse<R>
 
   const parsed = route.response.safeParse(await response.json().catch(() => null))
@@ -59,4 +87,20 @@ export async function apiRequest<R extends RouteDefinition>(
     )
   }
   return parsed.data as RouteResponse<R>
+}
+
+export interface DownloadedFile {
+  blob: Blob
+  /** From the response's Content-Disposition, else the caller's fallback. */
+  filename: string
+}
+
+/** Calls a route that answers with a file (`produces`), with the same auth and errors as `apiRequest`. */
+export async function apiDownload<R extends RouteDefinition & { produces: string }>(
+  route: R,
+  options: RequestOptions<R> & { fallbackFilename: string },
+): Promise<DownloadedFile> {
+  const response = await send(route, options, `${route.produces}, application/json`)
+  const filename = filenameFromContentDisposition(response.headers.get('content-disposition'))
+  return { blob: await response.blob(), filename: filename ?? options.fallbackFilename }
 }

@@ -9,6 +9,7 @@ function organization(id: string, overrides: Partial<OrganizationSummary> = {}):
     plan: null,
     subscriptionStatus: null,
     availableActions: null,
+    priceChangeNotice: null,
     role: 'OWNER',
     ...overrides,
   }

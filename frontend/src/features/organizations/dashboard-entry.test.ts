@@ -1,6 +1,6 @@
 import type { Account, OrganizationSummary } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
-import { dashboardEntryRedirect, organizationPlanState } from './dashboard-entry'
+import { dashboardEntryRedirect, hasUnreadPriceChange, organizationPlanState } from './dashboard-entry'
 
 const ORG = '01JAAAAAAAAAAAAAAAAAAAAAAA'
 
@@ -18,6 +18,7 @@ function account(organization: Partial<OrganizationSummary> | null): Account {
             plan: null,
             subscriptionStatus: null,
             availableActions: null,
+            priceChangeNotice: null,
             role: 'OWNER',
             ...organization,
           },
@@ -62,6 +63,55 @@ describe('dashboardEntryRedirect', () => {
     for (const path of ['/app/settings', '/app/organizations/new', '/app/organization/settings/']) {
       expect(dashboardEntryRedirect(account({ plan: null }), path)).toBeUndefined()
     }
+  })
+
+  describe('price-change notice', () => {
+    const notice = {
+      plan: 'TEAM_MONTHLY',
+      currency: 'usd',
+      oldAmount: 4900,
+      newAmount: 5900,
+      effectiveAt: '2025-05-01T00:00:00.000Z',
+    } as const
+    const noticed = (role: OrganizationSummary['role']) =>
+      account({ plan: 'TEAM_MONTHLY', subscriptionStatus: 'active', priceChangeNotice: notice, role })
+
+    it.each(['OWNER', 'ADMIN'] as const)('sends an %s to the notice from dashboard pages', (role) => {
+      expect(hasUnreadPriceChange(noticed(role))).toBe(true)
+      expect(dashboardEntryRedirect(noticed(role), '/app')).toBe('/app/price-change-notice')
+      expect(dashboardEntryRedirect(noticed(role), '/app/templates')).toBe('/app/price-change-notice')
+    })
+
+    it('keeps billing, invoices and settings open', () => {
+      for (const path of [
+        '/app/organization/billing',
+        '/app/organization/invoices',
+        '/app/organization/settings',
+        '/app/settings',
+      ]) {
+        expect(dashboardEntryRedirect(noticed('OWNER'), path)).toBeUndefined()
+      }
+    })
+
+    it('does not stop members, who cannot act on it', () => {
+      expect(hasUnreadPriceChange(noticed('MEMBER'))).toBe(false)
+      expect(dashboardEntryRedirect(noticed('MEMBER'), '/app')).toBeUndefined()
+    })
+
+    it('lets an ended subscription go to the canceled page first', () => {
+      const ended = account({
+        plan: 'TEAM_MONTHLY',
+        subscriptionStatus: 'canceled',
+        priceChangeNotice: notice,
+      })
+      expect(dashboardEntryRedirect(ended, '/app')).toBe('/app/onboarding/subscription-canceled')
+    })
+
+    it('lets everyone in once acknowledged', () => {
+      expect(
+        dashboardEntryRedirect(account({ plan: 'TEAM_MONTHLY', subscriptionStatus: 'active' }), '/app'),
+      ).toBeUndefined()
+    })
   })
 
   it('does nothing without an organization', () => {

@@ -1,12 +1,15 @@
 import { type Account, LIVE_SUBSCRIPTION_STATUSES } from '@app/contracts'
 import { selectedOrganizationOf } from '../account/account-state'
+import { canManageOrganization } from './organization-display'
 
 export const ONBOARDING_PLAN_PATH = '/app/onboarding/plan'
 export const SUBSCRIPTION_CANCELED_PATH = '/app/onboarding/subscription-canceled'
+/** Spec §2: a path containing /price-change-notice is shown in the invite layout. */
+export const PRICE_CHANGE_NOTICE_PATH = '/app/price-change-notice'
 
 /**
- * Pages an organization without a usable plan can still open: its owner has to be able to create or switch
- * organizations, edit settings, delete things and reach billing.
+ * Pages an organization without a usable plan (or with an unread price-change notice) can still open: its owner
+ * has to be able to create or switch organizations, edit settings, delete things and reach billing.
  */
 const ALWAYS_OPEN = [
   '/app/settings',
@@ -39,5 +42,12 @@ export function dashboardEntryRedirect(account: Account, pathname: string): stri
   const state = organizationPlanState(account)
   if (state === 'needs-plan') return ONBOARDING_PLAN_PATH
   if (state === 'subscription-ended') return SUBSCRIPTION_CANCELED_PATH
+  if (hasUnreadPriceChange(account)) return PRICE_CHANGE_NOTICE_PATH
   return undefined
+}
+
+/** An owner or admin has a price change of the selected organization's plan to read (members are not asked). */
+export function hasUnreadPriceChange(account: Account): boolean {
+  const organization = selectedOrganizationOf(account)
+  return Boolean(organization?.priceChangeNotice && canManageOrganization(organization.role))
 }

@@ -1,0 +1,85 @@
+import {
+  type CreateCheckoutSessionBody,
+  type CreateCustomerPortalBody,
+  type Redirect,
+  routes,
+  type UpdateBillingBody,
+} from '@app/contracts'
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-error'
+import { accountQueries } from '../../account/api/account'
+import { isNavigableUrl } from '../billing-display'
+
+export const billingQueries = {
+  all: () => ['billing'] as const,
+  ofOrganization: (organizationId: string) => [...billingQueries.all(), organizationId] as const,
+  /** Billing details and the subscription, as the payment provider holds them. */
+  details: (organizationId: string) =>
+    queryOptions({
+      queryKey: [...billingQueries.ofOrganization(organizationId), 'details'] as const,
+      queryFn: ({ signal }) => apiRequest(routes.getBilling, { query: { organizationId }, signal }),
+      staleTime: 30_000,
+    }),
+  /** Newest first, one page per `nextCursor`. */
+  invoices: (organizationId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...billingQueries.ofOrganization(organizationId), 'invoices'] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(routes.listInvoices, { query: { organizationId, cursor: pageParam }, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      staleTime: 30_000,
+    }),
+}
+
+/** Sends the browser to the provider's page (checkout or portal); the page unloads, so the button keeps spinning. */
+function followRedirect({ url }: Redirect) {
+  if (!isNavigableUrl(url)) {
+    throw new ApiError(
+      502,
+      'billing.provider_error',
+      'The payment provider sent an address this app will not open.',
+    )
+  }
+  window.location.assign(url)
+}
+
+/** Starts a Stripe Checkout for a paid plan. The caller shows failures (they belong next to the plan cards). */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: async (body: CreateCheckoutSessionBody) =>
+      followRedirect(await apiRequest(routes.createCheckoutSession, { body })),
+    meta: { handlesErrors: true },
+  })
+}
+
+/** Opens the provider's customer portal ('manage' overview or straight on the plan switcher). */
+export function useOpenCustomerPortal() {
+  return useMutation({
+    mutationFn: async (body: CreateCustomerPortalBody) =>
+      followRedirect(await apiRequest(routes.createCustomerPortal, { body })),
+    meta: { errorMessage: 'Could not open the subscription portal because of an error' },
+  })
+}
+
+export function useUpdateBilling(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateBillingBody) =>
+      apiRequest(routes.updateBilling, { query: { organizationId }, body }),
+    meta: { errorMessage: 'Could not save the billing details because of an error' },
+    onSuccess: (billing) =>
+      queryClient.setQueryData(billingQueries.details(organizationId).queryKey, billing),
+  })
+}
+
+/** After it, the account no longer carries the notice, so the dashboard opens again. */
+export function useAcknowledgePriceChange(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiRequest(routes.acknowledgePriceChange, { params: { id: organizationId } }),
+    meta: { errorMessage: 'Could not record that you have read the notice because of an error' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
+  })
+}
