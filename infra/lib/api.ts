@@ -1,4 +1,11 @@
-import { ENDPOINT_GROUPS, type EndpointGroup, type QueueName, routeKey, routesOfGroup } from '@app/contracts'
+import {
+  ENDPOINT_GROUPS,
+  ENV,
+  type EndpointGroup,
+  type QueueName,
+  routeKey,
+  routesOfGroup,
+} from '@app/contracts'
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
@@ -14,6 +21,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { Table } from 'aws-cdk-lib/aws-dynamodb'
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import type { Auth } from './auth'
 import { pascalCase } from './names'
@@ -29,15 +37,21 @@ export interface GroupAccess {
   /** Deletes users, sets passwords, marks addresses verified. */
   administersUsers: boolean
   sendsTo: QueueName[]
+  /** Reads the Stripe secret (keys never sit in environment variables). */
+  stripe: boolean
 }
 
 export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
-  account: { table: true, sendsMail: true, administersUsers: true, sendsTo: ['purge'] },
-  organizations: { table: true, sendsMail: false, administersUsers: false, sendsTo: ['purge'] },
-  auth: { table: true, sendsMail: true, administersUsers: true, sendsTo: [] },
-  docs: { table: false, sendsMail: false, administersUsers: false, sendsTo: [] },
+  // Deleting an account or organization cancels its Stripe subscription first.
+  account: { table: true, sendsMail: true, administersUsers: true, sendsTo: ['purge'], stripe: true },
+  organizations: { table: true, sendsMail: false, administersUsers: false, sendsTo: ['purge'], stripe: true },
+  auth: { table: true, sendsMail: true, administersUsers: true, sendsTo: [], stripe: false },
+  docs: { table: false, sendsMail: false, administersUsers: false, sendsTo: [], stripe: false },
   // Browser monitoring tunnel: only forwards envelopes to Sentry over the internet, no AWS access.
-  monitoring: { table: false, sendsMail: false, administersUsers: false, sendsTo: [] },
+  monitoring: { table: false, sendsMail: false, administersUsers: false, sendsTo: [], stripe: false },
+  payments: { table: true, sendsMail: false, administersUsers: false, sendsTo: [], stripe: true },
+  'stripe-webhook': { table: true, sendsMail: false, administersUsers: false, sendsTo: [], stripe: true },
+  admin: { table: true, sendsMail: false, administersUsers: false, sendsTo: [], stripe: true },
 }
 
 /** JSON lines with HTTP API context variables only (the REST-style default names some HTTP APIs lack). */
@@ -68,6 +82,8 @@ export interface ApiProps {
   mailFromAddress: string
   throttle: { rateLimit: number; burstLimit: number }
   withSentry: boolean
+  /** `{ "secretKey", "webhookSecret" }` of Stripe. */
+  stripeSecret: ISecret
 }
 
 /** The HTTP API: one Lambda per endpoint group, one route per `ROUTE_LIST` entry, JWT unless public. */
@@ -152,6 +168,10 @@ export class Api extends Construct {
     if (access.administersUsers) props.auth.grantUserAdministration(fn.function)
     for (const queue of access.sendsTo) props.queues.byName[queue].queue.grantSendMessages(fn.function)
     if (access.sendsMail) grantProductMail(fn, props.mailFromAddress)
+    if (access.stripe) {
+      props.stripeSecret.grantRead(fn.function)
+      fn.addEnvironment(ENV.stripeSecretArn, props.stripeSecret.secretArn)
+    }
     return fn
   }
 }

@@ -1,7 +1,8 @@
-import { PASSWORD_POLICY } from '@app/contracts'
+import { ADMIN_GROUP, PASSWORD_POLICY } from '@app/contracts'
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib'
 import {
   AccountRecovery,
+  CfnUserPoolGroup,
   ClientAttributes,
   FeaturePlan,
   Mfa,
@@ -129,6 +130,14 @@ export class Auth extends Construct {
         : { disableOAuth: true }),
     })
     if (google) this.client.node.addDependency(google.provider)
+
+    // Members of this group are the deployment's operators (Admin Panel); add users with
+    // `aws cognito-idp admin-add-user-to-group --group-name admins`.
+    new CfnUserPoolGroup(this, 'AdminsGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: ADMIN_GROUP,
+      description: 'Operators of this deployment: may call /api/admin',
+    })
 
     this.browserOrigins = [
       `https://cognito-idp.${region}.amazonaws.com`,

@@ -17,6 +17,8 @@ export interface DeployConfig {
   sentryDsn?: string
   /** App shell: people at this email domain see the Admin Panel entry (`-c adminEmailDomain=…`). */
   adminEmailDomain?: string
+  /** Operators allowed to call /api/admin besides the Cognito group `admins` (`-c adminEmails=a@x.com,b@y.com`). */
+  adminEmails: string[]
   alarmEmail?: string
   apiThrottle: { rateLimit: number; burstLimit: number }
 }
@@ -98,6 +100,17 @@ export function readDeployConfig(node: Node): DeployConfig {
     )
   }
 
+  const adminEmails = (text('adminEmails') ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean)
+  const notEmail = adminEmails.find((email) => !EMAIL.test(email))
+  if (notEmail !== undefined) {
+    throw new DeployConfigError(
+      `Context "adminEmails" holds something that is not an email address: "${notEmail}".`,
+    )
+  }
+
   const alarmEmail = text('alarmEmail')
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail)) {
     throw new DeployConfigError(`Context "alarmEmail" is not an email address: "${alarmEmail}".`)
@@ -114,6 +127,7 @@ export function readDeployConfig(node: Node): DeployConfig {
     google: readGoogle(text('googleClientId'), text('googleClientSecretName'), text('authDomainPrefix')),
     sentryDsn,
     adminEmailDomain,
+    adminEmails,
     alarmEmail,
     apiThrottle: {
       rateLimit: positiveInt('apiRateLimit', 100),

@@ -1,5 +1,6 @@
 import { APP_CONFIG_PATH, type AppConfig, contentSecurityPolicy, ENV } from '@app/contracts'
-import { Annotations, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib'
+import { Annotations, CfnOutput, Lazy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib'
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Topic } from 'aws-cdk-lib/aws-sns'
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import type { Construct } from 'constructs'
@@ -26,6 +27,7 @@ export class SesStudioStack extends Stack {
   readonly queues: Queues
   readonly web: Web
   readonly alarmTopic: Topic
+  readonly stripeSecret: Secret
   readonly contentSecurityPolicy: string
 
   constructor(scope: Construct, id: string, props: SesStudioStackProps) {
@@ -59,6 +61,20 @@ export class SesStudioStack extends Stack {
       triggerEnvironment: baseEnvironment,
     })
     const withSentry = config.sentryDsn !== undefined
+    // Operators write the real keys after the first deploy (README: "Billing with Stripe"); until then every
+    // Stripe call fails with a clear 502 and nothing else is affected.
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      description:
+        'Stripe API secret key and webhook signing secret: { "secretKey": "sk_…", "webhookSecret": "whsec_…" }',
+      secretObjectValue: {
+        secretKey: SecretValue.unsafePlainText('sk_unset'),
+        webhookSecret: SecretValue.unsafePlainText('whsec_unset'),
+      },
+    })
+    Validations.of(this.stripeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Stripe keys are rolled in the Stripe dashboard, then written here; AWS cannot rotate them.',
+    })
     this.queues = new Queues(this, 'Queues', {
       workerEntry: entries.worker,
       alarmTopic: this.alarmTopic,
@@ -72,6 +88,7 @@ export class SesStudioStack extends Stack {
       mailFromAddress: config.mailFromAddress,
       throttle: config.apiThrottle,
       withSentry,
+      stripeSecret: this.stripeSecret,
     })
 
     const environment: Record<string, string> = {
@@ -81,6 +98,7 @@ export class SesStudioStack extends Stack {
       [ENV.userPoolClientId]: this.auth.client.userPoolClientId,
       [ENV.appUrl]: appUrl,
       [ENV.mailFrom]: config.mailFrom,
+      ...(config.adminEmails.length > 0 ? { [ENV.adminEmails]: config.adminEmails.join(',') } : {}),
       ...this.queues.urlEnvironment,
     }
     for (const fn of [...this.api.all, ...this.queues.all.map((entry) => entry.worker)]) {
@@ -149,6 +167,11 @@ export class SesStudioStack extends Stack {
       },
       SiteBucketName: { value: this.web.bucket.bucketName, description: 'S3 bucket of the SPA' },
       AlarmTopicArn: { value: this.alarmTopic.topicArn, description: 'SNS topic of the dead-letter alarms' },
+      StripeSecretArn: { value: this.stripeSecret.secretArn, description: 'Put the Stripe keys here' },
+      StripeWebhookUrl: {
+        value: `${this.web.url}/api/payments/webhook`,
+        description: 'Add this endpoint in Stripe (Developers → Webhooks)',
+      },
     }
     if (this.auth.hostedUiDomainName) {
       outputs.HostedUiDomain = {

@@ -5,4 +5,5 @@ export const handler = endpointGroup('organizations', {
   createOrganization: ({ actor, body }) => Organizations.createOrganization(actor, body),
   updateOrganization: ({ actor, params, body }) => Organizations.updateOrganization(actor, params.id, body),
   deleteOrganization: ({ actor, params }) => Organizations.deleteOrganization(actor, params.id),
+  acknowledgePriceChange: ({ actor, params }) => Organizations.acknowledgePriceChange(actor, params.id),
 })

@@ -10,7 +10,18 @@ const ClaimsSchema = z.object({
   email_verified: z.string().optional(),
   'cognito:username': z.string().min(1),
   token_use: z.literal('id'),
+  /** API Gateway flattens array claims into a string such as `[admins editors]`. */
+  'cognito:groups': z.union([z.string(), z.array(z.string())]).optional(),
 })
+
+function groupsOf(claim: string | string[] | undefined): string[] {
+  if (Array.isArray(claim)) return claim
+  if (!claim) return []
+  return claim
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+}
 
 export function actorFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): Actor {
   const claims = ClaimsSchema.safeParse(event.requestContext.authorizer?.jwt?.claims)
@@ -22,5 +33,6 @@ export function actorFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): 
     username: claims.data['cognito:username'],
     email: claims.data.email.trim().toLowerCase(),
     emailVerified: claims.data.email_verified === 'true',
+    groups: groupsOf(claims.data['cognito:groups']),
   }
 }

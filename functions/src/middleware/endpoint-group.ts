@@ -7,8 +7,14 @@ import {
   routeKey,
   type routes,
   routesOfGroup,
+  UlidSchema,
 } from '@app/contracts'
-import { Accounts, type Actor, AppError, createLogger, type Logger } from '@app/core'
+import { type Actor, AppError, createLogger, type Logger } from '@app/core'
+// Named imports from the modules themselves, so a group's bundle carries only what its own handlers use
+// (a namespace object would pull in every function of the module and, through them, the Stripe SDK).
+import { requireActiveAccount } from '@app/core/accounts/accounts'
+import { requireOperator } from '@app/core/auth/operators'
+import { requireFeature } from '@app/core/organizations/organizations'
 import middy from '@middy/core'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type {
@@ -38,10 +44,12 @@ export interface RouteInput<R extends RouteDefinition> {
 
 type RouteResult<R extends RouteDefinition> = R['response'] extends z.ZodType
   ? z.input<R['response']>
-  : R['status'] extends 204
-    ? // biome-ignore lint/suspicious/noConfusingVoidType: 204 handlers return core calls typed Promise<void>
-      void
-    : unknown
+  : R['produces'] extends string
+    ? FileResult
+    : R['status'] extends 204
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: 204 handlers return core calls typed Promise<void>
+        void
+      : unknown
 
 export type GroupHandlers<G extends EndpointGroup> = {
   [K in RouteId as Routes[K]['group'] extends G ? K : never]: (
@@ -87,6 +95,38 @@ function bodySize(event: Event): number {
 }
 
 /**
+ * The organization a plan-gated call acts for: `organizationId` in the query or the JSON body (the contracts
+ * test makes every gated route declare one). Missing or malformed → 400 before anything else is revealed.
+ */
+function organizationIdOf(event: Event, body: unknown): string {
+  const fromBody =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).organizationId : undefined
+  const candidate = event.queryStringParameters?.organizationId ?? fromBody
+  const parsed = UlidSchema.safeParse(candidate)
+  if (!parsed.success)
+    throw new AppError('request.invalid', 'organizationId: this call needs the organization id.')
+  return parsed.data
+}
+
+export interface FileResult {
+  filename: string
+  content: string
+}
+
+function fileResponse(contentType: string, file: FileResult): APIGatewayProxyStructuredResultV2 {
+  const safeName = file.filename.replace(/[^\w.-]/g, '_')
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': `${contentType}; charset=utf-8`,
+      'content-disposition': `attachment; filename="${safeName}"`,
+      'cache-control': 'no-store',
+    },
+    body: file.content,
+  }
+}
+
+/**
  * One Lambda per endpoint group: the route table (contracts) decides which handler runs, how the request is
  * validated and whether a signed-in, non-suspended account is required. Every handler gets parsed input and
  * returns plain data; errors become `{ error: { code, message } }` here and nowhere else.
@@ -116,24 +156,32 @@ export function endpointGroup<G extends EndpointGroup>(group: G, handlers: Group
       body = rawText(event)
     } else if (route.body) {
       parseJson({ event })
-      body = parsePart(route.body, event.body, 'body')
+      body = event.body
     } else if (event.body?.trim()) {
       throw new AppError('request.invalid', 'This call takes no request body.')
     }
-    const params = parsePart(route.params, event.pathParameters ?? {}, 'path')
-    const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query')
 
     let actor: Actor | undefined
     if (!route.public) {
       actor = actorFromEvent(event)
       log.debug('actor', { accountId: actor.accountId })
-      if (!route.allowSuspended) await Accounts.requireActiveAccount(actor)
+      if (!route.allowSuspended) await requireActiveAccount(actor)
+      if (route.admin) requireOperator(actor)
+      // Plan gating comes before validation, so a locked feature answers the same whatever was sent.
+      if (route.feature) {
+        await requireFeature(actor, organizationIdOf(event, body), route.feature)
+      }
     }
+
+    if (!route.rawBody) body = parsePart(route.body, body, 'body')
+    const params = parsePart(route.params, event.pathParameters ?? {}, 'path')
+    const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query')
 
     const handler = (handlers as unknown as Record<string, (input: unknown) => Promise<unknown>>)[route.id]
     if (!handler) throw new AppError('route.not_found', `No handler for ${route.id}.`)
     const result = await handler({ actor, params, query, body, log, event })
     if (route.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } }
+    if (route.produces) return fileResponse(route.produces, result as FileResult)
     // Locally and in tests, a response that drifts from its contract fails loudly.
     const payload = env.stage === 'local' && route.response ? route.response.parse(result) : result
     return jsonResponse(route.status, payload ?? {})

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { EmailSchema } from './auth'
+import { PriceChangeNoticeSchema } from './billing'
 import { AccountIdSchema, UlidSchema } from './ids'
 import { PlanSchema, SubscriptionStatusSchema } from './plans'
 
@@ -16,6 +17,8 @@ export const OrganizationSummarySchema = z.object({
   /** Template actions left this month on START; null when unlimited (paid) or no plan yet. */
   availableActions: z.number().int().nullable(),
   role: RoleSchema,
+  /** A price change of the plan this organization pays for, until an owner or admin acknowledges it. */
+  priceChangeNotice: PriceChangeNoticeSchema.nullable(),
 })
 export type OrganizationSummary = z.infer<typeof OrganizationSummarySchema>
 

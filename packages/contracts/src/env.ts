@@ -10,4 +10,13 @@ export const ENV = {
   purgeQueueUrl: 'PURGE_QUEUE_URL',
   sentryDsn: 'SENTRY_DSN',
   logLevel: 'LOG_LEVEL',
+  /** Secrets Manager secret holding `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` (deployed). */
+  stripeSecretArn: 'STRIPE_SECRET_ARN',
+  /** Locally only: the stand-in's keys, given directly. */
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  /** Locally only: the Stripe stand-in's origin; unset means Stripe itself. */
+  stripeApiUrl: 'STRIPE_API_URL',
+  /** Comma-separated emails allowed to call /api/admin (besides members of the Cognito group). */
+  adminEmails: 'ADMIN_EMAILS',
 } as const

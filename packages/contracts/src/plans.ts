@@ -12,6 +12,12 @@ export const PLANS = [
 export const PlanSchema = z.enum(PLANS)
 export type Plan = z.infer<typeof PlanSchema>
 
+export const PAID_PLANS = PLANS.filter((plan) => plan !== 'START') as readonly PaidPlan[] as [
+  PaidPlan,
+  ...PaidPlan[],
+]
+export type PaidPlan = Exclude<Plan, 'START'>
+
 export const SUBSCRIPTION_STATUSES = [
   'active',
   'trialing',
@@ -140,7 +146,15 @@ export function planFor(tier: PlanTier, interval: BillingInterval): Plan {
   return `${tier}_${interval === 'year' ? 'YEARLY' : 'MONTHLY'}`
 }
 
-export function isPaidPlan(plan: Plan): boolean {
+/** Every price is in US dollars; Stripe amounts are in cents. */
+export const PLAN_CURRENCY = 'usd'
+
+/** The catalogue price of a plan in cents, as Stripe prices hold it. */
+export function planAmountCents(plan: Plan): number {
+  return planInfo(plan).priceUsd * 100
+}
+
+export function isPaidPlan(plan: Plan): plan is PaidPlan {
   return plan !== 'START'
 }
 

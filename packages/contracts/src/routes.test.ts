@@ -32,6 +32,32 @@ describe('route table', () => {
     expect(routes.forwardMonitoringEnvelope).toMatchObject({ path: '/monitoring', public: true })
   })
 
+  it('lets the gating middleware find the organization of every plan-gated route', () => {
+    for (const route of ROUTE_LIST.filter((entry) => entry.feature)) {
+      const keys = [route.query, route.body].flatMap((schema) =>
+        schema && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [],
+      )
+      expect(keys, `${route.id} must take organizationId in its query or body`).toContain('organizationId')
+      expect(route.public, route.id).toBe(false)
+    }
+  })
+
+  it('marks every /api/admin route as operators-only and signed-in', () => {
+    const adminRoutes = ROUTE_LIST.filter((entry) => entry.path.startsWith('/api/admin/'))
+    expect(adminRoutes.length).toBeGreaterThan(0)
+    for (const route of adminRoutes) {
+      expect(route, route.id).toMatchObject({ admin: true, public: false, group: 'admin' })
+    }
+    for (const route of ROUTE_LIST.filter((entry) => entry.admin)) expect(route.path).toMatch(/^\/api\/admin\//)
+  })
+
+  it('gives file routes no JSON response schema', () => {
+    for (const route of ROUTE_LIST.filter((entry) => entry.produces)) {
+      expect(route.response, route.id).toBeUndefined()
+      expect(route.status, route.id).toBe(200)
+    }
+  })
+
   it('fills and encodes path parameters', () => {
     expect(buildPath('/api/organizations/{id}', { id: 'a/b' })).toBe('/api/organizations/a%2Fb')
     expect(() => buildPath('/api/organizations/{id}')).toThrow(/Missing path parameter id/)

@@ -11,6 +11,20 @@ import {
   ConfirmPasswordResetBodySchema,
   RequestPasswordResetBodySchema,
 } from './auth-flows'
+import {
+  AdminInvoiceListSchema,
+  BillingSchema,
+  CreateCheckoutSessionBodySchema,
+  CreateCustomerPortalBodySchema,
+  InvoiceListQuerySchema,
+  InvoiceListSchema,
+  MonthRangeQuerySchema,
+  OrganizationIdQuerySchema,
+  PlanPricesSchema,
+  PriceSyncResultSchema,
+  RedirectSchema,
+  UpdateBillingBodySchema,
+} from './billing'
 import { IdParamsSchema } from './ids'
 import { CreateOrganizationBodySchema, UpdateOrganizationBodySchema } from './organizations'
 import type { Feature } from './plans'
@@ -18,7 +32,16 @@ import type { Feature } from './plans'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One Lambda per endpoint group: `functions/src/http/<group>.ts`. */
-export const ENDPOINT_GROUPS = ['account', 'organizations', 'auth', 'docs', 'monitoring'] as const
+export const ENDPOINT_GROUPS = [
+  'account',
+  'organizations',
+  'auth',
+  'docs',
+  'monitoring',
+  'payments',
+  'stripe-webhook',
+  'admin',
+] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 
 export interface RouteDefinition {
@@ -46,7 +69,14 @@ export interface RouteDefinition {
    * (415 otherwise). Excludes `body`.
    */
   rawBody?: { contentTypes: readonly string[] }
+  /** Only operators may call it (Cognito group `admins` or the server's allow-list); enforced by the middleware. */
+  admin?: boolean
+  /** The success body is a file of this type (the handler returns `{ filename, content }`), not JSON. */
+  produces?: 'text/csv'
 }
+
+/** The Cognito group whose members may call admin routes. */
+export const ADMIN_GROUP = 'admins'
 
 /** The browser's monitoring tunnel (spec §7 'Other traffic'): the one route outside /api. */
 export const MONITORING_TUNNEL_PATH = '/monitoring'
@@ -140,6 +170,120 @@ export const routes = {
     public: false,
     params: IdParamsSchema,
     status: 204,
+  }),
+  acknowledgePriceChange: route({
+    method: 'POST',
+    path: '/api/organizations/{id}/price-change-notice/acknowledgement',
+    group: 'organizations',
+    summary: "Acknowledge the notice of a price change to the organization's plan (owner or admin)",
+    public: false,
+    params: IdParamsSchema,
+    status: 204,
+  }),
+  createCheckoutSession: route({
+    method: 'POST',
+    path: '/api/payments/checkout-sessions',
+    group: 'payments',
+    summary: 'Start a Stripe Checkout for a paid plan; answers the URL to send the browser to',
+    public: false,
+    body: CreateCheckoutSessionBodySchema,
+    response: RedirectSchema,
+    status: 201,
+  }),
+  createCustomerPortal: route({
+    method: 'POST',
+    path: '/api/payments/customer-portals',
+    group: 'payments',
+    summary: "Open Stripe's customer portal (change plan, payment method, cancel); answers its URL",
+    public: false,
+    body: CreateCustomerPortalBodySchema,
+    response: RedirectSchema,
+    status: 201,
+  }),
+  listInvoices: route({
+    method: 'GET',
+    path: '/api/payments/invoices',
+    group: 'payments',
+    summary: "The organization's invoices, newest first, with hosted and PDF links",
+    public: false,
+    query: InvoiceListQuerySchema,
+    response: InvoiceListSchema,
+    status: 200,
+  }),
+  getBilling: route({
+    method: 'GET',
+    path: '/api/payments/billing',
+    group: 'payments',
+    summary: 'Billing details kept in Stripe (company, address, tax id, billing email) and the subscription',
+    public: false,
+    query: OrganizationIdQuerySchema,
+    response: BillingSchema,
+    status: 200,
+  }),
+  updateBilling: route({
+    method: 'PATCH',
+    path: '/api/payments/billing',
+    group: 'payments',
+    summary: 'Change billing details (owner or admin)',
+    public: false,
+    query: OrganizationIdQuerySchema,
+    body: UpdateBillingBodySchema,
+    response: BillingSchema,
+    status: 200,
+  }),
+  receiveStripeEvent: route({
+    method: 'POST',
+    path: '/api/payments/webhook',
+    group: 'stripe-webhook',
+    summary:
+      'Stripe webhook: verifies the Stripe-Signature header on the raw body, then syncs the subscription',
+    public: true,
+    status: 204,
+    rawBody: { contentTypes: ['application/json'] },
+    maxBodyBytes: 512 * 1024,
+  }),
+  listAdminInvoices: route({
+    method: 'GET',
+    path: '/api/admin/invoices',
+    group: 'admin',
+    summary: 'Every invoice in a date range across organizations, each with its PDF link (admins)',
+    public: false,
+    admin: true,
+    query: MonthRangeQuerySchema,
+    response: AdminInvoiceListSchema,
+    status: 200,
+  }),
+  getInvoicesReport: route({
+    method: 'GET',
+    path: '/api/admin/reports/invoices',
+    group: 'admin',
+    summary: 'Every invoice in a date range as CSV (admins)',
+    public: false,
+    admin: true,
+    query: MonthRangeQuerySchema,
+    produces: 'text/csv',
+    status: 200,
+  }),
+  getPlanPrices: route({
+    method: 'GET',
+    path: '/api/admin/plan-prices',
+    group: 'admin',
+    summary: "The catalogue's plan prices next to the Stripe prices found by lookup key (admins)",
+    public: false,
+    admin: true,
+    response: PlanPricesSchema,
+    status: 200,
+  }),
+  syncPlanPrices: route({
+    method: 'POST',
+    path: '/api/admin/plan-prices/sync',
+    group: 'admin',
+    summary:
+      'Create missing Stripe prices and move subscribers of changed ones at their next renewal, with notices (admins)',
+    public: false,
+    admin: true,
+    response: PriceSyncResultSchema,
+    status: 200,
   }),
   requestPasswordReset: route({
     method: 'POST',

@@ -5,4 +5,6 @@ export interface Actor {
   username: string
   email: string
   emailVerified: boolean
+  /** Cognito groups of the user (`cognito:groups`); `admins` makes an operator. */
+  groups: readonly string[]
 }

@@ -10,7 +10,6 @@ import { AppError, isTransactionConditionFailure } from '../errors'
 import type { Logger } from '../log'
 import * as Organizations from '../organizations/organizations'
 import * as OrganizationsRepo from '../organizations/organizations.repo'
-import { purgeOrganization } from '../purge/purge'
 import * as Repo from './accounts.repo'
 
 const notFound = () =>
@@ -129,7 +128,7 @@ export async function deleteAccount(actor: Actor): Promise<void> {
       (member) => member.role === 'OWNER' && member.accountId !== actor.accountId,
     )
     if (membership.role === 'OWNER' && otherOwners.length === 0) {
-      await purgeOrganization(membership.orgId)
+      await Organizations.removeOrganization(membership.orgId)
     } else {
       await OrganizationsRepo.removeMember(membership.orgId, actor.accountId)
     }

@@ -8,6 +8,7 @@
  * Org member           ORG#<orgId>             MEMBER#<accountId>         -                  -
  * Email token          TOKEN#<sha256(token)>   TOKEN                      -                  -   (TTL)
  * Reset throttle       EMAIL#<email>           RESET_THROTTLE             -                  -   (TTL)
+ * Stripe event         STRIPE_EVENT#<eventId>  EVENT                      -                  -   (TTL)
  *
  * Access patterns
  *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
@@ -17,6 +18,7 @@
  *  5. List an organization's members                 Query PK=ORG#id, SK begins_with MEMBER#
  *  6. Everything an organization owns (purge)        Query PK=ORG#id (all of it), later plus sharded partitions
  *  7. Redeem an emailed token once                   DeleteItem TOKEN#hash with a condition, returning it
+ *  8. Process a Stripe event once                    PutItem STRIPE_EVENT#id with a claim condition
  *
  * A membership is two items (ACCOUNT#…/MEMBERSHIP#org and ORG#…/MEMBER#account), always written together in a
  * transaction, so both "my organizations" and "this organization's members" are single-partition queries.
@@ -44,3 +46,4 @@ export const MEMBER_PREFIX = 'MEMBER#'
 
 export const emailTokenKey = (tokenHash: string) => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' })
 export const resetThrottleKey = (email: string) => ({ PK: `EMAIL#${email}`, SK: 'RESET_THROTTLE' })
+export const stripeEventKey = (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' })

@@ -1,4 +1,4 @@
-import type { Plan, Role, SubscriptionStatus } from '@app/contracts'
+import type { Plan, PriceChangeNotice, Role, SubscriptionStatus } from '@app/contracts'
 import {
   GetCommand,
   TransactWriteCommand,
@@ -18,6 +18,13 @@ export interface OrganizationRecord {
   actionsSpent?: number
   createdAt: string
   createdBy: string
+  /** Stripe customer of this organization, created once on its first checkout. */
+  stripeCustomerId?: string
+  /** The subscription the plan and status were last read from. */
+  stripeSubscriptionId?: string
+  /** When the billing state was last read from Stripe (orders concurrent webhook deliveries). */
+  billingReadAt?: string
+  priceChangeNotice?: PriceChangeNotice
 }
 
 export interface MemberRecord {
@@ -37,6 +44,10 @@ export function toOrganizationRecord(item: Item): OrganizationRecord {
     actionsSpent: item.actionsSpent as number | undefined,
     createdAt: item.createdAt as string,
     createdBy: item.createdBy as string,
+    stripeCustomerId: item.stripeCustomerId as string | undefined,
+    stripeSubscriptionId: item.stripeSubscriptionId as string | undefined,
+    billingReadAt: item.billingReadAt as string | undefined,
+    priceChangeNotice: item.priceChangeNotice as PriceChangeNotice | undefined,
   }
 }
 

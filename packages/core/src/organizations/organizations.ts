@@ -1,15 +1,22 @@
 import {
   type CreateOrganizationBody,
+  FEATURE_LABELS,
+  type Feature,
   LIVE_SUBSCRIPTION_STATUSES,
+  lowestTierFor,
   type OrganizationSummary,
+  planUnlocks,
   type Role,
   START_ACTIONS_PER_MONTH,
+  TIERS,
   type UpdateOrganizationBody,
 } from '@app/contracts'
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import { dynamo } from '../aws'
+import { clearPriceChangeNotice } from '../billing/billing.repo'
+import { cancelSubscriptions } from '../billing/subscriptions'
 import { nowIso } from '../db/table'
 import { AppError, isConditionalCheckFailure } from '../errors'
 import { purgeOrganization } from '../purge/purge'
@@ -27,6 +34,7 @@ export function toSummary(org: Repo.OrganizationRecord, role: Role, now = new Da
     subscriptionStatus: org.subscriptionStatus,
     availableActions: availableActions(org, now),
     role,
+    priceChangeNotice: org.priceChangeNotice ?? null,
   }
 }
 
@@ -94,10 +102,45 @@ export async function updateOrganization(
   return toSummary(updated, member.role)
 }
 
-/** Owner only. Access ends at once; what the organization owns is removed now or by the purge worker. */
+/**
+ * Owner only. A paid subscription is cancelled first (nobody pays for a deleted organization); then access
+ * ends at once and what the organization owns is removed now or by the purge worker.
+ */
 export async function deleteOrganization(actor: Actor, orgId: string): Promise<void> {
   await requireMembership(actor, orgId, 'organization.delete')
+  await removeOrganization(orgId)
+}
+
+/** Cancels billing, then purges. Also used when the last owner deletes their account. */
+export async function removeOrganization(orgId: string): Promise<void> {
+  await cancelSubscriptions(orgId)
   await purgeOrganization(orgId)
+}
+
+/** Owners and admins clear the price-change notice once they have read it. */
+export async function acknowledgePriceChange(actor: Actor, orgId: string): Promise<void> {
+  await requireMembership(actor, orgId, 'billing.manage')
+  await clearPriceChangeNotice(orgId)
+}
+
+/** A paid plan grants its features only while its subscription is live; START and no plan grant none. */
+export function assertFeature(org: Repo.OrganizationRecord, feature: Feature): void {
+  const live =
+    org.plan === 'START' ||
+    (org.subscriptionStatus !== null && LIVE_SUBSCRIPTION_STATUSES.includes(org.subscriptionStatus))
+  if (live && planUnlocks(org.plan, feature)) return
+  const tier = TIERS[lowestTierFor(feature)].name
+  const why = org.plan && org.plan !== 'START' && !live ? ' Your subscription is no longer active.' : ''
+  throw new AppError(
+    'plan.feature_locked',
+    `${FEATURE_LABELS[feature]} needs the ${tier} plan or higher.${why} Upgrade in Subscription & billing.`,
+  )
+}
+
+/** The gate every plan-gated route passes: membership (404 for strangers), then the plan's features. */
+export async function requireFeature(actor: Actor, orgId: string, feature: Feature): Promise<void> {
+  const { org } = await requireMembership(actor, orgId, 'organization.read')
+  assertFeature(org, feature)
 }
 
 /**

@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   'organization.rename': ['OWNER', 'ADMIN'],
   'organization.choose_plan': ['OWNER', 'ADMIN'],
   'organization.delete': ['OWNER'],
+  'billing.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'billing.manage': ['OWNER', 'ADMIN'],
   'team.invite': ['OWNER', 'ADMIN'],
   'team.remove': ['OWNER', 'ADMIN'],

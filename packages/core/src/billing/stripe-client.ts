@@ -1,0 +1,113 @@
+import { ENV } from '@app/contracts'
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
+import Stripe from 'stripe'
+import * as z from 'zod'
+import { AppError } from '../errors'
+
+const StripeSecretsSchema = z.object({
+  secretKey: z.string().startsWith('sk_'),
+  webhookSecret: z.string().startsWith('whsec_'),
+})
+export type StripeSecrets = z.infer<typeof StripeSecretsSchema>
+
+let secrets: Promise<StripeSecrets> | undefined
+let client: Promise<Stripe> | undefined
+
+/**
+ * Deployed: one Secrets Manager secret (`STRIPE_SECRET_ARN`) read once per cold start. Locally: the stand-in's
+ * keys straight from the environment. The keys never leave this module except into the SDK.
+ */
+async function loadSecrets(): Promise<StripeSecrets> {
+  const arn = process.env[ENV.stripeSecretArn]
+  if (arn) {
+    const manager = new SecretsManagerClient({})
+    try {
+      const { SecretString } = await manager.send(new GetSecretValueCommand({ SecretId: arn }))
+      const parsed = StripeSecretsSchema.safeParse(JSON.parse(SecretString ?? '{}'))
+      if (!parsed.success)
+        throw new Error('The Stripe secret must hold "secretKey" (sk_…) and "webhookSecret" (whsec_…).')
+      return parsed.data
+    } finally {
+      manager.destroy()
+    }
+  }
+  const parsed = StripeSecretsSchema.safeParse({
+    secretKey: process.env[ENV.stripeSecretKey],
+    webhookSecret: process.env[ENV.stripeWebhookSecret],
+  })
+  if (!parsed.success) {
+    throw new Error(
+      `Stripe is not configured: set ${ENV.stripeSecretArn}, or ${ENV.stripeSecretKey} and ${ENV.stripeWebhookSecret}.`,
+    )
+  }
+  return parsed.data
+}
+
+export function stripeSecrets(): Promise<StripeSecrets> {
+  secrets ??= loadSecrets().catch((error: unknown) => {
+    secrets = undefined
+    throw error
+  })
+  return secrets
+}
+
+/** Where the SDK sends requests: Stripe itself, or the local stand-in named by `STRIPE_API_URL`. */
+function endpointOptions(): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const apiUrl = process.env[ENV.stripeApiUrl]
+  if (!apiUrl) return {}
+  const url = new URL(apiUrl)
+  return {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+  }
+}
+
+/** The one Stripe client of this process (same code against Stripe and the stand-in). */
+export function stripe(): Promise<Stripe> {
+  client ??= stripeSecrets().then(
+    ({ secretKey }) =>
+      new Stripe(secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 10_000,
+        appInfo: { name: 'ses-studio' },
+        ...endpointOptions(),
+      }),
+  )
+  client.catch(() => {
+    client = undefined
+  })
+  return client
+}
+
+/** Verifies a webhook delivery's signature over the exact raw body (throws on any mismatch or a stale timestamp). */
+export async function verifyWebhook(
+  rawBody: string,
+  signature: string,
+  toleranceSeconds: number,
+): Promise<Stripe.Event> {
+  const { webhookSecret } = await stripeSecrets()
+  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, toleranceSeconds)
+}
+
+/** Stripe's refusals of what the user typed are 400s with Stripe's words; anything else is Stripe's trouble. */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    const type = (error as { type?: string }).type
+    if (type === 'StripeInvalidRequestError' || type === 'StripeCardError') {
+      throw new AppError('request.invalid', (error as Error).message)
+    }
+    if (type?.startsWith('Stripe')) {
+      throw new AppError(
+        'billing.provider_error',
+        'The payment provider did not answer as expected; try again shortly.',
+      )
+    }
+    throw error
+  }
+}
+
+export type { Stripe }
