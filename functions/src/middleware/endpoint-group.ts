@@ -131,8 +131,13 @@ function fileResponse(contentType: string, file: FileResult): APIGatewayProxyStr
  * validated and whether a signed-in, non-suspended account is required. Every handler gets parsed input and
  * returns plain data; errors become `{ error: { code, message } }` here and nowhere else.
  */
-export function endpointGroup<G extends EndpointGroup>(group: G, handlers: GroupHandlers<G>) {
-  const table = new Map(routesOfGroup(group).map((route) => [routeKey(route), route]))
+export function endpointGroup<G extends EndpointGroup>(
+  group: G,
+  handlers: GroupHandlers<G>,
+  /** Tests only: serve these routes instead of the group's own (e.g. a probe route with a plan feature). */
+  routeList: readonly RouteEntry[] = routesOfGroup(group),
+) {
+  const table = new Map(routeList.map((route) => [routeKey(route), route]))
   const parseJson = httpJsonBodyParser().before as unknown as (request: { event: Event }) => void
   const states = new WeakMap<Context, State>()
 

@@ -48,7 +48,7 @@ export interface SubscriptionState {
 /**
  * Writes the plan and status read from Stripe. Conditions: the organization still exists and owns the
  * customer; no newer read was written; and a subscription that no longer grants its plan never replaces START
- * or "no plan" (an old cancellation arriving late must not undo the owner's choice of START).
+ * (an old cancellation arriving late must not undo the owner's later choice of START).
  * Returns false when a condition kept the write out.
  */
 export async function writeSubscriptionState(orgId: string, state: SubscriptionState): Promise<boolean> {
@@ -57,7 +57,7 @@ export async function writeSubscriptionState(orgId: string, state: SubscriptionS
     'stripeCustomerId = :customer',
     '(attribute_not_exists(billingReadAt) OR billingReadAt < :readAt)',
   ]
-  if (!state.live) conditions.push('attribute_exists(#plan) AND #plan <> :start')
+  if (!state.live) conditions.push('(attribute_not_exists(#plan) OR #plan <> :start)')
   try {
     await dynamo().send(
       new UpdateCommand({
