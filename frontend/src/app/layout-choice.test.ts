@@ -12,6 +12,8 @@ describe('chooseLayout', () => {
     ['/unsubscribe', 'centred'],
     ['/contacts/unsubscribe/abc', 'centred'],
     ['/price-change-notice', 'invite'],
+    ['/app/price-change-notice', 'invite'],
+    ['/app/onboarding/checkout?session_id=cs_1&plan=TEAM_MONTHLY', 'onboarding'],
     ['/app/onboarding/plan', 'onboarding'],
     ['/app/onboarding/subscription-canceled', 'onboarding'],
     ['/app', 'dashboard'],

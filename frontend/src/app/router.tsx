@@ -69,6 +69,7 @@ const PAGES: readonly Page[] = [
   { path: '/app/admin', load: () => import('./routes/app/admin/index') },
   { path: '/app/admin/*', Component: NotFound },
   { path: '/app/onboarding/plan', load: () => import('./routes/app/onboarding/plan') },
+  { path: '/app/onboarding/checkout', load: () => import('./routes/app/onboarding/checkout') },
   {
     path: '/app/onboarding/subscription-canceled',
     load: () => import('./routes/app/onboarding/subscription-canceled'),
@@ -79,8 +80,10 @@ const PAGES: readonly Page[] = [
   { path: '/app/organizations/new', load: () => import('./routes/app/new-organization') },
   { path: '/app/organization/settings', load: () => import('./routes/app/organization-settings') },
   { path: '/app/organization/team', load: planned('team') },
-  { path: '/app/organization/billing', load: planned('billing') },
-  { path: '/app/organization/invoices', load: planned('invoices') },
+  { path: '/app/organization/billing', load: () => import('./routes/app/billing') },
+  { path: '/app/organization/invoices', load: () => import('./routes/app/invoices') },
+  // Spec §2: the price-change notice shows in the invite frame (chooseLayout), not the dashboard's.
+  { path: '/app/price-change-notice', load: () => import('./routes/app/price-change-notice') },
   { path: '/app/aws-accounts/new', load: planned('newAwsAccount') },
   { path: '/app/templates', load: planned('templates') },
   { path: '/app/blocks', load: planned('blocks') },

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_STATUSES, type SubscriptionSummary } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import {
+  endedSubscriptionTitle,
   formatDate,
   formatMoney,
   invoiceStatusText,
@@ -95,5 +96,16 @@ describe('isNavigableUrl', () => {
     expect(isNavigableUrl('http://localhost:12111/checkout/cs_1')).toBe(true)
     expect(isNavigableUrl('javascript:alert(1)')).toBe(false)
     expect(isNavigableUrl('not a url')).toBe(false)
+  })
+})
+
+describe('endedSubscriptionTitle', () => {
+  it('says why the dashboard is closed', () => {
+    expect(endedSubscriptionTitle('canceled', 'Acme')).toBe('The subscription of Acme has ended')
+    expect(endedSubscriptionTitle(null, 'Acme')).toBe('The subscription of Acme has ended')
+    expect(endedSubscriptionTitle('unpaid', 'Acme')).toBe('The subscription of Acme is unpaid')
+    expect(endedSubscriptionTitle('incomplete_expired', 'Acme')).toBe(
+      'The first payment for Acme did not complete',
+    )
   })
 })

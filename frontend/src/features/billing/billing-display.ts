@@ -134,3 +134,18 @@ export function isNavigableUrl(url: string): boolean {
     return false
   }
 }
+
+/** The subscription-canceled page's heading for why the dashboard is closed. */
+export function endedSubscriptionTitle(status: SubscriptionStatus | null, organizationName: string): string {
+  switch (status) {
+    case 'unpaid':
+      return `The subscription of ${organizationName} is unpaid`
+    case 'incomplete':
+    case 'incomplete_expired':
+      return `The first payment for ${organizationName} did not complete`
+    case 'paused':
+      return `The subscription of ${organizationName} is paused`
+    default:
+      return `The subscription of ${organizationName} has ended`
+  }
+}

@@ -31,7 +31,8 @@ export function Component() {
           title={`Choose a plan for ${organizationName(current)}`}
           actions={<ChooseStartPlan organization={current} />}
         >
-          START is free: 5 template actions a month. Paid plans arrive with billing.
+          START is free: 5 template actions a month. Paid plans unlock campaigns, audience and unlimited
+          templates.
         </Alert>
       )}
 

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -56,7 +57,10 @@ export function Component() {
             <p>
               <PlanBadge plan={organization.plan} /> <TemplateActions organization={organization} />
             </p>
-            <p className={orgStyles.muted}>Billing and paid plans arrive in a later release.</p>
+            <p>
+              <Link to="/app/organization/billing">Subscription &amp; billing</Link> — change the plan,
+              payment method and billing details.
+            </p>
           </div>
         ) : (
           <div className={orgStyles.plan}>

@@ -83,16 +83,6 @@ export const PLANNED_PAGES = {
     purpose: 'Invite people to this organization, choose their role and remove members.',
     meanwhile: { label: 'Organization settings', to: '/app/organization/settings' },
   },
-  billing: {
-    title: 'Subscription & billing',
-    purpose:
-      'Choose a paid plan, pay by card and manage your subscription. This installation does not take payments yet.',
-    meanwhile: { label: 'Organization settings', to: '/app/organization/settings' },
-  },
-  invoices: {
-    title: 'Invoices',
-    purpose: 'Every invoice for this organization, as PDF, once paid plans are available.',
-  },
 } satisfies Record<string, PlannedPage>
 
 export type PlannedPageName = keyof typeof PLANNED_PAGES

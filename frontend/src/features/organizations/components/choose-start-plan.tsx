@@ -5,14 +5,16 @@ import { useUpdateOrganization } from '../api/organizations'
 import { canManageOrganization, organizationName } from '../organization-display'
 import styles from './organizations.module.css'
 
-/** An organization starts without a plan; START is free and can be chosen here (paid plans come with billing). */
+/** An organization starts without a plan; START is free and can be chosen here (paid plans go through checkout). */
 export function ChooseStartPlan({
   organization,
   label = 'Use the free START plan',
+  variant,
   onChosen,
 }: {
   organization: OrganizationSummary
   label?: string
+  variant?: 'primary' | 'secondary'
   /** After the plan is saved (onboarding moves on to the dashboard). */
   onChosen?: () => void
 }) {
@@ -22,6 +24,7 @@ export function ChooseStartPlan({
   }
   return (
     <Button
+      variant={variant}
       loading={update.isPending}
       onClick={() =>
         update.mutate(

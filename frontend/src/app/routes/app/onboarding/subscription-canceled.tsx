@@ -4,9 +4,16 @@ import { type LoaderFunctionArgs, Navigate, redirect, useNavigate } from 'react-
 import { ButtonLink } from '../../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../../features/account/account-state'
 import { accountQueries } from '../../../../features/account/api/account'
+import { endedSubscriptionTitle, subscriptionStatusText } from '../../../../features/billing/billing-display'
 import { ChooseStartPlan } from '../../../../features/organizations/components/choose-start-plan'
-import { organizationPlanState } from '../../../../features/organizations/dashboard-entry'
-import { organizationName } from '../../../../features/organizations/organization-display'
+import {
+  ONBOARDING_PLAN_PATH,
+  organizationPlanState,
+} from '../../../../features/organizations/dashboard-entry'
+import {
+  canManageOrganization,
+  organizationName,
+} from '../../../../features/organizations/organization-display'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
 
@@ -25,28 +32,43 @@ export function Component() {
   const organization = selectedOrganizationOf(account)
   if (!organization?.plan) return <Navigate to="/app" replace />
   const name = organizationName(organization)
+  const status = organization.subscriptionStatus
+  const statusText = status ? subscriptionStatusText(status) : undefined
 
   return (
     <section className={styles.panel} aria-labelledby="canceled-title">
-      <h1 id="canceled-title">The subscription of {name} has ended</h1>
+      <h1 id="canceled-title">{endedSubscriptionTitle(status, name)}</h1>
       <p>
         {name} was on the {planInfo(organization.plan).fullName} plan, and its subscription is now{' '}
-        <strong>{organization.subscriptionStatus ?? 'not active'}</strong>. Templates, contacts and campaigns
-        are kept, but the dashboard stays closed until the organization has a plan again.
+        <strong>{statusText?.label.toLowerCase() ?? 'not active'}</strong>.{' '}
+        {statusText?.guidance ?? 'Paid features are closed until the organization has a plan again.'}
       </p>
       <p>
-        Continue on the free START plan (5 template actions a month, no paid features), or renew the
-        subscription from Subscription &amp; billing. If you think this is a mistake, contact the people who
-        handle billing for this installation.
+        Templates, contacts and campaigns are kept. Choose a paid plan to pay by card and reopen everything,
+        or continue on the free Start plan (5 template actions a month, no paid features).
       </p>
+      {canManageOrganization(organization.role) ? (
+        <div className={styles.row}>
+          <ButtonLink to={ONBOARDING_PLAN_PATH}>Choose a plan</ButtonLink>
+          <ChooseStartPlan
+            organization={organization}
+            label="Continue on the free Start plan"
+            variant="secondary"
+            onChosen={() => navigate('/app', { replace: true })}
+          />
+        </div>
+      ) : (
+        <p>An owner or admin of {name} can choose a new plan. Ask one of them, or switch organization.</p>
+      )}
       <div className={styles.row}>
-        <ChooseStartPlan
-          organization={organization}
-          label="Continue on START"
-          onChosen={() => navigate('/app', { replace: true })}
-        />
-        <ButtonLink to="/app/organization/billing" variant="secondary">
+        <ButtonLink to="/app/organization/invoices" variant="ghost">
+          View invoices
+        </ButtonLink>
+        <ButtonLink to="/app/organization/billing" variant="ghost">
           Subscription &amp; billing
+        </ButtonLink>
+        <ButtonLink to="/app/organization/settings" variant="ghost">
+          Organization settings
         </ButtonLink>
         <ButtonLink to="/app/organizations/new" variant="ghost">
           Add Organization

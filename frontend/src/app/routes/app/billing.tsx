@@ -1,0 +1,127 @@
+import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, type LoaderFunctionArgs } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { accountQueries } from '../../../features/account/api/account'
+import { billingQueries } from '../../../features/billing/api/billing'
+import { isLiveSubscription } from '../../../features/billing/billing-display'
+import { BillingDetailsForm } from '../../../features/billing/components/billing-details-form'
+import { LoadingLines } from '../../../features/billing/components/loading-lines'
+import { PlanPicker } from '../../../features/billing/components/plan-picker'
+import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary'
+import {
+  canManageOrganization,
+  organizationName,
+  roleLabel,
+} from '../../../features/organizations/organization-display'
+import styles from './page.module.css'
+import { requireAccount } from './require-account'
+
+/** Starts reading the provider's records while the page's code loads; the page shows placeholders meanwhile. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const organization = selectedOrganizationOf(await requireAccount(queryClient, request))
+    if (organization) void queryClient.prefetchQuery(billingQueries.details(organization.id))
+    return null
+  }
+
+export function Component() {
+  const { data: account } = useSuspenseQuery(accountQueries.current())
+  const organization = selectedOrganizationOf(account)
+
+  if (!organization) {
+    return (
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <h1>Subscription &amp; billing</h1>
+        </header>
+        <Alert
+          tone="info"
+          title="No organization selected"
+          actions={<ButtonLink to="/app">Choose one on the dashboard</ButtonLink>}
+        >
+          Plans and billing belong to the organization you are working in.
+        </Alert>
+      </div>
+    )
+  }
+  return <BillingPage key={organization.id} organizationId={organization.id} />
+}
+
+function BillingPage({ organizationId }: { organizationId: string }) {
+  const { data: account } = useSuspenseQuery(accountQueries.current())
+  const organization = account.organizations.find((candidate) => candidate.id === organizationId)
+  const billing = useQuery(billingQueries.details(organizationId))
+  const [pickerOpen, setPickerOpen] = useState(false)
+  if (!organization) return null
+  const canManage = canManageOrganization(organization.role)
+  const live = isLiveSubscription(billing.data?.subscription)
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Subscription &amp; billing</h1>
+        <p className={styles.lead}>
+          {organizationName(organization)} · you are {roleLabel(organization.role).toLowerCase()}
+        </p>
+      </header>
+
+      {!canManage && (
+        <Alert tone="info" title="You can look, not change">
+          Only owners and admins of this organization can change its plan, payment method or billing details.
+          Ask one of them if something here needs to change.
+        </Alert>
+      )}
+
+      <Card
+        title="Plan"
+        actions={
+          <Link to="/app/organization/invoices" className={styles.cardLink}>
+            Invoices
+          </Link>
+        }
+      >
+        <SubscriptionSummary
+          organization={organization}
+          billing={billing.data}
+          loading={billing.isPending}
+          error={billing.error}
+          retry={() => void billing.refetch()}
+          pickerOpen={pickerOpen}
+          togglePicker={() => setPickerOpen(!pickerOpen)}
+        />
+      </Card>
+
+      {pickerOpen && canManage && !live && (
+        <section id="plan-picker" aria-label="Choose a paid plan" className={styles.section}>
+          <h2>Choose a paid plan</h2>
+          <PlanPicker organization={organization} />
+        </section>
+      )}
+
+      <Card
+        title="Billing details"
+        description="What Stripe prints on invoices and receipts: company, billing email, address and tax id."
+      >
+        {billing.data ? (
+          <BillingDetailsForm
+            // Keyed on the saved details, so the form starts over from what the provider now holds.
+            key={JSON.stringify(billing.data.details)}
+            organizationId={organization.id}
+            details={billing.data.details}
+            readOnly={!canManage}
+            placeholderEmail={account.email}
+          />
+        ) : billing.isPending ? (
+          <LoadingLines lines={6} label="Loading the billing details" />
+        ) : (
+          <p className={styles.muted}>The billing details show once the payment provider answers.</p>
+        )}
+      </Card>
+    </div>
+  )
+}

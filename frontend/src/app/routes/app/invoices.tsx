@@ -1,0 +1,108 @@
+import { type QueryClient, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { LoaderFunctionArgs } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { accountQueries } from '../../../features/account/api/account'
+import { billingQueries } from '../../../features/billing/api/billing'
+import { InvoiceTable } from '../../../features/billing/components/invoice-table'
+import { LoadingLines } from '../../../features/billing/components/loading-lines'
+import { organizationName } from '../../../features/organizations/organization-display'
+import { errorMessage } from '../../../lib/api-error'
+import styles from './page.module.css'
+import { requireAccount } from './require-account'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const organization = selectedOrganizationOf(await requireAccount(queryClient, request))
+    if (organization) void queryClient.prefetchInfiniteQuery(billingQueries.invoices(organization.id))
+    return null
+  }
+
+export function Component() {
+  const { data: account } = useSuspenseQuery(accountQueries.current())
+  const organization = selectedOrganizationOf(account)
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Invoices</h1>
+        <p className={styles.lead}>
+          {organization
+            ? `Every invoice of ${organizationName(organization)}, newest first.`
+            : 'Invoices belong to the organization you are working in.'}
+        </p>
+      </header>
+      {organization ? (
+        <InvoiceList
+          key={organization.id}
+          organizationId={organization.id}
+          name={organizationName(organization)}
+        />
+      ) : (
+        <Alert
+          tone="info"
+          title="No organization selected"
+          actions={<ButtonLink to="/app">Choose one</ButtonLink>}
+        />
+      )}
+    </div>
+  )
+}
+
+function InvoiceList({ organizationId, name }: { organizationId: string; name: string }) {
+  const invoices = useInfiniteQuery(billingQueries.invoices(organizationId))
+  const rows = invoices.data?.pages.flatMap((page) => page.invoices) ?? []
+
+  if (invoices.isPending) {
+    return (
+      <Card>
+        <LoadingLines lines={5} label="Loading invoices" />
+      </Card>
+    )
+  }
+  if (invoices.isError && rows.length === 0) {
+    return (
+      <Alert
+        tone="danger"
+        role="alert"
+        title="Could not load the invoices"
+        actions={
+          <Button variant="secondary" size="small" onClick={() => void invoices.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(invoices.error, 'The payment provider did not answer. Try again in a moment.')}
+      </Alert>
+    )
+  }
+  if (rows.length === 0) {
+    return (
+      <section className={styles.empty} aria-label="No invoices">
+        <p className={styles.emptyTitle}>No invoices yet — they appear after your first payment.</p>
+        <p>Choose a paid plan or check the subscription on Subscription &amp; billing.</p>
+        <ButtonLink to="/app/organization/billing" variant="secondary" size="small">
+          Subscription &amp; billing
+        </ButtonLink>
+      </section>
+    )
+  }
+  return (
+    <Card>
+      <InvoiceTable
+        invoices={rows}
+        caption={`Invoices of ${name}`}
+        hasMore={invoices.hasNextPage}
+        loadingMore={invoices.isFetchingNextPage}
+        loadMore={() => void invoices.fetchNextPage()}
+      />
+      {invoices.isFetchNextPageError && (
+        <Alert tone="danger" role="alert">
+          {errorMessage(invoices.error, 'Could not load more invoices. Try again.')}
+        </Alert>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,171 @@
+import {
+  type BillingInterval,
+  type Feature,
+  formatUsd,
+  isPaidPlan,
+  type OrganizationSummary,
+  PLAN_TIERS,
+  type PlanTier,
+  planFor,
+  planInterval,
+  TIERS,
+  yearlySavingUsd,
+} from '@app/contracts'
+import { type ReactNode, useState } from 'react'
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { errorMessage, isApiError } from '../../../lib/api-error'
+import { canManageOrganization } from '../../organizations/organization-display'
+import { useStartCheckout } from '../api/billing'
+import styles from './plan-picker.module.css'
+
+const PAID_TIERS = PLAN_TIERS.filter((tier) => tier !== 'START')
+
+/** Written for someone choosing a plan, a little longer than the sidebar's names. */
+const FEATURE_LABELS: Record<Feature, string> = {
+  reusableBlocks: 'Reusable blocks',
+  audience: 'Contacts and topics',
+  campaigns: 'Email campaigns',
+  monitoring: 'Logs & metrics',
+  githubSync: 'Github sync',
+}
+
+interface PlanPickerProps {
+  organization: OrganizationSummary
+  /** The START card's button; without it the card is left out (billing only offers paid plans). */
+  startAction?: ReactNode
+  /** The organization's paid plan still runs (a switch goes through the portal, not here). */
+  hasLiveSubscription?: boolean
+}
+
+/**
+ * Spec §4 plans with a monthly/yearly switch. A paid plan starts a Stripe Checkout and sends the browser there;
+ * Stripe sends it back to the activation page, or to the plan page when the customer cancels.
+ */
+export function PlanPicker({ organization, startAction, hasLiveSubscription = false }: PlanPickerProps) {
+  const current = organization.plan
+  const [interval, setBillingInterval] = useState<BillingInterval>(
+    (current && planInterval(current)) ?? 'month',
+  )
+  const checkout = useStartCheckout()
+  const canPay = canManageOrganization(organization.role)
+  // After success the browser is leaving for Stripe: keep that button busy and the others still.
+  const busyPlan = checkout.isPending || checkout.isSuccess ? checkout.variables?.plan : undefined
+
+  return (
+    <div className={styles.picker}>
+      <fieldset className={styles.toggle} aria-label="Billing period">
+        <button type="button" aria-pressed={interval === 'month'} onClick={() => setBillingInterval('month')}>
+          Monthly
+        </button>
+        <button type="button" aria-pressed={interval === 'year'} onClick={() => setBillingInterval('year')}>
+          Yearly
+        </button>
+      </fieldset>
+
+      {checkout.isError && (
+        <Alert
+          tone="danger"
+          role="alert"
+          title="Checkout could not start"
+          actions={
+            isApiError(checkout.error, 'billing.subscription_exists') ? (
+              <ButtonLink to="/app/organization/billing" variant="secondary" size="small">
+                Subscription &amp; billing
+              </ButtonLink>
+            ) : undefined
+          }
+        >
+          {errorMessage(checkout.error, 'Could not start the checkout because of an error')}
+        </Alert>
+      )}
+
+      <div className={styles.plans}>
+        {startAction && (
+          <section className={styles.plan} aria-label={TIERS.START.name}>
+            <h2>
+              <Badge color={TIERS.START.badgeColor}>{TIERS.START.name}</Badge>
+            </h2>
+            <p className={styles.price}>
+              {formatUsd(0)} <small>forever</small>
+            </p>
+            <p className={styles.summary}>{TIERS.START.summary}</p>
+            <ul className={styles.features}>
+              <li>{TIERS.START.templateActionsPerMonth} template actions a month, restored on the 1st</li>
+              <li>Templates on your own SES account</li>
+            </ul>
+            <div className={styles.actions}>{startAction}</div>
+          </section>
+        )}
+        {PAID_TIERS.map((tier) => {
+          const plan = planFor(tier, interval)
+          if (!isPaidPlan(plan)) return null
+          const isCurrent = hasLiveSubscription && current === plan
+          return (
+            <TierCard key={tier} tier={tier} interval={interval}>
+              {isCurrent ? (
+                <p className={styles.current}>Your current plan</p>
+              ) : (
+                <Button
+                  variant={tier === 'TEAM' ? 'primary' : 'secondary'}
+                  block
+                  loading={busyPlan === plan}
+                  disabled={!canPay || (busyPlan !== undefined && busyPlan !== plan)}
+                  onClick={() => checkout.mutate({ organizationId: organization.id, plan })}
+                >
+                  Choose {TIERS[tier].name}
+                </Button>
+              )}
+            </TierCard>
+          )
+        })}
+      </div>
+      <p className={styles.footnote}>
+        {canPay
+          ? 'Paid by card through Stripe. Switch plans, update the card or cancel any time from Subscription & billing.'
+          : 'Only owners and admins of this organization can choose a paid plan.'}
+      </p>
+    </div>
+  )
+}
+
+function TierCard({
+  tier,
+  interval,
+  children,
+}: {
+  tier: PlanTier
+  interval: BillingInterval
+  children: ReactNode
+}) {
+  const info = TIERS[tier]
+  return (
+    <section
+      className={tier === 'TEAM' ? `${styles.plan} ${styles.featured}` : styles.plan}
+      aria-label={info.name}
+    >
+      <h2>
+        <Badge color={info.badgeColor}>{info.name}</Badge>
+      </h2>
+      <p className={styles.price}>
+        {formatUsd(info.priceUsd[interval])} <small>/ {interval}</small>
+      </p>
+      <p className={styles.summary}>{info.summary}</p>
+      <ul className={styles.features}>
+        <li>
+          {info.templateActionsPerMonth === null
+            ? 'Unlimited template management'
+            : `${info.templateActionsPerMonth} template actions a month`}
+        </li>
+        {info.features.map((feature) => (
+          <li key={feature}>{FEATURE_LABELS[feature]}</li>
+        ))}
+        {interval === 'year' && yearlySavingUsd(tier) > 0 && (
+          <li>Saves {formatUsd(yearlySavingUsd(tier))} a year</li>
+        )}
+      </ul>
+      <div className={styles.actions}>{children}</div>
+    </section>
+  )
+}

@@ -1,0 +1,126 @@
+import { type Billing, type OrganizationSummary, planInfo } from '@app/contracts'
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { errorMessage } from '../../../lib/api-error'
+import { PlanBadge } from '../../organizations/components/plan-badge'
+import { TemplateActions, TemplateActionsWidget } from '../../organizations/components/template-actions'
+import { canManageOrganization } from '../../organizations/organization-display'
+import { useOpenCustomerPortal } from '../api/billing'
+import { isLiveSubscription, renewalText, subscriptionStatusText } from '../billing-display'
+import styles from './billing.module.css'
+import { LoadingLines } from './loading-lines'
+
+interface SubscriptionSummaryProps {
+  organization: OrganizationSummary
+  /** Undefined while loading or when the provider could not be reached (the plan still shows from the account). */
+  billing: Billing | undefined
+  loading: boolean
+  error: unknown
+  retry: () => void
+  pickerOpen: boolean
+  togglePicker: () => void
+}
+
+/**
+ * The plan, its status in words and its next date, with the two ways to change it: Stripe's portal for a running
+ * subscription, the plan picker (checkout) for START or an organization without one.
+ */
+export function SubscriptionSummary({
+  organization,
+  billing,
+  loading,
+  error,
+  retry,
+  pickerOpen,
+  togglePicker,
+}: SubscriptionSummaryProps) {
+  const portal = useOpenCustomerPortal()
+  const subscription = billing?.subscription ?? null
+  const live = isLiveSubscription(subscription)
+  const canManage = canManageOrganization(organization.role)
+  const plan = organization.plan
+  const status = subscription?.status ?? organization.subscriptionStatus
+  const statusText = status && plan !== 'START' ? subscriptionStatusText(status) : undefined
+  const renewal = subscription ? renewalText(subscription) : undefined
+  const portalBusy = (intent: 'manage' | 'switch_plan') =>
+    (portal.isPending || portal.isSuccess) && portal.variables?.intent === intent
+
+  function openPortal(intent: 'manage' | 'switch_plan') {
+    portal.mutate({ organizationId: organization.id, intent, returnPath: '/app/organization/billing' })
+  }
+
+  return (
+    <div className={styles.summary}>
+      <div className={styles.planRow}>
+        {plan ? (
+          <>
+            <PlanBadge plan={plan} />
+            <span className={styles.planName}>{planInfo(plan).fullName}</span>
+          </>
+        ) : (
+          <span className={styles.planName}>No plan chosen yet</span>
+        )}
+        {statusText && <Badge color={statusText.badge}>{statusText.label}</Badge>}
+        <TemplateActionsWidget organization={organization} />
+      </div>
+
+      {plan === 'START' && (
+        <p className={styles.muted}>
+          <TemplateActions organization={organization} />. They restore on the 1st of each month; paid plans
+          have no limit.
+        </p>
+      )}
+      {loading && <LoadingLines lines={1} label="Loading the subscription" />}
+      {renewal && <p className={styles.muted}>{renewal}</p>}
+      {statusText?.guidance && status !== 'active' && (
+        <Alert tone={statusText.tone === 'neutral' ? 'info' : statusText.tone}>{statusText.guidance}</Alert>
+      )}
+      {error !== null && error !== undefined && (
+        <Alert
+          tone="danger"
+          role="alert"
+          title="Could not load the subscription"
+          actions={
+            <Button variant="secondary" size="small" onClick={retry}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(error, 'The payment provider did not answer. Try again in a moment.')}
+        </Alert>
+      )}
+      {canManage ? (
+        <div className={styles.actions}>
+          {live ? (
+            <Button
+              loading={portalBusy('switch_plan')}
+              disabled={portal.isPending}
+              onClick={() => openPortal('switch_plan')}
+            >
+              Change plan
+            </Button>
+          ) : (
+            <Button aria-expanded={pickerOpen} aria-controls="plan-picker" onClick={togglePicker}>
+              {pickerOpen ? 'Hide plans' : plan === 'START' || !plan ? 'Change plan' : 'Choose a plan'}
+            </Button>
+          )}
+          {subscription && (
+            <Button
+              variant="secondary"
+              loading={portalBusy('manage')}
+              disabled={portal.isPending}
+              onClick={() => openPortal('manage')}
+            >
+              Manage payment &amp; subscription
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className={styles.muted}>
+          Only owners and admins of this organization can change its plan or payment.
+        </p>
+      )}
+    </div>
+  )
+}
