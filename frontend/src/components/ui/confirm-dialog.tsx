@@ -12,10 +12,15 @@ interface ConfirmDialogProps {
   /** When set, the confirm button stays disabled until the user types exactly this. */
   typedConfirmation?: string
   pending: boolean
-  onConfirm: () => void
+  /** Gets `close` for actions that stay on the page (a delete that navigates away needs none). */
+  onConfirm: (close: () => void) => void
+  /** Danger for destructive actions; primary for consequential ones that destroy nothing. */
+  variant?: 'danger' | 'primary'
+  /** Keeps the trigger disabled (nothing to confirm yet). */
+  disabled?: boolean
 }
 
-/** A destructive action behind a native modal dialog (focus trap, Esc and backdrop handled by the browser). */
+/** A destructive or consequential action behind a native modal dialog (focus trap, Esc and backdrop handled by the browser). */
 export function ConfirmDialog({
   triggerLabel,
   title,
@@ -24,6 +29,8 @@ export function ConfirmDialog({
   typedConfirmation,
   pending,
   onConfirm,
+  variant = 'danger',
+  disabled = false,
 }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -37,7 +44,7 @@ export function ConfirmDialog({
 
   return (
     <>
-      <Button variant="danger" onClick={() => dialogRef.current?.showModal()}>
+      <Button variant={variant} disabled={disabled} onClick={() => dialogRef.current?.showModal()}>
         {triggerLabel}
       </Button>
       <dialog
@@ -50,7 +57,7 @@ export function ConfirmDialog({
           className={styles.form}
           onSubmit={(event) => {
             event.preventDefault()
-            if (confirmed && !pending) onConfirm()
+            if (confirmed && !pending) onConfirm(close)
           }}
         >
           <h2 id={titleId}>{title}</h2>
@@ -68,7 +75,7 @@ export function ConfirmDialog({
             <Button variant="secondary" onClick={close} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" disabled={!confirmed} loading={pending}>
+            <Button type="submit" variant={variant} disabled={!confirmed} loading={pending}>
               {confirmLabel}
             </Button>
           </div>

@@ -43,13 +43,24 @@ describe('defaultRange', () => {
 })
 
 describe('rangeProblem', () => {
-  it('accepts a valid range and explains invalid ones', () => {
+  it('accepts a valid range and says which day is wrong otherwise', () => {
     expect(rangeProblem({ from: '2025-01-01', to: '2025-01-31' })).toBeUndefined()
-    expect(rangeProblem({ from: '2025-02-01', to: '2025-01-31' })).toBe(
-      'The first day must not be after the last day.',
-    )
-    expect(rangeProblem({ from: '2023-01-01', to: '2025-01-31' })).toBe('Ask for at most one year at a time.')
-    expect(rangeProblem({ from: '', to: '2025-01-31' })).toBe('Enter both dates as full days.')
+    expect(rangeProblem({ from: '2025-02-01', to: '2025-01-31' })).toEqual({
+      field: 'from',
+      message: 'The first day must not be after the last day.',
+    })
+    expect(rangeProblem({ from: '2023-01-01', to: '2025-01-31' })).toEqual({
+      field: 'to',
+      message: 'Ask for at most one year at a time.',
+    })
+    expect(rangeProblem({ from: '', to: '2025-01-31' })).toEqual({
+      field: 'from',
+      message: 'Enter a full day.',
+    })
+    expect(rangeProblem({ from: '2025-01-01', to: '2025-02-30' })).toEqual({
+      field: 'to',
+      message: 'Enter a full day.',
+    })
   })
 })
 

@@ -48,15 +48,22 @@ export function matchingPreset(range: DateRange, today: Date): RangePreset | und
   })
 }
 
-/** The API's own rules (a real day each, from ≤ to, at most a year): the message to show, or undefined. */
-export function rangeProblem(range: DateRange): string | undefined {
+export interface RangeProblem {
+  /** The input the message belongs next to. */
+  field: 'from' | 'to'
+  message: string
+}
+
+/** The API's own rules (a real day each, from ≤ to, at most a year): what is wrong, or undefined. */
+export function rangeProblem(range: DateRange): RangeProblem | undefined {
   const parsed = MonthRangeQuerySchema.safeParse(range)
   if (parsed.success) return undefined
   const issue = parsed.error.issues[0]
-  if (issue?.code === 'invalid_format') return 'Enter both dates as full days.'
+  const field = issue?.path[0] === 'to' ? 'to' : 'from'
+  if (issue?.code === 'invalid_format') return { field, message: 'Enter a full day.' }
   // The contract words this one for API callers (`from`/`to`); people see the field labels.
-  if (issue?.path[0] === 'from') return 'The first day must not be after the last day.'
-  return issue?.message ?? 'Check the dates.'
+  if (field === 'from') return { field, message: 'The first day must not be after the last day.' }
+  return { field, message: issue?.message ?? 'Check the dates.' }
 }
 
 /** The range in the page's address (`?from=…&to=…`), so a report link can be shared; else the default. */

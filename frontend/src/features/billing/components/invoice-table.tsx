@@ -20,6 +20,7 @@ function customerOf(invoice: Invoice | AdminInvoice) {
   return {
     name: invoice.customerName ?? invoice.customerEmail ?? 'Unknown customer',
     detail: invoice.customerName ? invoice.customerEmail : null,
+    taxId: invoice.customerTaxId,
     organizationId: invoice.organizationId,
   }
 }
@@ -44,6 +45,7 @@ export function InvoiceTable({
           <thead>
             <tr>
               {showCustomer && <th scope="col">Organization</th>}
+              {showCustomer && <th scope="col">Customer</th>}
               <th scope="col">Number</th>
               <th scope="col">Date</th>
               <th scope="col">Description</th>
@@ -64,12 +66,13 @@ export function InvoiceTable({
               return (
                 <tr key={invoice.id}>
                   {customer && (
+                    <td className={`${styles.wide} ${styles.number}`}>{customer.organizationId ?? '—'}</td>
+                  )}
+                  {customer && (
                     <td className={styles.wide}>
                       {customer.name}
                       {customer.detail && <span className={styles.secondary}>{customer.detail}</span>}
-                      {customer.organizationId && (
-                        <span className={styles.secondary}>{customer.organizationId}</span>
-                      )}
+                      {customer.taxId && <span className={styles.secondary}>Tax id {customer.taxId}</span>}
                     </td>
                   )}
                   <td className={styles.number}>{number}</td>

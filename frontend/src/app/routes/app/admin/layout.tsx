@@ -1,8 +1,11 @@
 import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, type LoaderFunctionArgs, Outlet } from 'react-router-dom'
 import { Logo } from '../../../../components/ui/logo'
+import { Spinner } from '../../../../components/ui/spinner'
 import { showsAdminPanel } from '../../../../features/account/account-display'
 import { accountQueries } from '../../../../features/account/api/account'
+import { useDownloadInvoicesReport } from '../../../../features/admin/api/admin'
+import { useAdminRange } from '../../../../features/admin/use-admin-range'
 import { appConfigQuery } from '../../../../lib/app-config'
 import { requireAccount } from '../require-account'
 import styles from './admin.module.css'
@@ -15,7 +18,7 @@ export const clientLoader =
     return null
   }
 
-/** Spec §2: its sidebar has 'Invoices report' and 'Download invoices'; both need billing (a later release). */
+/** Spec §2: its sidebar has the two actions 'Invoices report' and 'Download invoices'. */
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const { data: config } = useSuspenseQuery(appConfigQuery())
@@ -30,16 +33,7 @@ export function Component() {
           <Logo size={28} />
         </Link>
         <p className={styles.heading}>Admin Panel</p>
-        {staff && (
-          <ul className={styles.actions}>
-            <li>
-              Invoices report <span className={styles.soon}>with billing</span>
-            </li>
-            <li>
-              Download invoices <span className={styles.soon}>with billing</span>
-            </li>
-          </ul>
-        )}
+        {staff && <AdminActions />}
         <Link to="/app" className={styles.back}>
           ← Dashboard
         </Link>
@@ -55,5 +49,34 @@ export function Component() {
         )}
       </main>
     </div>
+  )
+}
+
+/** Both act on the range chosen on the page (kept in the address). */
+function AdminActions() {
+  const { range, listShown, showList } = useAdminRange()
+  const report = useDownloadInvoicesReport()
+  return (
+    <ul className={styles.actions}>
+      <li>
+        <button
+          type="button"
+          className={styles.action}
+          aria-busy={report.isPending || undefined}
+          disabled={report.isPending}
+          onClick={() => report.mutate(range)}
+        >
+          <span>Invoices report</span>
+          {report.isPending && <Spinner size="small" />}
+        </button>
+        <span className={styles.hint}>CSV of the chosen range</span>
+      </li>
+      <li>
+        <button type="button" className={styles.action} aria-pressed={listShown} onClick={showList}>
+          Download invoices
+        </button>
+        <span className={styles.hint}>Each invoice's PDF, listed below</span>
+      </li>
+    </ul>
   )
 }
