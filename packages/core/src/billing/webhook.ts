@@ -30,8 +30,8 @@ export async function receiveStripeEvent(
   try {
     event = await verifyWebhook(rawBody, signature, WEBHOOK_TOLERANCE_SECONDS)
   } catch (error) {
-    if (error instanceof Error && error.name === 'StripeSignatureVerificationError') {
-      log.warn('webhook.rejected', { reason: error.message })
+    if ((error as { type?: string }).type === 'StripeSignatureVerificationError') {
+      log.warn('webhook.rejected', { reason: (error as Error).message })
       throw new AppError('webhook.invalid_signature', 'The Stripe signature does not match this payload.')
     }
     throw error
