@@ -22,6 +22,9 @@ import {
   LOCAL_REGION,
   localCredentials,
   MAIL_FROM,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_PATH,
+  STRIPE_WEBHOOK_SECRET,
   TABLE_NAME,
 } from './local-names'
 import type { Ports } from './ports'
@@ -32,6 +35,7 @@ import { startSesGateway } from './ses-gateway/ses-gateway'
 import { startSesLocal } from './ses-gateway/ses-local'
 import { startQueuePoller } from './sqs/sqs-poller'
 import { ensureQueue, startSqs } from './sqs/sqs-server'
+import { startStripeStandIn } from './stripe/stripe-stand-in'
 import { localAppConfig } from './web/app-config'
 import { localSecurityHeaders } from './web/security-headers'
 import { startStaticWebServer } from './web/static-server'
@@ -116,6 +120,16 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     return { endpoint: server.endpoint, client, queues: await ensureQueues(client) }
   })()
 
+  // Events go to the API's webhook route; the gateway starts last, so early deliveries simply retry.
+  const stripe = startStripeStandIn({
+    port: ports.stripe,
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${ports.api}${STRIPE_WEBHOOK_PATH}`,
+    stateFile: dataDir.stripeStateFile,
+    log,
+  }).then((part) => lifecycle.own(part))
+
   const ses = (async () => {
     const sesLocal = lifecycle.own(await startSesLocal())
     return lifecycle.own(await startSesGateway({ port: ports.ses, upstreamUrl: sesLocal.url, log }))
@@ -142,7 +156,15 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
           headers: localSecurityHeaders(connectOrigins),
         }).then((part) => lifecycle.own(part))
 
-  const [, pool, s3Server, queueing, sesGateway] = await Promise.all([table, cognito, s3, sqs, ses, web])
+  const [, pool, s3Server, queueing, sesGateway, stripeStandIn] = await Promise.all([
+    table,
+    cognito,
+    s3,
+    sqs,
+    ses,
+    stripe,
+    web,
+  ])
 
   const config: LocalStackConfig = {
     stage: 'local',
@@ -164,6 +186,12 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     sqsEndpoint: queueing.endpoint,
     queues: queueing.queues,
     buckets: { ...BUCKETS },
+    stripe: {
+      apiUrl: stripeStandIn.apiUrl,
+      publicUrl: stripeStandIn.publicUrl,
+      secretKey: STRIPE_SECRET_KEY,
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+    },
     mailFrom: MAIL_FROM,
     credentials: localCredentials(),
     ports,
@@ -173,7 +201,9 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   }
 
   // Handlers are imported lazily by the gateway, the pollers and the trigger runner: always after this line.
-  lifecycle.defer(applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info')))
+  lifecycle.defer(
+    applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info', options.adminEmails ?? [])),
+  )
 
   lifecycle.own(
     await startApiGateway({

@@ -7,7 +7,9 @@ const HELP = `npm start [-- options]   run SES Studio locally on AWS stand-ins
 
   --reset                 start empty (deletes .data/)
   ${PORT_NAMES.map((name) => `${`${portFlag(name)}=<port>`.padEnd(24)}or ${portEnvName(name)}=<port> (default ${DEFAULT_PORTS[name]})`).join('\n  ')}
-  --help                  this text`
+  --help                  this text
+
+  ADMIN_EMAILS=a@x.com,b@y.com   accounts allowed to use /api/admin (default none)`
 
 const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
@@ -42,6 +44,14 @@ function parsePort(value: string, source: string): number {
   return port
 }
 
+/** `ADMIN_EMAILS=a@x.com, b@y.com` → ['a@x.com', 'b@y.com']. */
+function parseAdminEmails(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((email) => email.trim())
+    .filter(Boolean)
+}
+
 function printReady(stack: LocalStack): void {
   const { config } = stack
   const shown = relative(process.cwd(), config.dataDir) || '.'
@@ -50,6 +60,7 @@ function printReady(stack: LocalStack): void {
     ['Mailbox', config.mailboxUrl],
     ['API', `${config.apiUrl}/api`],
     ['Cognito', `${config.cognitoEndpoint} (pool ${config.userPoolId})`],
+    ['Stripe', `${config.stripe.publicUrl} (stand-in, test mode; card 4242 4242 4242 4242)`],
     ['Data', `${shown}/  (endpoints and ids: ${shown}/local-stack.json)`],
   ]
   // Counted from process start, so the figure includes loading the launcher itself.
@@ -101,6 +112,7 @@ async function main(): Promise<void> {
     reset: args.reset,
     ports: args.ports,
     web: true,
+    adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
     log: (line) => console.log(line.startsWith('✖') ? `\n${line}` : dim(`  ${line}`)),
   })
   if (stopping) {

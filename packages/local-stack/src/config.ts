@@ -36,6 +36,8 @@ export interface LocalStackConfig {
   sqsEndpoint: string
   queues: Record<QueueName, LocalQueue>
   buckets: { imports: string }
+  /** The Stripe stand-in: the SDK's origin (`apiUrl`), the hosted pages' origin, and its keys. */
+  stripe: { apiUrl: string; publicUrl: string; secretKey: string; webhookSecret: string }
   mailFrom: string
   credentials: { accessKeyId: string; secretAccessKey: string }
   ports: Ports

@@ -7,6 +7,9 @@ export interface DataDir {
   dynamodb: string
   s3: string
   cognito: string
+  /** The Stripe stand-in's objects, events and delivery queue (`state.json`). */
+  stripe: string
+  stripeStateFile: string
   logs: string
   /** Every endpoint and id of the running stack. */
   configFile: string
@@ -15,7 +18,10 @@ export interface DataDir {
   lockFile: string
 }
 
-/** The stack's state on disk: DynamoDB's shared database, s3rver's files, cognito-local's users, logs. */
+/**
+ * The stack's state on disk: DynamoDB's shared database, s3rver's files, cognito-local's users, the Stripe
+ * stand-in's objects, logs.
+ */
 export function prepareDataDir(root: string, reset = false): DataDir {
   const base = resolve(root)
   const dataDir: DataDir = {
@@ -23,6 +29,8 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     dynamodb: join(base, 'dynamodb'),
     s3: join(base, 's3'),
     cognito: join(base, 'cognito'),
+    stripe: join(base, 'stripe'),
+    stripeStateFile: join(base, 'stripe', 'state.json'),
     logs: join(base, 'logs'),
     configFile: join(base, 'local-stack.json'),
     userPoolFile: join(base, 'cognito', 'user-pool.json'),
@@ -32,7 +40,7 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     refuseIfRunning(dataDir)
     rmSync(base, { recursive: true, force: true })
   }
-  for (const dir of [dataDir.dynamodb, dataDir.s3, dataDir.cognito, dataDir.logs])
+  for (const dir of [dataDir.dynamodb, dataDir.s3, dataDir.cognito, dataDir.stripe, dataDir.logs])
     mkdirSync(dir, { recursive: true })
   return dataDir
 }

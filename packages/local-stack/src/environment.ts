@@ -7,7 +7,11 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
  * The environment a deployed Lambda gets, pointed at the stand-ins. Endpoints use the SDK's own
  * `AWS_ENDPOINT_URL_<SERVICE>` variables, so handler and core code is byte-for-byte what runs in Lambda.
  */
-export function handlerEnvironment(config: LocalStackConfig, logLevel: LogLevel): Record<string, string> {
+export function handlerEnvironment(
+  config: LocalStackConfig,
+  logLevel: LogLevel,
+  adminEmails: readonly string[] = [],
+): Record<string, string> {
   const queueUrls = Object.entries(QUEUES).map(([name, queue]) => [
     queue.urlEnv,
     config.queues[name as QueueName].url,
@@ -22,6 +26,10 @@ export function handlerEnvironment(config: LocalStackConfig, logLevel: LogLevel)
     [ENV.appUrl]: config.appUrl,
     [ENV.mailFrom]: config.mailFrom,
     [ENV.logLevel]: logLevel,
+    [ENV.adminEmails]: adminEmails.join(','),
+    [ENV.stripeApiUrl]: config.stripe.apiUrl,
+    [ENV.stripeSecretKey]: config.stripe.secretKey,
+    [ENV.stripeWebhookSecret]: config.stripe.webhookSecret,
     ...Object.fromEntries(queueUrls),
     AWS_ACCESS_KEY_ID: config.credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: config.credentials.secretAccessKey,
@@ -33,8 +41,8 @@ export function handlerEnvironment(config: LocalStackConfig, logLevel: LogLevel)
   }
 }
 
-/** Variables that would make the SDK reach for real AWS credentials or profiles instead of the local ones. */
-const CLEARED = ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_ENDPOINT_URL', 'SENTRY_DSN']
+/** Variables that would make handlers reach for real AWS (credentials, profiles) or real Stripe's keys. */
+const CLEARED = ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_ENDPOINT_URL', 'SENTRY_DSN', ENV.stripeSecretArn]
 
 /** Sets the variables on this process (handlers run in it) and returns how to put the old values back. */
 export function applyEnvironment(variables: Record<string, string>): () => void {

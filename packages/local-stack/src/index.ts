@@ -30,6 +30,8 @@ export interface LocalStackOptions {
   /** Handler sources (`http/`, `workers/`, `triggers/`): `functions/src` unless a test says otherwise. */
   functionsDir?: string
   frontendDir?: string
+  /** `ADMIN_EMAILS` for the handlers: accounts allowed to call /api/admin (default none). */
+  adminEmails?: string[]
 }
 
 export interface LocalStack {

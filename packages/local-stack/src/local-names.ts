@@ -14,3 +14,9 @@ export const MAIL_FROM = 'SES Studio <no-reply@ses-studio.local>'
 export const USER_POOL_NAME = 'ses-studio-local'
 
 export const dlqName = (queueName: string) => `${queueName}-dlq`
+
+/** The Stripe stand-in's keys: public on purpose, they only open the local stand-in. */
+export const STRIPE_SECRET_KEY = 'sk_test_local_stack'
+export const STRIPE_WEBHOOK_SECRET = 'whsec_local_stack'
+/** Where the stand-in posts events: the API's Stripe webhook route, through the local API gateway. */
+export const STRIPE_WEBHOOK_PATH = '/api/payments/webhook'

@@ -10,6 +10,7 @@ export interface Ports {
   s3: number
   ses: number
   sqs: number
+  stripe: number
 }
 
 export type PortName = keyof Ports
@@ -22,6 +23,7 @@ export const DEFAULT_PORTS: Ports = {
   s3: 4569,
   ses: 8006,
   sqs: 9324,
+  stripe: 12111,
 }
 
 export const PORT_LABELS: Record<PortName, string> = {
@@ -32,6 +34,7 @@ export const PORT_LABELS: Record<PortName, string> = {
   s3: 'S3 (s3rver)',
   ses: 'SES gateway and mailbox',
   sqs: 'SQS (local-aws-sqs)',
+  stripe: 'Stripe stand-in',
 }
 
 export const portEnvName = (name: PortName) => `PORT_${name.toUpperCase()}`
