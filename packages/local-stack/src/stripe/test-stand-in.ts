@@ -2,7 +2,12 @@ import { createServer } from 'node:http'
 import type Stripe from 'stripe'
 import { closeServer, listen } from '../http/listen'
 import { readBody } from '../http/read-body'
-import { type StripeStandInConfig, stripeClient } from '../testing/stripe'
+import {
+  payCheckout,
+  type StripeStandInConfig,
+  stripeClient,
+  waitForStripeDeliveries,
+} from '../testing/stripe'
 import { type StripeStandInOptions, startStripeStandIn } from './stripe-stand-in'
 
 export interface ReceivedWebhook {
@@ -58,7 +63,7 @@ export async function startTestStandIn(options: Partial<StripeStandInOptions> = 
     webhookSecret: TEST_WEBHOOK_SECRET,
     webhookUrl: receiver.url,
     log: () => {},
-    delivery: { attempts: 3, firstRetryMs: 20 },
+    delivery: { attempts: 5, firstRetryMs: 20 },
     ...options,
   })
   const config: StripeStandInConfig = {
@@ -79,4 +84,29 @@ export async function startTestStandIn(options: Partial<StripeStandInOptions> = 
       await receiver.stop()
     },
   }
+}
+
+export type TestStandIn = Awaited<ReturnType<typeof startTestStandIn>>
+
+/** A customer subscribed to `plan` through the hosted checkout with the success card. */
+export async function subscribedCustomer(test: TestStandIn, plan = 'TEAM_MONTHLY') {
+  const { stripe } = test
+  const customer = await stripe.customers.create({
+    name: 'Portal Co',
+    email: `billing-${Date.now()}@portal.test`,
+  })
+  const price = (await stripe.prices.list({ lookup_keys: [plan] })).data[0]
+  if (!price) throw new Error(`no price for ${plan}`)
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: price.id, quantity: 1 }],
+    subscription_data: { metadata: { organizationId: 'org-portal' } },
+    success_url: 'http://localhost:5173/app/done',
+  })
+  const paid = await payCheckout(session.url ?? '')
+  if (!paid.paid) throw new Error(paid.message)
+  const { subscription } = await stripe.checkout.sessions.retrieve(session.id)
+  await waitForStripeDeliveries(test.config)
+  return { customer, price, subscription: await stripe.subscriptions.retrieve(subscription as string) }
 }
