@@ -93,6 +93,12 @@ describe('checkout sessions', () => {
       line_items: [{ price: 'price_missing', quantity: 1 }],
       success_url: `${APP}/ok`,
     })
+    const script = stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: 'javascript:alert(1)',
+    })
+    await expect(script).rejects.toMatchObject({ statusCode: 400, param: 'success_url' })
     await expect(unknown).rejects.toMatchObject({
       statusCode: 400,
       code: 'resource_missing',

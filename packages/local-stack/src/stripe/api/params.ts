@@ -63,6 +63,15 @@ export class Params {
     return value
   }
 
+  /** An absolute http(s) URL (hosted pages link to it). */
+  url(key: string): string | undefined {
+    const value = this.string(key, 2048)
+    if (value === undefined) return undefined
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+      throw invalidParam(this.name(key), `Not a valid URL: ${value}`, 'url_invalid')
+    return value
+  }
+
   /** A field Stripe lets you unset with an empty string: '' → null. */
   nullableString(key: string, max?: number): string | null | undefined {
     const value = this.string(key, max)

@@ -3,6 +3,7 @@ import type Stripe from 'stripe'
 import { completeCheckout, expireIfDue } from '../checkout'
 import type { StandInContext } from '../context'
 import { formatMoney, priceLabel } from '../format'
+import { SELLER_NAME } from '../objects/invoices'
 import { readForm } from './form'
 import { html, page, redirect, type SafeHtml, sendHtml } from './html'
 
@@ -31,6 +32,7 @@ function summary(context: StandInContext, session: Stripe.Checkout.Session): Saf
   const interval = label.interval === 'year' ? 'yearly' : 'monthly'
   return html`<section aria-labelledby="summary-title">
     ${backLink(session)}
+    <p class="seller">${SELLER_NAME} <span class="badge">Test mode</span></p>
     <p class="muted">Subscribe to</p>
     <h1 id="summary-title">${label.productName}</h1>
     <p class="price">${label.amount} <small>per ${label.interval}</small></p>

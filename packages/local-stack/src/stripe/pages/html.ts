@@ -63,7 +63,12 @@ button { font: inherit; font-weight: 600; border-radius: 8px; border: 1px solid 
 .primary { background: var(--brand); color: #fff; width: 100%; margin-top: 20px; padding: 12px 16px; font-size: 16px; }
 .primary:hover { background: var(--brand-dark); }
 .secondary { background: #fff; color: var(--ink); border-color: #cfd7df; }
-.secondary:hover { background: var(--bg); }
+.secondary:hover, .button-link:hover { background: var(--bg); }
+.button-link { display: inline-block; text-decoration: none; color: var(--ink); font-weight: 600; background: #fff;
+  border: 1px solid #cfd7df; border-radius: 8px; padding: 10px 16px; }
+.nowrap { white-space: nowrap; }
+.seller { display: flex; align-items: center; gap: 8px; font-weight: 600; margin-bottom: 20px; }
+.seller .badge { background: #ffde92; color: #4d3800; }
 .danger { background: #fff; color: var(--bad); border-color: #f1b8b3; }
 .danger:hover { background: var(--bad-bg); }
 .hint { background: var(--bg); border: 1px dashed #cfd7df; border-radius: 8px; padding: 10px 12px; font-size: 13px;
@@ -114,7 +119,7 @@ export function page(options: { title: string; body: SafeHtml; narrow?: boolean 
 <style>${new SafeHtml(STYLES)}</style>
 </head>
 <body>
-<div class="test-banner" role="note">Stripe stand-in — local test mode <span>· no real payments</span></div>
+<header class="test-banner">Stripe stand-in — local test mode <span>· no real payments</span></header>
 <main class="${options.narrow ? 'narrow' : ''}">${options.body}</main>
 <footer>Served by the local Stripe stand-in of SES Studio (<code>packages/local-stack/src/stripe</code>).</footer>
 </body>

@@ -18,13 +18,20 @@ export const PORTAL_ACTIONS = [
 ] as const
 export type PortalAction = (typeof PORTAL_ACTIONS)[number]
 
-const DONE_MESSAGES: Record<PortalAction, string> = {
-  switch: 'Your plan was switched. The new plan starts today and was charged at once.',
-  cancel: 'Your plan will be canceled at the end of the current period.',
-  renew: 'Your plan will renew as usual.',
-  'renew-now': 'Renewed now: a new period started and its invoice was paid.',
-  'renew-now-declined': 'Renewal attempted: the card was declined, the subscription is past due.',
-  'end-now': 'The subscription has ended.',
+/** What the page says after a button (`?done=`), and how: declines are a warning, not a success. */
+const DONE_MESSAGES: Record<PortalAction, { text: string; tone: 'success' | 'info' }> = {
+  switch: {
+    text: 'Your plan was switched. The new plan starts today and was charged at once.',
+    tone: 'success',
+  },
+  cancel: { text: 'Your plan will be canceled at the end of the current period.', tone: 'success' },
+  renew: { text: 'Your plan will renew as usual.', tone: 'success' },
+  'renew-now': { text: 'Renewed now: a new period started and its invoice was paid.', tone: 'success' },
+  'renew-now-declined': {
+    text: 'Renewal attempted: the card was declined, so the subscription is past due and its invoice is open.',
+    tone: 'info',
+  },
+  'end-now': { text: 'The subscription has ended.', tone: 'success' },
 }
 
 interface PortalView {
@@ -74,7 +81,7 @@ function currentPlan(context: StandInContext, { session, subscription }: PortalV
   const label = priceLabel(context.store, item.price)
   const live = isLive(subscription)
   const dateLine = !live
-    ? `Ended on ${formatDate(subscription.ended_at ?? item.current_period_end)}`
+    ? `Ended on ${formatDate(subscription.ended_at ?? item.current_period_end)}.`
     : subscription.cancel_at_period_end
       ? `Your plan will be canceled on ${formatDate(item.current_period_end)}.`
       : `Renews on ${formatDate(item.current_period_end)}.`
@@ -96,8 +103,7 @@ function currentPlan(context: StandInContext, { session, subscription }: PortalV
     ${
       live
         ? html`<div class="actions">
-        <a class="secondary" role="button" href="/portal/${session.id}?view=update#update-title"
-          style="text-decoration:none;padding:10px 16px;border:1px solid #cfd7df;border-radius:8px;font-weight:600;color:inherit">Update plan</a>
+        <a class="button-link" href="/portal/${session.id}?view=update">Update plan</a>
         ${
           subscription.cancel_at_period_end
             ? actionForm(session, subscription, 'renew', 'Renew plan')
@@ -145,8 +151,8 @@ function invoiceHistory(context: StandInContext, customer: Stripe.Customer): Saf
         ) => html`<tr><td>${formatDate(invoice.created)}</td><td class="hide-narrow"><code>${invoice.number}</code></td>
         <td class="num">${formatMoney(invoice.total, invoice.currency)}</td>
         <td><span class="badge ${invoice.status === 'paid' ? 'ok' : 'warn'}">${invoice.status === 'paid' ? 'Paid' : 'Open'}</span></td>
-        <td><a href="${invoice.hosted_invoice_url ?? '#'}">View<span class="hide-narrow"> invoice ${invoice.number}</span></a> ·
-          <a href="${invoice.invoice_pdf ?? '#'}">PDF<span class="hide-narrow"> of ${invoice.number}</span></a></td></tr>`,
+        <td class="nowrap"><a href="${invoice.hosted_invoice_url ?? '#'}" aria-label="View invoice ${invoice.number}">View</a> ·
+          <a href="${invoice.invoice_pdf ?? '#'}" aria-label="PDF of invoice ${invoice.number}">PDF</a></td></tr>`,
       )}</tbody></table></div>`
     }
   </section>`
@@ -181,7 +187,7 @@ export function showPortal(
     ${session.return_url ? html`<a class="back" href="${session.return_url}">← Return to SES Studio</a>` : null}
     <h1>Billing</h1>
     <p class="muted">${portal.customer.name ?? ''}${portal.customer.name && portal.customer.email ? ' · ' : ''}${portal.customer.email ?? ''}</p>
-    ${done && done in DONE_MESSAGES ? html`<div class="alert success" role="status">${DONE_MESSAGES[done]}</div>` : null}
+    ${done && done in DONE_MESSAGES ? html`<div class="alert ${DONE_MESSAGES[done].tone}" role="status">${DONE_MESSAGES[done].text}</div>` : null}
     ${
       updating
         ? html`${planSwitcher(context, portal)}<p><a href="/portal/${session.id}?view=overview">← Back to the overview</a></p>`
@@ -230,5 +236,7 @@ export async function submitPortalAction(
   else if (action === 'renew-now') renewNow(context, subscription, 'paid')
   else if (action === 'renew-now-declined') renewNow(context, subscription, 'declined')
   else endNow(context, subscription)
-  redirect(response, `/portal/${session.id}?done=${action}`)
+  // renewing a plan that is set to cancel ends it, as the end of its period would
+  const done = subscription.status === 'canceled' ? 'end-now' : action
+  redirect(response, `/portal/${session.id}?done=${done}`)
 }
