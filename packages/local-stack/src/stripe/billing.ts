@@ -12,7 +12,7 @@ export type PaymentOutcome = 'paid' | 'declined'
 /** Days Stripe's default retry schedule waits before the next attempt at a failed renewal. */
 const RETRY_AFTER_SECONDS = 3 * 24 * 60 * 60
 
-export function customerOf(context: StandInContext, subscription: Stripe.Subscription): Stripe.Customer {
+function customerOf(context: StandInContext, subscription: Stripe.Subscription): Stripe.Customer {
   const id = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id
   return context.store.get('customers', id, 'customer')
 }

@@ -10,7 +10,6 @@ export type IdPrefix =
   | 'price'
   | 'cs_test'
   | 'bps'
-  | 'bpc'
   | 'sub'
   | 'si'
   | 'in'

@@ -87,7 +87,7 @@ export async function handleApi(
         message: `Unrecognized request URL (${method}: ${url.pathname}). The local Stripe stand-in implements a subset of the API; see packages/local-stack/README.md.`,
       })
     const params = Params.parse(text)
-    const result = found.route.handler({ params, path: found.path, idempotencyKey }, context)
+    const result = found.route.handler({ params, path: found.path }, context)
     const paths = params.strings('expand') ?? []
     payload = JSON.stringify(paths.length > 0 ? expand(context.store, result, paths) : result, null, 2)
   } catch (error) {

@@ -5,8 +5,6 @@ export interface ApiRequest {
   params: Params
   /** The `:name` parts of the route's path. */
   path: Record<string, string>
-  /** The SDK's request, for events: `request.idempotency_key`. */
-  idempotencyKey: string | null
 }
 
 export type ApiHandler = (request: ApiRequest, context: StandInContext) => object
