@@ -6,8 +6,12 @@ export const NOT_AN_OPERATOR_MESSAGE = 'This account is not an operator of this 
 
 /** Any admin call refused with 403 means the signed-in person is not an operator (the menu check is client-side only). */
 export function adminErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status === 403) return NOT_AN_OPERATOR_MESSAGE
-  return errorMessage(error)
+  return isNotOperator(error) ? NOT_AN_OPERATOR_MESSAGE : errorMessage(error)
+}
+
+/** Trying again will not help: only the deployment's operators change that. */
+export function isNotOperator(error: unknown): boolean {
+  return isApiError(error) && error.status === 403
 }
 
 export type PlanPriceStatus = 'in-sync' | 'differs' | 'missing'

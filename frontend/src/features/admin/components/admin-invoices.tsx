@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card'
 import { formatDate } from '../../billing/billing-display'
 import { InvoiceTable } from '../../billing/components/invoice-table'
 import { LoadingLines } from '../../billing/components/loading-lines'
-import { adminErrorMessage } from '../admin-display'
+import { adminErrorMessage, isNotOperator } from '../admin-display'
 import { adminQueries } from '../api/admin'
 import type { DateRange } from '../date-range'
 import styles from './admin.module.css'
@@ -34,9 +34,11 @@ export function AdminInvoices({ range, onClose }: { range: DateRange; onClose: (
           tone="danger"
           role="alert"
           actions={
-            <Button variant="secondary" size="small" onClick={() => void invoices.refetch()}>
-              Try again
-            </Button>
+            isNotOperator(invoices.error) ? undefined : (
+              <Button variant="secondary" size="small" onClick={() => void invoices.refetch()}>
+                Try again
+              </Button>
+            )
           }
         >
           {adminErrorMessage(invoices.error)}

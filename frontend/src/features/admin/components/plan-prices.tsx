@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { formatMoney } from '../../billing/billing-display'
 import { LoadingLines } from '../../billing/components/loading-lines'
-import { adminErrorMessage, PLAN_PRICE_STATUS_TEXT, planPriceStatus } from '../admin-display'
+import { adminErrorMessage, isNotOperator, PLAN_PRICE_STATUS_TEXT, planPriceStatus } from '../admin-display'
 import { adminQueries, useSyncPlanPrices } from '../api/admin'
 import styles from './admin.module.css'
 
@@ -29,9 +29,11 @@ export function PlanPrices() {
           tone="danger"
           role="alert"
           actions={
-            <Button variant="secondary" size="small" onClick={() => void prices.refetch()}>
-              Try again
-            </Button>
+            isNotOperator(prices.error) ? undefined : (
+              <Button variant="secondary" size="small" onClick={() => void prices.refetch()}>
+                Try again
+              </Button>
+            )
           }
         >
           {adminErrorMessage(prices.error)}

@@ -8,7 +8,7 @@ interface InvoiceTableProps {
   invoices: readonly (Invoice | AdminInvoice)[]
   /** What the table is, for screen readers ('Invoices of Acme'). */
   caption: string
-  /** The admin list adds who was billed. */
+  /** The admin list shows who was billed instead of what for (the CSV report has both). */
   showCustomer?: boolean
   hasMore: boolean
   loadingMore: boolean
@@ -48,7 +48,7 @@ export function InvoiceTable({
               {showCustomer && <th scope="col">Customer</th>}
               <th scope="col">Number</th>
               <th scope="col">Date</th>
-              <th scope="col">Description</th>
+              {!showCustomer && <th scope="col">Description</th>}
               <th scope="col" className={styles.amount}>
                 Amount
               </th>
@@ -66,7 +66,9 @@ export function InvoiceTable({
               return (
                 <tr key={invoice.id}>
                   {customer && (
-                    <td className={`${styles.wide} ${styles.number}`}>{customer.organizationId ?? '—'}</td>
+                    <td className={`${styles.wide} ${styles.organization}`}>
+                      {customer.organizationId ?? '—'}
+                    </td>
                   )}
                   {customer && (
                     <td className={styles.wide}>
@@ -79,7 +81,7 @@ export function InvoiceTable({
                   <td className={`${styles.nowrap} ${styles.status}`}>
                     <time dateTime={invoice.createdAt}>{formatDate(invoice.createdAt)}</time>
                   </td>
-                  <td className={styles.wide}>{invoice.description}</td>
+                  {!showCustomer && <td className={styles.wide}>{invoice.description}</td>}
                   <td className={styles.amount}>{formatMoney(invoice.total, invoice.currency)}</td>
                   <td className={styles.status}>
                     <Badge color={status.badge}>{status.label}</Badge>

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
 import { PlanBadge } from '../../organizations/components/plan-badge'
-import { TemplateActions, TemplateActionsWidget } from '../../organizations/components/template-actions'
+import { TemplateActionsWidget } from '../../organizations/components/template-actions'
 import { canManageOrganization } from '../../organizations/organization-display'
 import { useOpenCustomerPortal } from '../api/billing'
 import { isLiveSubscription, renewalText, subscriptionStatusText } from '../billing-display'
@@ -42,7 +42,8 @@ export function SubscriptionSummary({
   const plan = organization.plan
   const status = subscription?.status ?? organization.subscriptionStatus
   const statusText = status && plan !== 'START' ? subscriptionStatusText(status) : undefined
-  const renewal = subscription ? renewalText(subscription) : undefined
+  // A START organization may still carry its old, ended subscription: its date says nothing about Start.
+  const renewal = subscription && plan !== 'START' ? renewalText(subscription) : undefined
   const portalBusy = (intent: 'manage' | 'switch_plan') =>
     (portal.isPending || portal.isSuccess) && portal.variables?.intent === intent
 
@@ -67,8 +68,7 @@ export function SubscriptionSummary({
 
       {plan === 'START' && (
         <p className={styles.muted}>
-          <TemplateActions organization={organization} />. They restore on the 1st of each month; paid plans
-          have no limit.
+          Template actions restore on the 1st of each month; paid plans have no limit.
         </p>
       )}
       {loading && <LoadingLines lines={1} label="Loading the subscription" />}
@@ -90,6 +90,7 @@ export function SubscriptionSummary({
           {errorMessage(error, 'The payment provider did not answer. Try again in a moment.')}
         </Alert>
       )}
+      {/* Members get the page's explanation instead of buttons. */}
       {canManage ? (
         <div className={styles.actions}>
           {live ? (
@@ -116,11 +117,7 @@ export function SubscriptionSummary({
             </Button>
           )}
         </div>
-      ) : (
-        <p className={styles.muted}>
-          Only owners and admins of this organization can change its plan or payment.
-        </p>
-      )}
+      ) : null}
     </div>
   )
 }
