@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads'
 import { accountKey } from '@app/core/db/keys'
 import { formatBundleSizes, synthBundleSizes } from '@app/infra/bundle-sizes'
 import { startLocalStack } from '../src/index'
+import { FREE_PORTS } from '../src/ports'
 import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
 import type { LoadJob, LoadResult, Target } from './load-lanes'
@@ -18,7 +19,6 @@ const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 2000), 20_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const WARMUP = Math.min(300, REQUESTS)
 const TIME_LIMIT_MS = 120_000
-const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 }
 
 // Worker threads do not inherit tsx's loader: register it there before importing the TypeScript module.
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {

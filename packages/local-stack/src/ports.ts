@@ -97,3 +97,6 @@ export async function assertPortsFree(ports: Ports): Promise<void> {
     if (!(await isPortFree(ports[name]))) throw portInUseError(name, ports[name])
   }
 }
+
+/** Every port chosen by the OS: for tests and benchmarks that run beside a developer's `npm start`. */
+export const FREE_PORTS: Ports = Object.fromEntries(PORT_NAMES.map((name) => [name, 0])) as unknown as Ports

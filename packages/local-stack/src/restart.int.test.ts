@@ -6,9 +6,9 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { afterAll, expect, it } from 'vitest'
 import type { LocalStackConfig } from './config'
 import { type LocalStack, startLocalStack } from './index'
+import { FREE_PORTS } from './ports'
 import { signIn, signUp } from './testing/cognito-users'
 
-const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0 }
 const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-restart-'))
 const running: LocalStack[] = []
 afterAll(async () => {

@@ -8,7 +8,6 @@ import {
   type Invoice,
   type InvoiceList,
   type PaidPlan,
-  planInfo,
   type Redirect,
   TaxIdTypeSchema,
   type UpdateBillingBody,
@@ -128,19 +127,9 @@ export function toInvoice(invoice: Stripe.Invoice): Invoice {
   }
 }
 
+/** What Stripe printed on the invoice's first line (it follows plan switches, unlike subscription metadata). */
 function invoiceDescription(invoice: Stripe.Invoice): string {
-  const plan = invoice.parent?.subscription_details?.metadata?.plan
-  const known = planInfoOrNull(plan)
-  if (known) return known
   return invoice.lines?.data[0]?.description ?? invoice.description ?? 'Subscription'
-}
-
-function planInfoOrNull(plan: string | undefined): string | null {
-  try {
-    return plan ? planInfo(plan as PaidPlan).fullName : null
-  } catch {
-    return null
-  }
 }
 
 const INVOICE_PAGE = 20

@@ -4,9 +4,8 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import type { LogLevel } from '../environment'
 import { type LocalStackOptions, startLocalStack } from '../index'
+import { FREE_PORTS } from '../ports'
 import './provided-context'
-
-const FREE_PORTS = { web: 0, api: 0, cognito: 0, dynamodb: 0, s3: 0, ses: 0, sqs: 0, stripe: 0 }
 
 /**
  * A whole stack for one test run: free ports, a fresh temp data dir (kept when LOCAL_STACK_KEEP_DATA is set),
