@@ -48,7 +48,8 @@ describe('route table', () => {
     for (const route of adminRoutes) {
       expect(route, route.id).toMatchObject({ admin: true, public: false, group: 'admin' })
     }
-    for (const route of ROUTE_LIST.filter((entry) => entry.admin)) expect(route.path).toMatch(/^\/api\/admin\//)
+    for (const route of ROUTE_LIST.filter((entry) => entry.admin))
+      expect(route.path).toMatch(/^\/api\/admin\//)
   })
 
   it('gives file routes no JSON response schema', () => {
