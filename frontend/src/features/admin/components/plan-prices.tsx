@@ -99,12 +99,16 @@ export function PlanPrices() {
           </div>
         </>
       )}
-      {sync.isError && (
-        <Alert tone="danger" role="alert">
-          {adminErrorMessage(sync.error)}
-        </Alert>
+      {(sync.isError || sync.data) && (
+        <div className={styles.outcome}>
+          {sync.isError && (
+            <Alert tone="danger" role="alert">
+              {adminErrorMessage(sync.error)}
+            </Alert>
+          )}
+          {sync.data && <SyncSummary result={sync.data} />}
+        </div>
       )}
-      {sync.data && <SyncSummary result={sync.data} />}
     </Card>
   )
 }

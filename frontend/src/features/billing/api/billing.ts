@@ -6,6 +6,7 @@ import {
   type UpdateBillingBody,
 } from '@app/contracts'
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { apiRequest } from '../../../lib/api-client'
 import { ApiError } from '../../../lib/api-error'
 import { accountQueries } from '../../account/api/account'
@@ -45,22 +46,40 @@ function followRedirect({ url }: Redirect) {
   window.location.assign(url)
 }
 
+/**
+ * The browser's Back button can bring this page back from the back-forward cache after it left for the provider,
+ * with its buttons still spinning: start them over.
+ */
+function useResetWhenRestored(reset: () => void) {
+  useEffect(() => {
+    function onPageShow(event: PageTransitionEvent) {
+      if (event.persisted) reset()
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [reset])
+}
+
 /** Starts a Stripe Checkout for a paid plan. The caller shows failures (they belong next to the plan cards). */
 export function useStartCheckout() {
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async (body: CreateCheckoutSessionBody) =>
       followRedirect(await apiRequest(routes.createCheckoutSession, { body })),
     meta: { handlesErrors: true },
   })
+  useResetWhenRestored(mutation.reset)
+  return mutation
 }
 
 /** Opens the provider's customer portal ('manage' overview or straight on the plan switcher). */
 export function useOpenCustomerPortal() {
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async (body: CreateCustomerPortalBody) =>
       followRedirect(await apiRequest(routes.createCustomerPortal, { body })),
     meta: { errorMessage: 'Could not open the subscription portal because of an error' },
   })
+  useResetWhenRestored(mutation.reset)
+  return mutation
 }
 
 export function useUpdateBilling(organizationId: string) {

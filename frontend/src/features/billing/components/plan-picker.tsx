@@ -35,18 +35,16 @@ interface PlanPickerProps {
   organization: OrganizationSummary
   /** The START card's button; without it the card is left out (billing only offers paid plans). */
   startAction?: ReactNode
-  /** The organization's paid plan still runs (a switch goes through the portal, not here). */
-  hasLiveSubscription?: boolean
 }
 
 /**
  * Spec §4 plans with a monthly/yearly switch. A paid plan starts a Stripe Checkout and sends the browser there;
- * Stripe sends it back to the activation page, or to the plan page when the customer cancels.
+ * Stripe sends it back to the activation page, or to the plan page when the customer cancels. Organizations with
+ * a running subscription switch in Stripe's portal instead, so they never see this.
  */
-export function PlanPicker({ organization, startAction, hasLiveSubscription = false }: PlanPickerProps) {
-  const current = organization.plan
+export function PlanPicker({ organization, startAction }: PlanPickerProps) {
   const [interval, setBillingInterval] = useState<BillingInterval>(
-    (current && planInterval(current)) ?? 'month',
+    (organization.plan && planInterval(organization.plan)) ?? 'month',
   )
   const checkout = useStartCheckout()
   const canPay = canManageOrganization(organization.role)
@@ -101,22 +99,17 @@ export function PlanPicker({ organization, startAction, hasLiveSubscription = fa
         {PAID_TIERS.map((tier) => {
           const plan = planFor(tier, interval)
           if (!isPaidPlan(plan)) return null
-          const isCurrent = hasLiveSubscription && current === plan
           return (
             <TierCard key={tier} tier={tier} interval={interval}>
-              {isCurrent ? (
-                <p className={styles.current}>Your current plan</p>
-              ) : (
-                <Button
-                  variant={tier === 'TEAM' ? 'primary' : 'secondary'}
-                  block
-                  loading={busyPlan === plan}
-                  disabled={!canPay || (busyPlan !== undefined && busyPlan !== plan)}
-                  onClick={() => checkout.mutate({ organizationId: organization.id, plan })}
-                >
-                  Choose {TIERS[tier].name}
-                </Button>
-              )}
+              <Button
+                variant={tier === 'TEAM' ? 'primary' : 'secondary'}
+                block
+                loading={busyPlan === plan}
+                disabled={!canPay || (busyPlan !== undefined && busyPlan !== plan)}
+                onClick={() => checkout.mutate({ organizationId: organization.id, plan })}
+              >
+                Choose {TIERS[tier].name}
+              </Button>
             </TierCard>
           )
         })}
