@@ -26,6 +26,7 @@ describe('account API', () => {
         subscriptionStatus: null,
         availableActions: null,
         role: 'OWNER',
+        priceChangeNotice: null,
       },
     ])
 

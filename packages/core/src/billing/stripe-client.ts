@@ -3,6 +3,9 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import Stripe from 'stripe'
 import * as z from 'zod'
 import { AppError } from '../errors'
+import { createLogger } from '../log'
+
+const log = createLogger({ service: 'billing' })
 
 const StripeSecretsSchema = z.object({
   secretKey: z.string().startsWith('sk_'),
@@ -101,6 +104,14 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
       throw new AppError('request.invalid', (error as Error).message)
     }
     if (type?.startsWith('Stripe')) {
+      // Enough for an operator to act on (e.g. StripeAuthenticationError while the secret is unset), never the
+      // message, which can quote request parameters.
+      const { code, statusCode, requestId } = error as {
+        code?: string
+        statusCode?: number
+        requestId?: string
+      }
+      log.error('stripe.failed', { type, code, statusCode, requestId })
       throw new AppError(
         'billing.provider_error',
         'The payment provider did not answer as expected; try again shortly.',

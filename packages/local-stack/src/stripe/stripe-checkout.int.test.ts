@@ -88,22 +88,20 @@ describe('checkout sessions', () => {
       success_url: `${APP}/ok`,
     })
     await expect(refusal).rejects.toMatchObject({ statusCode: 400, param: 'mode' })
-    const unknown = stripe.checkout.sessions.create({
-      mode: 'subscription',
-      line_items: [{ price: 'price_missing', quantity: 1 }],
-      success_url: `${APP}/ok`,
-    })
-    const script = stripe.checkout.sessions.create({
-      mode: 'subscription',
-      line_items: [{ price: price.id, quantity: 1 }],
-      success_url: 'javascript:alert(1)',
-    })
-    await expect(script).rejects.toMatchObject({ statusCode: 400, param: 'success_url' })
-    await expect(unknown).rejects.toMatchObject({
-      statusCode: 400,
-      code: 'resource_missing',
-      param: 'line_items[0][price]',
-    })
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_missing', quantity: 1 }],
+        success_url: `${APP}/ok`,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'line_items[0][price]' })
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: 'javascript:alert(1)',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'success_url' })
   })
 
   it('pays with the success card: subscription, paid invoice and Stripe’s events, all signed', async () => {
