@@ -1,14 +1,13 @@
-import { buildPath, type RouteBody, type RouteDefinition, type RouteResponse } from '@app/contracts'
+import {
+  buildPath,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteQuery,
+  type RouteResponse,
+} from '@app/contracts'
 import { ApiError, apiErrorFromBody, NETWORK_ERROR_MESSAGE } from './api-error'
 import { loadAppConfig } from './app-config'
 import { filenameFromContentDisposition } from './download'
-
-/** What a route's query schema accepts (Standard Schema's input type, so no zod import is needed here). */
-export type RouteQuery<R extends RouteDefinition> = R['query'] extends {
-  '~standard': { types?: { input: infer Input } }
-}
-  ? Input
-  : never
 
 interface RequestOptions<R extends RouteDefinition> {
   params?: Record<string, string>

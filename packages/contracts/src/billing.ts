@@ -142,7 +142,7 @@ export const SubscriptionSummarySchema = z.object({
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>
 
 export const BillingSchema = z.object({
-  /** Null until the organization first opens checkout (no Stripe customer yet). */
+  /** Every field is null until saved (or until the first checkout creates the Stripe customer). */
   details: BillingDetailsSchema,
   subscription: SubscriptionSummarySchema.nullable(),
 })

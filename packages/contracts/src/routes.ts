@@ -362,6 +362,9 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
 export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType
   ? z.input<R['body']>
   : undefined
+export type RouteQuery<R extends RouteDefinition> = R['query'] extends z.ZodType
+  ? z.input<R['query']>
+  : undefined
 export type RouteResponse<R extends RouteDefinition> = R['response'] extends z.ZodType
   ? z.output<R['response']>
   : undefined
