@@ -86,7 +86,9 @@ describe('billing in a real browser (Stripe stand-in)', () => {
     await screenshot(page, 'desktop-stripe-portal')
     await page.getByRole('link', { name: /Return to/ }).click()
     await page.waitForURL(at('/app/organization/billing'))
-    await reloadUntil(page, async () => (await page.getByText('Team (yearly)').count()) > 0, 'Team (yearly)')
+    // The page catches up with Stripe by itself once the webhook lands: no reload.
+    await page.getByText('Team (yearly)').first().waitFor()
+    await screenshot(page, 'desktop-billing-yearly')
 
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(at('/app/organization/invoices'))

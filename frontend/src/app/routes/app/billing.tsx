@@ -1,3 +1,4 @@
+import type { OrganizationSummary, SubscriptionSummary as Subscription } from '@app/contracts'
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, type LoaderFunctionArgs } from 'react-router-dom'
@@ -52,11 +53,25 @@ export function Component() {
   return <BillingPage key={organization.id} organizationId={organization.id} />
 }
 
+/** How long the page waits for the webhook to bring the organization in line with Stripe (after the portal). */
+const CATCH_UP_MS = 30_000
+
 function BillingPage({ organizationId }: { organizationId: string }) {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const organization = account.organizations.find((candidate) => candidate.id === organizationId)
   const billing = useQuery(billingQueries.details(organizationId))
   const [pickerOpen, setPickerOpen] = useState(false)
+  const [openedAt] = useState(() => Date.now())
+  // Back from the portal, Stripe already holds the change while its webhook may still be on the way: re-read the
+  // account until both agree (briefly), so the page never shows the plan the customer just left.
+  const behindStripe = organizationBehind(organization, billing.data?.subscription)
+  useQuery({
+    ...accountQueries.current(),
+    refetchInterval: (query) =>
+      behindStripe && Date.now() - openedAt < CATCH_UP_MS && query.state.fetchFailureCount === 0
+        ? 1500
+        : false,
+  })
   if (!organization) return null
   const canManage = canManageOrganization(organization.role)
   const live = isLiveSubscription(billing.data?.subscription)
@@ -75,6 +90,12 @@ function BillingPage({ organizationId }: { organizationId: string }) {
           Only owners and admins of this organization can change its plan, payment method or billing details.
           Ask one of them if something here needs to change.
         </Alert>
+      )}
+
+      {behindStripe && (
+        <p className={styles.muted} role="status">
+          Updating your plan from Stripe…
+        </p>
       )}
 
       <Card
@@ -124,4 +145,12 @@ function BillingPage({ organizationId }: { organizationId: string }) {
       </Card>
     </div>
   )
+}
+
+function organizationBehind(
+  organization: OrganizationSummary | undefined,
+  subscription: Subscription | null | undefined,
+): boolean {
+  if (!organization || !subscription || organization.plan === 'START') return false
+  return organization.plan !== subscription.plan || organization.subscriptionStatus !== subscription.status
 }
