@@ -3,7 +3,6 @@ import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-qu
 import { useState } from 'react'
 import { Link, type LoaderFunctionArgs } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
-import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
@@ -18,6 +17,7 @@ import {
   organizationName,
   roleLabel,
 } from '../../../features/organizations/organization-display'
+import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
@@ -36,18 +36,9 @@ export function Component() {
 
   if (!organization) {
     return (
-      <div className={styles.page}>
-        <header className={styles.header}>
-          <h1>Subscription &amp; billing</h1>
-        </header>
-        <Alert
-          tone="info"
-          title="No organization selected"
-          actions={<ButtonLink to="/app">Choose one on the dashboard</ButtonLink>}
-        >
-          Plans and billing belong to the organization you are working in.
-        </Alert>
-      </div>
+      <NoOrganizationPage title="Subscription & billing">
+        Plans and billing belong to the organization you are working in.
+      </NoOrganizationPage>
     )
   }
   return <BillingPage key={organization.id} organizationId={organization.id} />

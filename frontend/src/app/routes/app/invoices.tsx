@@ -10,6 +10,7 @@ import { InvoiceTable } from '../../../features/billing/components/invoice-table
 import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { organizationName } from '../../../features/organizations/organization-display'
 import { errorMessage } from '../../../lib/api-error'
+import { NoOrganizationAlert } from './no-organization'
 import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
@@ -41,11 +42,7 @@ export function Component() {
           name={organizationName(organization)}
         />
       ) : (
-        <Alert
-          tone="info"
-          title="No organization selected"
-          actions={<ButtonLink to="/app">Choose one</ButtonLink>}
-        />
+        <NoOrganizationAlert />
       )}
     </div>
   )

@@ -1,7 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { Alert } from '../../../components/ui/alert'
-import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
@@ -16,6 +14,7 @@ import {
   organizationName,
   roleLabel,
 } from '../../../features/organizations/organization-display'
+import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 
 export function Component() {
@@ -24,18 +23,9 @@ export function Component() {
 
   if (!organization) {
     return (
-      <div className={styles.page}>
-        <header className={styles.header}>
-          <h1>Organization settings</h1>
-        </header>
-        <Alert
-          tone="info"
-          title="No organization selected"
-          actions={<ButtonLink to="/app">Choose one on the dashboard</ButtonLink>}
-        >
-          Settings apply to the organization you are working in.
-        </Alert>
-      </div>
+      <NoOrganizationPage title="Organization settings">
+        Settings apply to the organization you are working in.
+      </NoOrganizationPage>
     )
   }
 
