@@ -17,6 +17,14 @@ export const ENV = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   /** Locally only: the Stripe stand-in's origin; unset means Stripe itself. */
   stripeApiUrl: 'STRIPE_API_URL',
+  /** Our AWS account id: customers' roles trust it (with their connection's ExternalId). */
+  platformAccountId: 'PLATFORM_AWS_ACCOUNT_ID',
+  /** KMS key that envelope-encrypts customers' AWS secret keys (locally: the stand-in's key). */
+  secretsKeyId: 'CUSTOMER_SECRETS_KMS_KEY_ID',
+  /** Where the customer-role template is for CloudFormation quick-create (an S3 URL when deployed). */
+  customerRoleTemplateUrl: 'CUSTOMER_ROLE_TEMPLATE_URL',
+  /** AWS console origin for quick-create links; locally the stand-in's console. */
+  awsConsoleUrl: 'AWS_CONSOLE_URL',
   /** Comma-separated emails allowed to call /api/admin (besides members of the Cognito group). */
   adminEmails: 'ADMIN_EMAILS',
 } as const

@@ -1,6 +1,7 @@
 export * from './account'
 export * from './auth'
 export * from './auth-flows'
+export * from './aws-accounts'
 export * from './billing'
 export * from './env'
 export * from './errors'
