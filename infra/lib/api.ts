@@ -24,6 +24,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import type { Auth } from './auth'
+import type { CustomerAws } from './customer-aws'
 import { pascalCase } from './names'
 import type { Queues } from './queues'
 import { ServiceFunction } from './service-function'
@@ -39,19 +40,101 @@ export interface GroupAccess {
   sendsTo: QueueName[]
   /** Reads the Stripe secret (keys never sit in environment variables). */
   stripe: boolean
+  /** Reaches customers' own AWS accounts (assumes their roles, opens their sealed keys). */
+  customerAws: boolean
 }
 
 export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Deleting an account or organization cancels its Stripe subscription first.
-  account: { table: true, sendsMail: true, administersUsers: true, sendsTo: ['purge'], stripe: true },
-  organizations: { table: true, sendsMail: false, administersUsers: false, sendsTo: ['purge'], stripe: true },
-  auth: { table: true, sendsMail: true, administersUsers: true, sendsTo: [], stripe: false },
-  docs: { table: false, sendsMail: false, administersUsers: false, sendsTo: [], stripe: false },
+  account: {
+    table: true,
+    sendsMail: true,
+    administersUsers: true,
+    sendsTo: ['purge'],
+    stripe: true,
+    customerAws: false,
+  },
+  organizations: {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: ['purge'],
+    stripe: true,
+    customerAws: false,
+  },
+  auth: {
+    table: true,
+    sendsMail: true,
+    administersUsers: true,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
+  },
+  docs: {
+    table: false,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
+  },
   // Browser monitoring tunnel: only forwards envelopes to Sentry over the internet, no AWS access.
-  monitoring: { table: false, sendsMail: false, administersUsers: false, sendsTo: [], stripe: false },
-  payments: { table: true, sendsMail: false, administersUsers: false, sendsTo: [], stripe: true },
-  'stripe-webhook': { table: true, sendsMail: false, administersUsers: false, sendsTo: [], stripe: true },
-  admin: { table: true, sendsMail: false, administersUsers: false, sendsTo: [], stripe: true },
+  monitoring: {
+    table: false,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
+  },
+  payments: {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: true,
+    customerAws: false,
+  },
+  'stripe-webhook': {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: true,
+    customerAws: false,
+  },
+  admin: {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: true,
+    customerAws: false,
+  },
+  'aws-accounts': {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: true,
+  },
+  'email-identities': {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: true,
+  },
+  templates: {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: true,
+  },
 }
 
 /** JSON lines with HTTP API context variables only (the REST-style default names some HTTP APIs lack). */
@@ -84,6 +167,7 @@ export interface ApiProps {
   withSentry: boolean
   /** `{ "secretKey", "webhookSecret" }` of Stripe. */
   stripeSecret: ISecret
+  customerAws: CustomerAws
 }
 
 /** The HTTP API: one Lambda per endpoint group, one route per `ROUTE_LIST` entry, JWT unless public. */
@@ -168,6 +252,7 @@ export class Api extends Construct {
     if (access.administersUsers) props.auth.grantUserAdministration(fn.function)
     for (const queue of access.sendsTo) props.queues.byName[queue].queue.grantSendMessages(fn.function)
     if (access.sendsMail) grantProductMail(fn, props.mailFromAddress)
+    if (access.customerAws) props.customerAws.grant(fn)
     if (access.stripe) {
       props.stripeSecret.grantRead(fn.function)
       fn.addEnvironment(ENV.stripeSecretArn, props.stripeSecret.secretArn)

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs'
 import { Api } from './api'
 import { Auth } from './auth'
 import { type DeployConfig, sentryOrigin } from './config'
+import { CustomerAws } from './customer-aws'
 import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
 import { Queues } from './queues'
 import type { ServiceFunction } from './service-function'
@@ -89,6 +90,7 @@ export class SesStudioStack extends Stack {
       throttle: config.apiThrottle,
       withSentry,
       stripeSecret: this.stripeSecret,
+      customerAws: new CustomerAws(this, 'CustomerAws'),
     })
 
     const environment: Record<string, string> = {

@@ -218,6 +218,13 @@ describe('api', () => {
       )
       expect(actions.includes('sqs:SendMessage'), `${group} sqs`).toBe(access.sendsTo.length > 0)
       expect(actions.includes('ses:SendEmail'), `${group} ses`).toBe(access.sendsMail)
+      expect(actions.includes('sts:AssumeRole'), `${group} assume customer roles`).toBe(access.customerAws)
+      expect(actions.includes('kms:Decrypt'), `${group} open sealed keys`).toBe(access.customerAws)
+      expect(actions.includes('secretsmanager:GetSecretValue'), `${group} stripe`).toBe(access.stripe)
+      if (access.customerAws) {
+        const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole')
+        expect(JSON.stringify(assume.Resource)).toContain(':iam::*:role/SesStudioAccess-*')
+      }
       if (access.sendsMail) {
         const send = statements.find((statement) => statement.Action === 'ses:SendEmail')
         expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.com' } })
@@ -377,6 +384,22 @@ describe('web', () => {
     const appConfig = AppConfigSchema.strict().parse(stagedAppConfig(synth.assemblyDir))
     expect(appConfig).toMatchObject({ googleSignIn: false, stage: 'prod' })
     expect(appConfig).not.toHaveProperty('oauthDomain')
+  })
+})
+
+describe('customer AWS accounts', () => {
+  test('the customer-role template is the only public object, and secrets are sealed by a rotating key', () => {
+    const policies = resources(synth.template, 'AWS::S3::BucketPolicy').map(([, r]) => r.Properties)
+    const publicStatements = policies
+      .flatMap((policy) => policy.PolicyDocument.Statement)
+      .filter(
+        (statement: { Principal?: unknown; Effect: string }) =>
+          statement.Effect === 'Allow' && JSON.stringify(statement.Principal) === '{"AWS":"*"}',
+      )
+    expect(publicStatements).toHaveLength(1)
+    expect(publicStatements[0].Action).toBe('s3:GetObject')
+    expect(JSON.stringify(publicStatements[0].Resource)).toContain('/customer-role.template.json')
+    synth.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
   })
 })
 

@@ -149,3 +149,200 @@ export const SecretAccessKeySchema = z
   .max(128)
 
 export const AwsAccountIdParamsSchema = z.object({ id: UlidSchema }).strict()
+
+export const AWS_CONNECTION_METHODS = ['role', 'keys'] as const
+export const AwsConnectionMethodSchema = z.enum(AWS_CONNECTION_METHODS)
+
+/** The outcome of the last live check (`GetAccount` through the customer's credentials). */
+export const AwsAccountCheckSchema = z.object({
+  ok: z.boolean(),
+  checkedAt: z.iso.datetime(),
+  /** Machine-readable reason when not ok: keys_invalid, signature_mismatch, permission_missing, role_not_assumable, … */
+  code: z.string().nullable(),
+  /** What failed, in words a user can act on. */
+  message: z.string().nullable(),
+})
+export type AwsAccountCheck = z.infer<typeof AwsAccountCheckSchema>
+
+export const AwsAccountSchema = z.object({
+  id: UlidSchema,
+  organizationId: UlidSchema,
+  /** Shown as 'Default' when empty (spec §3). */
+  name: z.string(),
+  region: SesRegionSchema,
+  method: AwsConnectionMethodSchema,
+  /** Role connections: the role to assume, once pasted back. */
+  roleArn: z.string().nullable(),
+  /** Role connections: the ExternalId the customer's role must require (not a secret; unique per connection). */
+  externalId: z.string().nullable(),
+  /** Role connections: CloudFormation quick-create link for the template with this ExternalId. */
+  quickCreateUrl: z.string().nullable(),
+  /** Key connections: the access key id (the secret is never returned). */
+  awsAccessKeyId: z.string().nullable(),
+  /** The 12-digit AWS account the credentials reach, known after a successful check. */
+  awsAccountNumber: z.string().nullable(),
+  awsAccountVerified: z.boolean(),
+  lastCheck: AwsAccountCheckSchema.nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type AwsAccount = z.infer<typeof AwsAccountSchema>
+
+export const AwsAccountListSchema = z.object({ awsAccounts: z.array(AwsAccountSchema) })
+
+const NameSchema = z.string().trim().max(60, { message: 'Name is at most 60 characters.' })
+
+export const CreateAwsAccountBodySchema = z.discriminatedUnion('method', [
+  z
+    .object({
+      method: z.literal('role'),
+      name: NameSchema.default(''),
+      region: SesRegionSchema,
+      /** Optional: a role created beforehand; otherwise paste it later with PATCH. */
+      roleArn: RoleArnSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      method: z.literal('keys'),
+      name: NameSchema.default(''),
+      region: SesRegionSchema,
+      accessKeyId: AccessKeyIdSchema,
+      secretAccessKey: SecretAccessKeySchema,
+    })
+    .strict(),
+])
+export type CreateAwsAccountBody = z.input<typeof CreateAwsAccountBodySchema>
+
+export const UpdateAwsAccountBodySchema = z
+  .object({
+    name: NameSchema,
+    region: SesRegionSchema,
+    /** Role connections: the role ARN from the stack's output (verifies at once). */
+    roleArn: RoleArnSchema,
+    /** Key connections: rotate both together (verifies at once). */
+    credentials: z
+      .object({ accessKeyId: AccessKeyIdSchema, secretAccessKey: SecretAccessKeySchema })
+      .strict(),
+    /** Run the live check again. */
+    verify: z.literal(true),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+export type UpdateAwsAccountBody = z.infer<typeof UpdateAwsAccountBodySchema>
+
+export const SesAccountStatusSchema = z.object({
+  region: SesRegionSchema,
+  /** False while the account is in the SES sandbox. */
+  productionAccessEnabled: z.boolean(),
+  sendingEnabled: z.boolean(),
+  /** HEALTHY, PROBATION or SHUTDOWN. */
+  enforcementStatus: z.string().nullable(),
+  sendQuota: z.object({
+    max24HourSend: z.number(),
+    maxSendRate: z.number(),
+    sentLast24Hours: z.number(),
+  }),
+  identities: z.object({ total: z.number().int(), verified: z.number().int() }),
+  suppressedDestinations: z.number().int(),
+  /** The production-access request, once made. */
+  review: z
+    .object({
+      status: z.string(),
+      caseId: z.string().nullable(),
+    })
+    .nullable(),
+  checkedAt: z.iso.datetime(),
+})
+export type SesAccountStatus = z.infer<typeof SesAccountStatusSchema>
+
+export const MAIL_TYPES = ['MARKETING', 'TRANSACTIONAL'] as const
+export const CONTACT_LANGUAGES = ['EN', 'JA'] as const
+
+export const LeaveSandboxBodySchema = z
+  .object({
+    mailType: z.enum(MAIL_TYPES),
+    websiteUrl: z
+      .url({ protocol: /^https?$/, message: 'Enter the website, like https://example.com.' })
+      .max(1000),
+    useCaseDescription: z
+      .string()
+      .trim()
+      .min(50, { message: 'Describe the use case in at least 50 characters: AWS reviews it.' })
+      .max(5000),
+    additionalContactEmailAddresses: z.array(z.email()).max(4).default([]),
+    contactLanguage: z.enum(CONTACT_LANGUAGES).default('EN'),
+  })
+  .strict()
+export type LeaveSandboxBody = z.input<typeof LeaveSandboxBodySchema>
+
+export const AwsAccountQuerySchema = z.object({ awsAccountId: UlidSchema }).strict()
+
+export const IDENTITY_TYPES = ['EMAIL_ADDRESS', 'DOMAIN'] as const
+
+export const EmailIdentitySchema = z.object({
+  /** The address or domain itself (SES names identities by value). */
+  id: z.string(),
+  type: z.enum(IDENTITY_TYPES),
+  /** PENDING, SUCCESS, FAILED, TEMPORARY_FAILURE, NOT_STARTED. */
+  verificationStatus: z.string(),
+  dkimStatus: z.string().nullable(),
+  /** Verified: mail can be sent from it (from a domain: any address at it). */
+  usableAsSender: z.boolean(),
+  /** Domains: the three DKIM CNAME records to publish. */
+  dkimRecords: z.array(z.object({ name: z.string(), type: z.literal('CNAME'), value: z.string() })),
+  mailFromDomain: z.string().nullable(),
+  mailFromStatus: z.string().nullable(),
+})
+export type EmailIdentity = z.infer<typeof EmailIdentitySchema>
+
+export const EmailIdentityListSchema = z.object({ identities: z.array(EmailIdentitySchema) })
+
+const DomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    message: 'Enter a domain like example.com.',
+  })
+
+export const CreateEmailIdentityBodySchema = z.discriminatedUnion('type', [
+  z.object({ awsAccountId: UlidSchema, type: z.literal('EMAIL_ADDRESS'), email: z.email() }).strict(),
+  z
+    .object({
+      awsAccountId: UlidSchema,
+      type: z.literal('DOMAIN'),
+      domain: DomainSchema,
+      /** Optional custom MAIL FROM subdomain, e.g. mail.example.com. */
+      mailFromDomain: DomainSchema.optional(),
+    })
+    .strict(),
+])
+export type CreateEmailIdentityBody = z.input<typeof CreateEmailIdentityBodySchema>
+
+export const EmailIdentityParamsSchema = z.object({ id: z.string().min(3).max(320) }).strict()
+
+/** Spec §3 template test payload, plus where and how to send it. */
+export const TemplateTestBodySchema = z
+  .object({
+    email: z.email({ message: 'Enter the address to send the test to.' }),
+    /** MJML (compiled first) joins with the template editor. */
+    contentType: z.enum(['HTML', 'TEXT']).default('HTML'),
+    content: z
+      .string()
+      .min(1)
+      .max(512 * 1024),
+    name: z.string().trim().max(200).default(''),
+    subject: z.string().trim().min(1, { message: 'A subject is required.' }).max(998),
+    /** Defaults to the caller's selected organization. */
+    organizationId: UlidSchema.optional(),
+    /** Defaults to the caller's selected AWS account (checked against the organization). */
+    awsAccountId: UlidSchema.optional(),
+    /** Defaults to the account's first verified email identity. */
+    from: z.email().optional(),
+  })
+  .strict()
+export type TemplateTestBody = z.input<typeof TemplateTestBodySchema>
+
+export const TemplateTestResultSchema = z.object({ messageId: z.string(), from: z.string(), to: z.string() })

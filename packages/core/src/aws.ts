@@ -1,7 +1,9 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { KMSClient } from '@aws-sdk/client-kms'
 import { SESv2Client } from '@aws-sdk/client-sesv2'
 import { SQSClient } from '@aws-sdk/client-sqs'
+import { STSClient } from '@aws-sdk/client-sts'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 
 /*
@@ -24,3 +26,6 @@ export const dynamo = lazy(() =>
 export const ses = lazy(() => new SESv2Client({}))
 export const sqs = lazy(() => new SQSClient({}))
 export const cognito = lazy(() => new CognitoIdentityProviderClient({}))
+export const kms = lazy(() => new KMSClient({}))
+/** Our platform's STS: assumes customers' roles with its own (Lambda role) credentials. */
+export const sts = lazy(() => new STSClient({}))

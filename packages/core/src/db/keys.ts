@@ -9,6 +9,8 @@
  * Email token          TOKEN#<sha256(token)>   TOKEN                      -                  -   (TTL)
  * Reset throttle       EMAIL#<email>           RESET_THROTTLE             -                  -   (TTL)
  * Stripe event         STRIPE_EVENT#<eventId>  EVENT                      -                  -   (TTL)
+ * AWS connection       ORG#<orgId>             AWS_ACCOUNT#<id>           -                  -
+ * AWS connection owner AWS_ACCOUNT#<id>        OWNER                      -                  -
  *
  * Access patterns
  *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
@@ -19,6 +21,8 @@
  *  6. Everything an organization owns (purge)        Query PK=ORG#id (all of it), later plus sharded partitions
  *  7. Redeem an emailed token once                   DeleteItem TOKEN#hash with a condition, returning it
  *  8. Process a Stripe event once                    PutItem STRIPE_EVENT#id with a claim condition
+ *  9. An organization's AWS connections               Query PK=ORG#id, SK begins_with AWS_ACCOUNT#
+ * 10. The organization of an AWS connection by id     GetItem AWS_ACCOUNT#id / OWNER (written with it)
  *
  * A membership is two items (ACCOUNT#…/MEMBERSHIP#org and ORG#…/MEMBER#account), always written together in a
  * transaction, so both "my organizations" and "this organization's members" are single-partition queries.
@@ -47,3 +51,9 @@ export const MEMBER_PREFIX = 'MEMBER#'
 export const emailTokenKey = (tokenHash: string) => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' })
 export const resetThrottleKey = (email: string) => ({ PK: `EMAIL#${email}`, SK: 'RESET_THROTTLE' })
 export const stripeEventKey = (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' })
+export const AWS_ACCOUNT_PREFIX = 'AWS_ACCOUNT#'
+export const awsAccountKey = (orgId: string, id: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${AWS_ACCOUNT_PREFIX}${id}`,
+})
+export const awsAccountOwnerKey = (id: string) => ({ PK: `${AWS_ACCOUNT_PREFIX}${id}`, SK: 'OWNER' })

@@ -2,7 +2,14 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
-import { accountMembershipKey, MEMBER_PREFIX, organizationKey, organizationPartition } from '../db/keys'
+import {
+  AWS_ACCOUNT_PREFIX,
+  accountMembershipKey,
+  awsAccountOwnerKey,
+  MEMBER_PREFIX,
+  organizationKey,
+  organizationPartition,
+} from '../db/keys'
 import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
 import { coreEnv } from '../env'
 
@@ -39,7 +46,12 @@ export async function purgeOrganizationPass(
       Limit: batchItems,
     }),
   )
-  await deleteKeys((page.Items ?? []).map(keyOf))
+  const keys = (page.Items ?? []).map(keyOf)
+  // Items kept outside the partition that point into it go with what they point at.
+  const pointers = keys
+    .filter((key) => String(key.SK).startsWith(AWS_ACCOUNT_PREFIX))
+    .map((key) => awsAccountOwnerKey(String(key.SK).slice(AWS_ACCOUNT_PREFIX.length)))
+  await deleteKeys([...pointers, ...keys])
   return page.LastEvaluatedKey ? 'more' : 'done'
 }
 

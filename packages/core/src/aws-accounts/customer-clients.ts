@@ -1,0 +1,93 @@
+import { SESv2Client } from '@aws-sdk/client-sesv2'
+import { AssumeRoleCommand } from '@aws-sdk/client-sts'
+import { sts } from '../aws'
+import type { AwsConnectionRecord } from './aws-accounts.repo'
+import { openSecret } from './secrets'
+
+interface Cached {
+  client: SESv2Client
+  /** Epoch ms after which the credentials must not be used any more (role sessions expire). */
+  usableUntil: number
+  /** The connection version the client was built from: a rotation or new role replaces it. */
+  version: string
+}
+
+interface AwsCredentialIdentity {
+  accessKeyId: string
+  secretAccessKey: string
+  sessionToken?: string
+  expiration?: Date
+}
+
+const cache = new Map<string, Cached>()
+/** Renew an assumed-role session this long before AWS expires it. */
+const RENEW_BEFORE_MS = 5 * 60_000
+/** Static keys are re-read now and then, so a process never holds a decrypted secret for long. */
+const KEYS_TTL_MS = 15 * 60_000
+const SESSION_SECONDS = 3600
+
+/** A role session name AWS accepts (≤ 64 of [\w+=,.@-]) that says who is acting in the customer's CloudTrail. */
+function sessionName(connection: AwsConnectionRecord): string {
+  return `ses-studio-${connection.orgId}`.slice(0, 64)
+}
+
+async function credentialsFor(
+  connection: AwsConnectionRecord,
+): Promise<{ credentials: AwsCredentialIdentity; until: number }> {
+  if (connection.method === 'keys') {
+    if (!connection.accessKeyId || !connection.secret)
+      throw new Error('This connection has no access keys yet.')
+    return {
+      credentials: {
+        accessKeyId: connection.accessKeyId,
+        secretAccessKey: await openSecret(connection.secret, connection.orgId, connection.id),
+      },
+      until: Date.now() + KEYS_TTL_MS,
+    }
+  }
+  if (!connection.roleArn || !connection.externalId) throw new Error('This connection has no role ARN yet.')
+  const { Credentials } = await sts().send(
+    new AssumeRoleCommand({
+      RoleArn: connection.roleArn,
+      RoleSessionName: sessionName(connection),
+      ExternalId: connection.externalId,
+      DurationSeconds: SESSION_SECONDS,
+    }),
+  )
+  if (!Credentials?.AccessKeyId || !Credentials.SecretAccessKey || !Credentials.SessionToken) {
+    throw new Error('STS returned no credentials')
+  }
+  const expires = Credentials.Expiration?.getTime() ?? Date.now() + SESSION_SECONDS * 1000
+  return {
+    credentials: {
+      accessKeyId: Credentials.AccessKeyId,
+      secretAccessKey: Credentials.SecretAccessKey,
+      sessionToken: Credentials.SessionToken,
+      expiration: Credentials.Expiration,
+    },
+    until: expires - RENEW_BEFORE_MS,
+  }
+}
+
+/**
+ * The one way to reach a customer's SES: a v2 client in the connection's region with the connection's
+ * credentials (its keys, or a session of its role assumed with its ExternalId), cached until they expire or
+ * the connection changes. No other code path builds clients for customer accounts.
+ */
+export async function customerSes(connection: AwsConnectionRecord): Promise<SESv2Client> {
+  const version = `${connection.updatedAt}|${connection.region}`
+  const cached = cache.get(connection.id)
+  if (cached && cached.version === version && cached.usableUntil > Date.now()) return cached.client
+  cached?.client.destroy()
+  cache.delete(connection.id)
+  const { credentials, until } = await credentialsFor(connection)
+  const client = new SESv2Client({ region: connection.region, credentials, maxAttempts: 2 })
+  cache.set(connection.id, { client, usableUntil: until, version })
+  return client
+}
+
+/** Drops a connection's client (deleted or rotated connections). */
+export function forgetCustomerClient(connectionId: string): void {
+  cache.get(connectionId)?.client.destroy()
+  cache.delete(connectionId)
+}

@@ -1,0 +1,117 @@
+import {
+  type CreateEmailIdentityBody,
+  CreateEmailIdentityBodySchema,
+  type EmailIdentity,
+} from '@app/contracts'
+import {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetEmailIdentityCommand,
+  type GetEmailIdentityCommandOutput,
+  ListEmailIdentitiesCommand,
+  PutEmailIdentityMailFromAttributesCommand,
+} from '@aws-sdk/client-sesv2'
+import type { Actor } from '../actor'
+import { AppError } from '../errors'
+import { requireConnection, requireVerifiedConnection } from './aws-accounts'
+import { awsErrorOf, toCustomerAwsError } from './aws-errors'
+import { customerSes } from './customer-clients'
+
+function dkimRecords(domain: string, tokens: readonly string[] | undefined): EmailIdentity['dkimRecords'] {
+  return (tokens ?? []).map((token) => ({
+    name: `${token}._domainkey.${domain}`,
+    type: 'CNAME' as const,
+    value: `${token}.dkim.amazonses.com`,
+  }))
+}
+
+function toIdentity(id: string, details: Partial<GetEmailIdentityCommandOutput>): EmailIdentity {
+  const type = details.IdentityType === 'DOMAIN' ? 'DOMAIN' : 'EMAIL_ADDRESS'
+  const verificationStatus =
+    details.VerificationStatus ?? (details.VerifiedForSendingStatus ? 'SUCCESS' : 'PENDING')
+  return {
+    id,
+    type,
+    verificationStatus,
+    dkimStatus: details.DkimAttributes?.Status ?? null,
+    usableAsSender: details.VerifiedForSendingStatus ?? verificationStatus === 'SUCCESS',
+    dkimRecords: type === 'DOMAIN' ? dkimRecords(id, details.DkimAttributes?.Tokens) : [],
+    mailFromDomain: details.MailFromAttributes?.MailFromDomain ?? null,
+    mailFromStatus: details.MailFromAttributes?.MailFromDomainStatus ?? null,
+  }
+}
+
+export async function listIdentities(
+  actor: Actor,
+  awsAccountId: string,
+): Promise<{ identities: EmailIdentity[] }> {
+  const connection = await requireVerifiedConnection(actor, awsAccountId)
+  try {
+    const ses = await customerSes(connection)
+    const identities: EmailIdentity[] = []
+    let NextToken: string | undefined
+    do {
+      const page = await ses.send(new ListEmailIdentitiesCommand({ PageSize: 1000, NextToken }))
+      for (const summary of page.EmailIdentities ?? []) {
+        if (!summary.IdentityName) continue
+        identities.push(
+          toIdentity(summary.IdentityName, {
+            IdentityType: summary.IdentityType,
+            VerificationStatus: summary.VerificationStatus,
+            VerifiedForSendingStatus: summary.SendingEnabled && summary.VerificationStatus === 'SUCCESS',
+          }),
+        )
+      }
+      NextToken = page.NextToken
+    } while (NextToken)
+    // Domains need their DKIM records: one read each (few per account).
+    for (const [index, identity] of identities.entries()) {
+      if (identity.type !== 'DOMAIN') continue
+      const details = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity.id }))
+      identities[index] = toIdentity(identity.id, details)
+    }
+    return { identities: identities.sort((a, b) => a.id.localeCompare(b.id)) }
+  } catch (error) {
+    throw toCustomerAwsError(error, 'list the email identities')
+  }
+}
+
+export async function createIdentity(actor: Actor, input: CreateEmailIdentityBody): Promise<EmailIdentity> {
+  const body = CreateEmailIdentityBodySchema.parse(input)
+  await requireConnection(actor, body.awsAccountId, 'content.write')
+  const connection = await requireVerifiedConnection(actor, body.awsAccountId)
+  const identity = body.type === 'DOMAIN' ? body.domain : body.email.toLowerCase()
+  try {
+    const ses = await customerSes(connection)
+    await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: identity }))
+    if (body.type === 'DOMAIN' && body.mailFromDomain) {
+      await ses.send(
+        new PutEmailIdentityMailFromAttributesCommand({
+          EmailIdentity: identity,
+          MailFromDomain: body.mailFromDomain,
+          BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+        }),
+      )
+    }
+    return toIdentity(identity, await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity })))
+  } catch (error) {
+    if (awsErrorOf(error)?.name === 'AlreadyExistsException') {
+      throw new AppError('email_identity.exists', `${identity} is already an identity of this AWS account.`)
+    }
+    throw toCustomerAwsError(error, `add ${identity}`)
+  }
+}
+
+export async function deleteIdentity(actor: Actor, awsAccountId: string, identity: string): Promise<void> {
+  await requireConnection(actor, awsAccountId, 'content.write')
+  const connection = await requireVerifiedConnection(actor, awsAccountId)
+  try {
+    const ses = await customerSes(connection)
+    await ses.send(new DeleteEmailIdentityCommand({ EmailIdentity: identity }))
+  } catch (error) {
+    if (awsErrorOf(error)?.name === 'NotFoundException') {
+      throw new AppError('email_identity.not_found', `${identity} is not an identity of this AWS account.`)
+    }
+    throw toCustomerAwsError(error, `delete ${identity}`)
+  }
+}

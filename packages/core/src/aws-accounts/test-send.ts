@@ -1,0 +1,66 @@
+import { type TemplateTestBody, TemplateTestBodySchema } from '@app/contracts'
+import { ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
+import { getAccountWithMemberships } from '../accounts/accounts.repo'
+import type { Actor } from '../actor'
+import { AppError } from '../errors'
+import { requireMembership } from '../organizations/organizations'
+import { requireVerifiedConnection } from './aws-accounts'
+import * as Repo from './aws-accounts.repo'
+import { toCustomerAwsError } from './aws-errors'
+import { customerSes } from './customer-clients'
+
+/** The first verified email identity (or an address at the first verified domain) to send from. */
+async function defaultSender(ses: Awaited<ReturnType<typeof customerSes>>): Promise<string> {
+  const page = await ses.send(new ListEmailIdentitiesCommand({ PageSize: 1000 }))
+  const verified = (page.EmailIdentities ?? []).filter(
+    (identity) => identity.VerificationStatus === 'SUCCESS' && identity.SendingEnabled !== false,
+  )
+  const email = verified.find((identity) => identity.IdentityType === 'EMAIL_ADDRESS')?.IdentityName
+  if (email) return email
+  const domain = verified.find((identity) => identity.IdentityType === 'DOMAIN')?.IdentityName
+  if (domain) return `test@${domain}`
+  throw new AppError(
+    'aws.rejected',
+    'This AWS account has no verified email identity to send from; add and verify one under Email identities.',
+  )
+}
+
+/** Sends content as a test email through the organization's own SES (spec §3 test payload); costs no action. */
+export async function sendTest(actor: Actor, input: TemplateTestBody) {
+  const body = TemplateTestBodySchema.parse(input)
+  const found = await getAccountWithMemberships(actor.accountId)
+  const orgId = body.organizationId ?? found?.account.selectedOrganization ?? found?.memberships[0]?.orgId
+  if (!orgId) throw new AppError('organization.not_found', 'No organization to send from.')
+  await requireMembership(actor, orgId, 'content.write')
+  const connections = await Repo.listConnections(orgId)
+  const awsAccountId =
+    body.awsAccountId ??
+    connections.find((connection) => connection.id === found?.account.selectedAwsAccount)?.id ??
+    connections[0]?.id
+  if (!awsAccountId) {
+    throw new AppError('aws_account.not_selected', 'Connect an AWS account before sending a test email.')
+  }
+  if (!connections.some((connection) => connection.id === awsAccountId)) {
+    throw new AppError('aws_account.not_found', 'No such AWS account.')
+  }
+  const connection = await requireVerifiedConnection(actor, awsAccountId)
+  try {
+    const ses = await customerSes(connection)
+    const from = body.from ?? (await defaultSender(ses))
+    const content =
+      body.contentType === 'TEXT'
+        ? { Text: { Data: body.content, Charset: 'UTF-8' } }
+        : { Html: { Data: body.content, Charset: 'UTF-8' } }
+    const sent = await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [body.email] },
+        Content: { Simple: { Subject: { Data: body.subject, Charset: 'UTF-8' }, Body: content } },
+        EmailTags: [{ Name: 'ses-studio', Value: 'test' }],
+      }),
+    )
+    return { messageId: sent.MessageId ?? '', from, to: body.email }
+  } catch (error) {
+    throw toCustomerAwsError(error, 'send the test email')
+  }
+}
