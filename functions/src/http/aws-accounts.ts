@@ -3,7 +3,8 @@ import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('aws-accounts', {
   listAwsAccounts: ({ actor, query }) => AwsAccounts.listAwsAccounts(actor, query.organizationId),
-  createAwsAccount: ({ actor, query, body }) => AwsAccounts.createAwsAccount(actor, query.organizationId, body),
+  createAwsAccount: ({ actor, query, body }) =>
+    AwsAccounts.createAwsAccount(actor, query.organizationId, body),
   updateAwsAccount: ({ actor, params, body }) => AwsAccounts.updateAwsAccount(actor, params.id, body),
   deleteAwsAccount: ({ actor, params }) => AwsAccounts.deleteAwsAccount(actor, params.id),
   getAwsAccountStatus: ({ actor, params }) => AwsAccounts.getStatus(actor, params.id),
