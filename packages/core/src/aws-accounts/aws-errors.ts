@@ -3,8 +3,8 @@ import { AppError } from '../errors'
 /** The AWS error's name and message, as the SDK reports them. */
 export function awsErrorOf(error: unknown): { name: string; message: string } | null {
   if (!(error instanceof Error)) return null
-  const metadata = (error as { $metadata?: unknown }).$metadata
-  if (!metadata && !/Exception|Error|AccessDenied|Invalid|Signature|Token/.test(error.name)) return null
+  // Every error an AWS service answered carries the SDK's response metadata; our own bugs do not.
+  if (!(error as { $metadata?: unknown }).$metadata) return null
   return { name: error.name, message: error.message }
 }
 
