@@ -1,0 +1,163 @@
+import type { AwsAccount, AwsAccountCheck, SesRegion } from '@app/contracts'
+
+const REGION_NAMES: Record<SesRegion, string> = {
+  'us-east-1': 'US East (N. Virginia)',
+  'us-east-2': 'US East (Ohio)',
+  'us-west-1': 'US West (N. California)',
+  'us-west-2': 'US West (Oregon)',
+  'ca-central-1': 'Canada (Central)',
+  'sa-east-1': 'South America (São Paulo)',
+  'eu-west-1': 'Europe (Ireland)',
+  'eu-west-2': 'Europe (London)',
+  'eu-west-3': 'Europe (Paris)',
+  'eu-central-1': 'Europe (Frankfurt)',
+  'eu-central-2': 'Europe (Zurich)',
+  'eu-north-1': 'Europe (Stockholm)',
+  'eu-south-1': 'Europe (Milan)',
+  'ap-south-1': 'Asia Pacific (Mumbai)',
+  'ap-northeast-1': 'Asia Pacific (Tokyo)',
+  'ap-northeast-2': 'Asia Pacific (Seoul)',
+  'ap-northeast-3': 'Asia Pacific (Osaka)',
+  'ap-southeast-1': 'Asia Pacific (Singapore)',
+  'ap-southeast-2': 'Asia Pacific (Sydney)',
+  'ap-southeast-3': 'Asia Pacific (Jakarta)',
+  'af-south-1': 'Africa (Cape Town)',
+  'il-central-1': 'Israel (Tel Aviv)',
+  'me-south-1': 'Middle East (Bahrain)',
+}
+
+/** 'eu-west-1 — Europe (Ireland)', as the AWS console names regions. */
+export function regionLabel(region: SesRegion): string {
+  return `${region} — ${REGION_NAMES[region]}`
+}
+
+/** Spec §3: an AWS account without a name shows as 'Default'. */
+export function awsAccountName(account: Pick<AwsAccount, 'name'>): string {
+  return account.name.trim() || 'Default'
+}
+
+export function connectionMethodLabel(method: AwsAccount['method']): string {
+  return method === 'role' ? 'IAM role' : 'Access keys'
+}
+
+/** Spec §4: the selected AWS account, or the first of the organization's when the selection is not among them. */
+export function selectedAwsAccountOf<A extends Pick<AwsAccount, 'id'>>(
+  accounts: readonly A[],
+  selectedId: string | null | undefined,
+): A | undefined {
+  return accounts.find((account) => account.id === selectedId) ?? accounts[0]
+}
+
+/**
+ * Whether the connection holds something to check: an access key, or the pasted role ARN (a role connection
+ * without one still needs its credentials).
+ */
+export function hasCredentials(account: Pick<AwsAccount, 'awsAccessKeyId' | 'roleArn'>): boolean {
+  return Boolean(account.awsAccessKeyId || account.roleArn)
+}
+
+export type AwsSelectorState<A> =
+  | { kind: 'none' }
+  | { kind: 'finish'; label: 'Finish AWS configuration' | 'Add AWS credentials'; account: A }
+  | { kind: 'menu'; accounts: readonly A[]; selected: A }
+
+/**
+ * Spec §4 "AWS selector": with no account an 'Add AWS Account' link; with exactly one account that is not
+ * verified a button to /app/aws-account ('Finish AWS configuration' once credentials exist, else 'Add AWS
+ * credentials'); otherwise the menu with the selected account (or the first).
+ */
+export function awsSelectorState<
+  A extends Pick<AwsAccount, 'id' | 'awsAccountVerified' | 'awsAccessKeyId' | 'roleArn'>,
+>(accounts: readonly A[], selectedId: string | null | undefined): AwsSelectorState<A> {
+  const [only] = accounts
+  if (!only) return { kind: 'none' }
+  if (accounts.length === 1 && !only.awsAccountVerified) {
+    return {
+      kind: 'finish',
+      label: hasCredentials(only) ? 'Finish AWS configuration' : 'Add AWS credentials',
+      account: only,
+    }
+  }
+  return { kind: 'menu', accounts, selected: selectedAwsAccountOf(accounts, selectedId) ?? only }
+}
+
+export interface CheckGuidance {
+  /** One sentence on what went wrong, when the API gave none. */
+  fallback: string
+  /** What the user does next. */
+  steps: readonly string[]
+}
+
+/**
+ * What to do after a failed live check, by its machine-readable code. The API's own message says what failed; this
+ * adds where to fix it. Unknown codes get general advice.
+ */
+export function checkGuidance(
+  check: Pick<AwsAccountCheck, 'code'> | null,
+  method: AwsAccount['method'],
+): CheckGuidance {
+  const code = check?.code ?? ''
+  if (code === 'keys_invalid') {
+    return {
+      fallback: 'AWS does not know this access key.',
+      steps: [
+        'Check that the access key id was copied whole and that the key is still active in IAM.',
+        'Or create a new access key for the IAM user and enter both parts below.',
+      ],
+    }
+  }
+  if (code === 'signature_mismatch') {
+    return {
+      fallback: 'The secret access key does not belong to this access key id.',
+      steps: ['Paste the secret again (it is shown once, when the key is created) or create a new key pair.'],
+    }
+  }
+  if (code === 'permission_missing') {
+    return {
+      fallback: 'The credentials work, but a permission SES Studio needs is missing.',
+      steps: [
+        method === 'role'
+          ? 'Update the CloudFormation stack with the current template, which grants every permission listed.'
+          : 'Attach a policy with the permissions listed below to the IAM user that owns the key.',
+        'Then check again.',
+      ],
+    }
+  }
+  if (code === 'external_id_mismatch' || code === 'external_id_invalid') {
+    return {
+      fallback: 'The role does not accept this connection’s ExternalId.',
+      steps: [
+        'Create the stack again from “Launch stack in AWS”: it fills in this connection’s ExternalId.',
+        'Paste the RoleArn from the new stack’s Outputs.',
+      ],
+    }
+  }
+  if (code === 'role_not_assumable') {
+    return {
+      fallback: 'SES Studio could not assume the role.',
+      steps: [
+        'Check that the stack finished (CREATE_COMPLETE) and that the ARN is the RoleArn from its Outputs.',
+        'The role must trust SES Studio with this connection’s ExternalId: create it from “Launch stack in AWS”.',
+      ],
+    }
+  }
+  if (code === 'role_missing' || (method === 'role' && code === '')) {
+    return {
+      fallback: 'The role ARN is not set yet.',
+      steps: ['Create the role with “Launch stack in AWS”, then paste the RoleArn from the stack’s Outputs.'],
+    }
+  }
+  if (code === 'throttled') {
+    return {
+      fallback: 'AWS asked SES Studio to slow down.',
+      steps: ['Wait a few seconds, then check again.'],
+    }
+  }
+  return {
+    fallback: 'SES Studio could not reach Amazon SES with this connection.',
+    steps: [
+      'Check the region: it must be one where you use Amazon SES.',
+      'Fix what the message says, then check again.',
+    ],
+  }
+}

@@ -1,0 +1,62 @@
+import { type CreateEmailIdentityBody, routes, type TemplateTestBody } from '@app/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { awsAccountQueries } from '../../aws-accounts/api/aws-accounts'
+
+export const emailIdentityQueries = {
+  all: () => ['email-identities'] as const,
+  /** Addresses and domains in the AWS account's SES, with their verification and DKIM state. */
+  list: (awsAccountId: string) =>
+    queryOptions({
+      queryKey: [...emailIdentityQueries.all(), awsAccountId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest(routes.listEmailIdentities, { query: { awsAccountId }, signal })).identities,
+      staleTime: 30_000,
+    }),
+}
+
+/** The status page counts identities too. */
+function useRefreshIdentities(awsAccountId: string) {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: emailIdentityQueries.list(awsAccountId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: awsAccountQueries.status(awsAccountId).queryKey }),
+    ])
+}
+
+/** An address or a domain, for the account the hook was made for. */
+export type NewEmailIdentity = CreateEmailIdentityBody extends infer Body
+  ? Body extends unknown
+    ? Omit<Body, 'awsAccountId'>
+    : never
+  : never
+
+/** The form shows failures next to its fields. */
+export function useCreateEmailIdentity(awsAccountId: string) {
+  const refresh = useRefreshIdentities(awsAccountId)
+  return useMutation({
+    mutationFn: (identity: NewEmailIdentity) =>
+      apiRequest(routes.createEmailIdentity, { body: { ...identity, awsAccountId } }),
+    meta: { handlesErrors: true },
+    onSuccess: () => refresh(),
+  })
+}
+
+export function useDeleteEmailIdentity(awsAccountId: string) {
+  const refresh = useRefreshIdentities(awsAccountId)
+  return useMutation({
+    mutationFn: (identityId: string) =>
+      apiRequest(routes.deleteEmailIdentity, { params: { id: identityId }, query: { awsAccountId } }),
+    meta: { errorMessage: 'Could not delete the identity because of an error' },
+    onSuccess: () => refresh(),
+  })
+}
+
+/** A test send through the organization's own SES; the dialog shows failures itself. */
+export function useSendTestEmail() {
+  return useMutation({
+    mutationFn: (body: TemplateTestBody) => apiRequest(routes.sendTemplateTest, { body }),
+    meta: { handlesErrors: true },
+  })
+}
