@@ -84,7 +84,7 @@ const PAGES: readonly Page[] = [
   { path: '/app/organization/invoices', load: () => import('./routes/app/invoices') },
   // Spec §2: the price-change notice shows in the invite frame (chooseLayout), not the dashboard's.
   { path: '/app/price-change-notice', load: () => import('./routes/app/price-change-notice') },
-  { path: '/app/aws-accounts/new', load: planned('newAwsAccount') },
+  { path: '/app/aws-accounts/new', load: () => import('./routes/app/new-aws-account') },
   { path: '/app/templates', load: planned('templates') },
   { path: '/app/blocks', load: planned('blocks') },
   { path: '/app/github-sync', load: planned('githubSync') },
@@ -92,9 +92,9 @@ const PAGES: readonly Page[] = [
   { path: '/app/audience/topics', load: planned('topics') },
   { path: '/app/campaigns', load: planned('campaigns') },
   { path: '/app/campaigns/new', load: planned('newCampaign') },
-  { path: '/app/aws-account', load: planned('awsAccount') },
+  { path: '/app/aws-account', load: () => import('./routes/app/aws-account-status') },
   { path: '/app/monitoring', load: planned('monitoring') },
-  { path: '/app/email-identities', load: planned('emailIdentities') },
+  { path: '/app/email-identities', load: () => import('./routes/app/email-identities') },
   { path: '/app/*', Component: NotFound },
 ]
 

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { selectedOrganizationOf } from '../../features/account/account-state'
 import { UserMenu } from '../../features/account/components/user-menu'
+import { AwsSelector } from '../../features/aws-accounts/components/aws-selector'
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher'
 import { TemplateActionsWidget } from '../../features/organizations/components/template-actions'
 import styles from './shell.module.css'
@@ -10,7 +11,7 @@ import { Sidebar } from './sidebar'
 
 /**
  * The dashboard frame: a 260px sidebar (a drawer on narrow screens, opened by the Menu button) and a top bar with
- * the organization switcher, the START template-actions widget and the avatar menu.
+ * the organization switcher, the AWS selector, the START template-actions widget and the avatar menu.
  */
 export function DashboardShell({
   account,
@@ -81,6 +82,7 @@ export function DashboardShell({
             <span className="visually-hidden">Menu</span>
           </button>
           <OrganizationSwitcher account={account} />
+          <AwsSelector account={account} />
           <div className={styles.topbarEnd}>
             <TemplateActionsWidget organization={organization} />
             <UserMenu account={account} showAdminPanel={showAdminPanel} />

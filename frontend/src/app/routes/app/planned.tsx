@@ -58,25 +58,10 @@ export const PLANNED_PAGES = {
     purpose: 'Pick a template and a topic, then send or schedule a campaign through your SES account.',
     feature: 'campaigns',
   },
-  awsAccount: {
-    title: 'AWS account status',
-    purpose:
-      'Whether SES Studio can reach your AWS account, your SES sending limits, and leaving the SES sandbox.',
-    meanwhile: { label: 'Add AWS Account', to: '/app/aws-accounts/new' },
-  },
   monitoring: {
     title: 'Logs & metrics',
     purpose: 'Delivery, bounce and complaint events from your SES account, as a log and as charts over time.',
     feature: 'monitoring',
-  },
-  emailIdentities: {
-    title: 'Email identities',
-    purpose: 'The domains and addresses SES lets you send from, with their verification and DKIM status.',
-  },
-  newAwsAccount: {
-    title: 'Add AWS Account',
-    purpose:
-      'Connect an AWS account with an access key that can use SES, so SES Studio can manage templates there.',
   },
   team: {
     title: 'Team',

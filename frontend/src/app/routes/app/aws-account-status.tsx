@@ -1,0 +1,172 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { LoaderFunctionArgs } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { toast } from '../../../components/ui/toast-store'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
+import {
+  awsAccountName,
+  connectionMethodLabel,
+  selectedAwsAccountOf,
+} from '../../../features/aws-accounts/aws-account-display'
+import {
+  ConnectionDetails,
+  NameAndRegionForm,
+  RotateCredentials,
+} from '../../../features/aws-accounts/components/connection-settings'
+import { DeleteAwsAccountButton } from '../../../features/aws-accounts/components/delete-aws-account'
+import { FinishConnection } from '../../../features/aws-accounts/components/finish-connection'
+import { StatusOverview } from '../../../features/aws-accounts/components/status-overview'
+import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
+import { LoadingLines } from '../../../features/billing/components/loading-lines'
+import { organizationName } from '../../../features/organizations/organization-display'
+import { errorMessage } from '../../../lib/api-error'
+import { NoOrganizationPage } from './no-organization'
+import styles from './page.module.css'
+import { requireAccount } from './require-account'
+
+const TITLE = 'AWS account status'
+
+/** Reads the connections, then the selected one's live SES state, while the page's code loads. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const account = await requireAccount(queryClient, request)
+    const organization = selectedOrganizationOf(account)
+    if (organization) {
+      void queryClient
+        .fetchQuery(awsAccountQueries.list(organization.id))
+        .then((accounts) => {
+          const selected = selectedAwsAccountOf(accounts, account.selectedAwsAccount)
+          if (selected?.awsAccountVerified)
+            void queryClient.prefetchQuery(awsAccountQueries.status(selected.id))
+        })
+        .catch(() => undefined)
+    }
+    return null
+  }
+
+export function Component() {
+  const { account, organization, accounts, selected, canManage } = useSelectedAwsAccount()
+
+  if (!organization) {
+    return (
+      <NoOrganizationPage title={TITLE}>
+        AWS accounts are connected to the organization you are working in.
+      </NoOrganizationPage>
+    )
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{TITLE}</h1>
+        {selected ? (
+          <p className={`${styles.lead} ${styles.leadRow}`}>
+            <span>
+              <strong className={styles.strong}>{awsAccountName(selected)}</strong> · {selected.region} ·{' '}
+              {connectionMethodLabel(selected.method)}
+            </span>
+            {selected.awsAccountVerified ? (
+              <Badge color="green">Verified</Badge>
+            ) : (
+              <Badge color="orange">Not verified</Badge>
+            )}
+          </p>
+        ) : (
+          <p className={styles.lead}>
+            Whether SES Studio can reach your AWS account, your SES sending limits, and leaving the SES
+            sandbox.
+          </p>
+        )}
+      </header>
+
+      {accounts.isPending ? (
+        <LoadingLines lines={5} label="Loading the AWS accounts" />
+      ) : accounts.isError ? (
+        <Alert
+          tone="danger"
+          role="alert"
+          title="Could not load the AWS accounts"
+          actions={
+            <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(accounts.error)}
+        </Alert>
+      ) : !selected ? (
+        <section className={styles.empty} aria-label="No AWS account">
+          <p className={styles.emptyTitle}>No AWS account connected yet</p>
+          <p>
+            SES Studio sends and manages templates through your own Amazon SES. Connect the AWS account you
+            use it in — with an IAM role (recommended) or an access key.
+          </p>
+          {canManage ? (
+            <ButtonLink to="/app/aws-accounts/new">Add AWS Account</ButtonLink>
+          ) : (
+            <p>Owners and admins of {organizationName(organization)} can add one.</p>
+          )}
+        </section>
+      ) : (
+        <>
+          {selected.awsAccountVerified ? (
+            <StatusOverview
+              key={selected.id}
+              awsAccount={selected}
+              organizationName={organizationName(organization)}
+              contactEmail={account.email}
+              canManage={canManage}
+            />
+          ) : (
+            <Card
+              title="Finish connecting this account"
+              description="SES Studio cannot use Amazon SES with this connection yet."
+            >
+              <FinishConnection
+                key={selected.id}
+                account={selected}
+                canManage={canManage}
+                onVerified={(verified) => toast.success(`${awsAccountName(verified)} is connected.`)}
+              />
+            </Card>
+          )}
+
+          <Card
+            title="Connection"
+            description="What SES Studio holds for this account. Secrets are never shown."
+          >
+            <div className={styles.section}>
+              <ConnectionDetails account={selected} />
+              {canManage ? (
+                <>
+                  <NameAndRegionForm
+                    key={`${selected.id}:${selected.name}:${selected.region}`}
+                    account={selected}
+                  />
+                  {selected.awsAccountVerified && <RotateCredentials key={selected.id} account={selected} />}
+                </>
+              ) : (
+                <p className={styles.muted}>Only owners and admins can change or delete this connection.</p>
+              )}
+            </div>
+          </Card>
+
+          {canManage && (
+            <Card
+              tone="danger"
+              title="Delete connection"
+              description="SES Studio forgets the credentials. Nothing is changed or deleted in your AWS account."
+            >
+              <DeleteAwsAccountButton account={selected} />
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

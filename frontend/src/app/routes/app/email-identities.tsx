@@ -1,0 +1,209 @@
+import type { AwsAccount } from '@app/contracts'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, type LoaderFunctionArgs } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { selectedOrganizationOf } from '../../../features/account/account-state'
+import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
+import { awsAccountName, selectedAwsAccountOf } from '../../../features/aws-accounts/aws-account-display'
+import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
+import { LoadingLines } from '../../../features/billing/components/loading-lines'
+import { emailIdentityQueries } from '../../../features/email-identities/api/email-identities'
+import { AddIdentity } from '../../../features/email-identities/components/add-identity'
+import { IdentityTable } from '../../../features/email-identities/components/identity-table'
+import { SendTestEmail } from '../../../features/email-identities/components/send-test-email'
+import { sortIdentities } from '../../../features/email-identities/identity-display'
+import { organizationName } from '../../../features/organizations/organization-display'
+import { errorMessage } from '../../../lib/api-error'
+import { NoOrganizationPage } from './no-organization'
+import styles from './page.module.css'
+import { requireAccount } from './require-account'
+
+const TITLE = 'Email identities'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const account = await requireAccount(queryClient, request)
+    const organization = selectedOrganizationOf(account)
+    if (organization) {
+      void queryClient
+        .fetchQuery(awsAccountQueries.list(organization.id))
+        .then((accounts) => {
+          const selected = selectedAwsAccountOf(accounts, account.selectedAwsAccount)
+          if (selected?.awsAccountVerified)
+            void queryClient.prefetchQuery(emailIdentityQueries.list(selected.id))
+        })
+        .catch(() => undefined)
+    }
+    return null
+  }
+
+export function Component() {
+  const { organization, accounts, selected, canManage } = useSelectedAwsAccount()
+
+  if (!organization) {
+    return (
+      <NoOrganizationPage title={TITLE}>
+        Identities belong to the AWS account of the organization you are working in.
+      </NoOrganizationPage>
+    )
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{TITLE}</h1>
+        <p className={styles.lead}>
+          {selected
+            ? `The addresses and domains Amazon SES lets ${awsAccountName(selected)} (${selected.region}) send from.`
+            : 'The addresses and domains Amazon SES lets you send from, with their verification and DKIM status.'}
+        </p>
+      </header>
+
+      {accounts.isPending ? (
+        <LoadingLines lines={5} label="Loading the AWS accounts" />
+      ) : accounts.isError ? (
+        <Alert
+          tone="danger"
+          role="alert"
+          title="Could not load the AWS accounts"
+          actions={
+            <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(accounts.error)}
+        </Alert>
+      ) : !selected ? (
+        <section className={styles.empty} aria-label="No AWS account">
+          <p className={styles.emptyTitle}>Connect an AWS account first</p>
+          <p>
+            Identities live in the Amazon SES of your own AWS account. Connect it, then add addresses here.
+          </p>
+          {canManage ? (
+            <ButtonLink to="/app/aws-accounts/new">Add AWS Account</ButtonLink>
+          ) : (
+            <p>Owners and admins of {organizationName(organization)} can add one.</p>
+          )}
+        </section>
+      ) : !selected.awsAccountVerified ? (
+        <Alert
+          tone="warning"
+          title={`${awsAccountName(selected)} is not connected yet`}
+          actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
+        >
+          SES Studio can list and add identities once it can reach Amazon SES with this account’s credentials.
+        </Alert>
+      ) : (
+        <Identities
+          key={selected.id}
+          awsAccount={selected}
+          organizationId={organization.id}
+          organizationName={organizationName(organization)}
+          canManage={canManage}
+        />
+      )}
+    </div>
+  )
+}
+
+function Identities({
+  awsAccount,
+  organizationId,
+  organizationName,
+  canManage,
+}: {
+  awsAccount: AwsAccount
+  organizationId: string
+  organizationName: string
+  canManage: boolean
+}) {
+  const { account } = useSelectedAwsAccount()
+  const identities = useQuery(emailIdentityQueries.list(awsAccount.id))
+  // Only what the status page already read: another SES call here would count against the ~1/s control-plane limit.
+  const status = useQuery({ ...awsAccountQueries.status(awsAccount.id), enabled: false })
+  const [adding, setAdding] = useState(false)
+  const list = identities.data ? sortIdentities(identities.data) : []
+  const senders = list.filter((identity) => identity.usableAsSender)
+  const verifiedAddress = senders.find((identity) => identity.type === 'EMAIL_ADDRESS')
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        {canManage && (
+          <Button onClick={() => setAdding(true)} disabled={adding}>
+            Add identity
+          </Button>
+        )}
+        <SendTestEmail
+          organizationId={organizationId}
+          awsAccountId={awsAccount.id}
+          organizationName={organizationName}
+          senders={senders}
+          defaultTo={verifiedAddress?.id ?? account.email}
+          inSandbox={status.data ? !status.data.productionAccessEnabled : undefined}
+        />
+        <Button
+          variant="ghost"
+          loading={identities.isFetching && !identities.isPending}
+          onClick={() => void identities.refetch()}
+        >
+          Refresh
+        </Button>
+      </div>
+
+      {adding && (
+        <Card title="Add identity">
+          <AddIdentity awsAccount={awsAccount} onClose={() => setAdding(false)} />
+        </Card>
+      )}
+
+      <Card
+        title="Identities"
+        description={
+          identities.data && senders.length === 0 && list.length > 0
+            ? 'None can send yet: verify an address (click the link SES mailed) or publish a domain’s DKIM records, then refresh.'
+            : undefined
+        }
+      >
+        {identities.isPending ? (
+          <LoadingLines lines={4} label="Loading the identities from Amazon SES" />
+        ) : identities.isError ? (
+          <Alert
+            tone="danger"
+            role="alert"
+            title="Could not read the identities from Amazon SES"
+            actions={
+              <Button variant="secondary" size="small" onClick={() => void identities.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(identities.error)}
+          </Alert>
+        ) : list.length === 0 ? (
+          <div className={styles.section}>
+            <p className={styles.emptyTitle}>No identities yet</p>
+            <p className={styles.muted}>
+              Add the address or the domain you send from. In the SES sandbox, every recipient must be
+              verified here too. {!canManage && 'Owners and admins can add identities.'}
+            </p>
+          </div>
+        ) : (
+          <IdentityTable identities={list} awsAccount={awsAccount} canManage={canManage} />
+        )}
+      </Card>
+
+      {!canManage && (
+        <p className={styles.muted}>
+          Only owners and admins can add or delete identities. Sending from them is open to everyone.{' '}
+          <Link to="/app/aws-account">AWS account status</Link>
+        </p>
+      )}
+    </>
+  )
+}
