@@ -87,10 +87,11 @@ describe('checkGuidance', () => {
   it('has steps for each known failure', () => {
     for (const code of [
       'keys_invalid',
-      'signature_mismatch',
+      'secret_mismatch',
       'permission_missing',
       'role_not_assumable',
-      'external_id_mismatch',
+      'role_invalid',
+      'role_missing',
       'throttled',
     ]) {
       const guidance = checkGuidance({ code }, 'keys')

@@ -106,7 +106,7 @@ export function checkGuidance(
       ],
     }
   }
-  if (code === 'signature_mismatch') {
+  if (code === 'secret_mismatch') {
     return {
       fallback: 'The secret access key does not belong to this access key id.',
       steps: ['Paste the secret again (it is shown once, when the key is created) or create a new key pair.'],
@@ -123,12 +123,11 @@ export function checkGuidance(
       ],
     }
   }
-  if (code === 'external_id_mismatch' || code === 'external_id_invalid') {
+  if (code === 'role_invalid') {
     return {
-      fallback: 'The role does not accept this connection’s ExternalId.',
+      fallback: 'AWS does not accept this role ARN.',
       steps: [
-        'Create the stack again from “Launch stack in AWS”: it fills in this connection’s ExternalId.',
-        'Paste the RoleArn from the new stack’s Outputs.',
+        'Copy the RoleArn from the Outputs tab of the stack again; it looks like arn:aws:iam::123456789012:role/….',
       ],
     }
   }
@@ -137,7 +136,7 @@ export function checkGuidance(
       fallback: 'SES Studio could not assume the role.',
       steps: [
         'Check that the stack finished (CREATE_COMPLETE) and that the ARN is the RoleArn from its Outputs.',
-        'The role must trust SES Studio with this connection’s ExternalId: create it from “Launch stack in AWS”.',
+        'The role must trust SES Studio with this connection’s ExternalId: a stack launched from another connection’s link has a different one. Create it again from “Launch stack in AWS” on this page.',
       ],
     }
   }

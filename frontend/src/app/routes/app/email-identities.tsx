@@ -1,7 +1,7 @@
 import type { AwsAccount } from '@app/contracts'
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, type LoaderFunctionArgs } from 'react-router-dom'
+import type { LoaderFunctionArgs } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -104,7 +104,6 @@ export function Component() {
           awsAccount={selected}
           organizationId={organization.id}
           organizationName={organizationName(organization)}
-          canManage={canManage}
         />
       )}
     </div>
@@ -115,12 +114,10 @@ function Identities({
   awsAccount,
   organizationId,
   organizationName,
-  canManage,
 }: {
   awsAccount: AwsAccount
   organizationId: string
   organizationName: string
-  canManage: boolean
 }) {
   const { account } = useSelectedAwsAccount()
   const identities = useQuery(emailIdentityQueries.list(awsAccount.id))
@@ -134,11 +131,9 @@ function Identities({
   return (
     <>
       <div className={styles.toolbar}>
-        {canManage && (
-          <Button onClick={() => setAdding(true)} disabled={adding}>
-            Add identity
-          </Button>
-        )}
+        <Button onClick={() => setAdding(true)} disabled={adding}>
+          Add identity
+        </Button>
         <SendTestEmail
           organizationId={organizationId}
           awsAccountId={awsAccount.id}
@@ -190,20 +185,13 @@ function Identities({
             <p className={styles.emptyTitle}>No identities yet</p>
             <p className={styles.muted}>
               Add the address or the domain you send from. In the SES sandbox, every recipient must be
-              verified here too. {!canManage && 'Owners and admins can add identities.'}
+              verified here too.
             </p>
           </div>
         ) : (
-          <IdentityTable identities={list} awsAccount={awsAccount} canManage={canManage} />
+          <IdentityTable identities={list} awsAccount={awsAccount} />
         )}
       </Card>
-
-      {!canManage && (
-        <p className={styles.muted}>
-          Only owners and admins can add or delete identities. Sending from them is open to everyone.{' '}
-          <Link to="/app/aws-account">AWS account status</Link>
-        </p>
-      )}
     </>
   )
 }

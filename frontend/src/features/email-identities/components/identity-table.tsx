@@ -62,11 +62,9 @@ function DeleteIdentityButton({
 export function IdentityTable({
   identities,
   awsAccount,
-  canManage,
 }: {
   identities: readonly EmailIdentity[]
   awsAccount: Pick<AwsAccount, 'id' | 'region'>
-  canManage: boolean
 }) {
   const [openRecords, setOpenRecords] = useState<string>()
   return (
@@ -130,7 +128,7 @@ export function IdentityTable({
                           DNS records<span className="visually-hidden"> for {identity.id}</span>
                         </Button>
                       )}
-                      {canManage && <DeleteIdentityButton identity={identity} awsAccount={awsAccount} />}
+                      <DeleteIdentityButton identity={identity} awsAccount={awsAccount} />
                     </div>
                   </td>
                 </tr>
