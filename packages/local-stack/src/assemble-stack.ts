@@ -16,8 +16,12 @@ import { applyEnvironment, handlerEnvironment } from './environment'
 import type { LocalStackOptions } from './index'
 import { startLambdaInvokeApi } from './lambda/invoke-api'
 import type { Lifecycle } from './lifecycle'
+import { startLocalAws } from './local-aws/local-aws'
+import { startSesLocal } from './local-aws/ses/ses-local'
 import {
   BUCKETS,
+  CUSTOMER_ROLE_TEMPLATE_PATH,
+  DEMO_CUSTOMER_ACCOUNT_ID,
   LOCAL_ACCOUNT_ID,
   LOCAL_REGION,
   localCredentials,
@@ -31,8 +35,6 @@ import type { Ports } from './ports'
 import type { ManagedChild } from './process/child-process'
 import { FRONTEND_DIR, FUNCTIONS_SRC } from './repo-paths'
 import { startS3 } from './s3/s3-server'
-import { startSesGateway } from './ses-gateway/ses-gateway'
-import { startSesLocal } from './ses-gateway/ses-local'
 import { startQueuePoller } from './sqs/sqs-poller'
 import { ensureQueue, startSqs } from './sqs/sqs-server'
 import { startStripeStandIn } from './stripe/stripe-stand-in'
@@ -132,7 +134,19 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
 
   const ses = (async () => {
     const sesLocal = lifecycle.own(await startSesLocal())
-    return lifecycle.own(await startSesGateway({ port: ports.ses, upstreamUrl: sesLocal.url, log }))
+    return lifecycle.own(
+      await startLocalAws({
+        port: ports.ses,
+        upstreamUrl: sesLocal.url,
+        stateFile: dataDir.awsStateFile,
+        keysFile: dataDir.awsKeysFile,
+        platformAccountId: LOCAL_ACCOUNT_ID,
+        platformCredentials: localCredentials(),
+        demoAccountId: DEMO_CUSTOMER_ACCOUNT_ID,
+        region: LOCAL_REGION,
+        log,
+      }),
+    )
   })()
 
   // Vite loads while the stand-ins start; /app-config.json waits for the user pool's ids.
@@ -181,6 +195,16 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     mailboxUrl: sesGateway.mailboxUrl,
     mailboxApiUrl: sesGateway.mailboxApiUrl,
     sesEndpoint: sesGateway.url,
+    aws: {
+      gatewayUrl: sesGateway.url,
+      consoleUrl: sesGateway.consoleUrl,
+      platformAccountId: LOCAL_ACCOUNT_ID,
+      demoAccount: sesGateway.demoAccount,
+      kmsKeyId: sesGateway.kmsKey.id,
+      kmsKeyArn: sesGateway.kmsKey.arn,
+      kmsKeyAlias: sesGateway.kmsKey.alias,
+      customerRoleTemplateUrl: `http://localhost:${ports.api}${CUSTOMER_ROLE_TEMPLATE_PATH}`,
+    },
     dynamodbEndpoint,
     s3Endpoint: s3Server.endpoint,
     sqsEndpoint: queueing.endpoint,

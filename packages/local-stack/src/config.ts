@@ -30,7 +30,25 @@ export interface LocalStackConfig {
   mailboxUrl: string
   /** JSON of sent mail (`?since=<epoch seconds>`). */
   mailboxApiUrl: string
+  /** SES v2, STS and KMS: the local AWS gateway (`aws.gatewayUrl`). */
   sesEndpoint: string
+  /** The local AWS stand-in: customer accounts, STS, KMS and its console. */
+  aws: {
+    /** SES v2, STS and KMS endpoint (`AWS_ENDPOINT_URL_SESV2`, `_STS`, `_KMS`). */
+    gatewayUrl: string
+    /** The local "AWS console" (`AWS_CONSOLE_URL`): accounts, keys, identities, CloudFormation quick-create. */
+    consoleUrl: string
+    /** The account our local credentials belong to; customers' roles trust it. */
+    platformAccountId: string
+    /** The customer seeded on first start, with its IAM user's access key (`localCustomerAccount(config)`). */
+    demoAccount: { accountId: string; userName: string; accessKeyId: string; secretAccessKey: string }
+    /** The customer-secrets KMS key: its id, ARN, and the alias handlers get (`CUSTOMER_SECRETS_KMS_KEY_ID`). */
+    kmsKeyId: string
+    kmsKeyArn: string
+    kmsKeyAlias: string
+    /** Where CloudFormation quick-create fetches the customer-role template (`CUSTOMER_ROLE_TEMPLATE_URL`). */
+    customerRoleTemplateUrl: string
+  }
   dynamodbEndpoint: string
   s3Endpoint: string
   sqsEndpoint: string

@@ -10,6 +10,10 @@ export interface DataDir {
   /** The Stripe stand-in's objects, events and delivery queue (`state.json`). */
   stripe: string
   stripeStateFile: string
+  /** The local AWS accounts: IAM users, roles and sessions, per-account SES state, KMS key material. */
+  aws: string
+  awsStateFile: string
+  awsKeysFile: string
   logs: string
   /** Every endpoint and id of the running stack. */
   configFile: string
@@ -20,7 +24,7 @@ export interface DataDir {
 
 /**
  * The stack's state on disk: DynamoDB's shared database, s3rver's files, cognito-local's users, the Stripe
- * stand-in's objects, logs.
+ * stand-in's objects, the local AWS accounts, logs.
  */
 export function prepareDataDir(root: string, reset = false): DataDir {
   const base = resolve(root)
@@ -31,6 +35,9 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     cognito: join(base, 'cognito'),
     stripe: join(base, 'stripe'),
     stripeStateFile: join(base, 'stripe', 'state.json'),
+    aws: join(base, 'aws'),
+    awsStateFile: join(base, 'aws', 'state.json'),
+    awsKeysFile: join(base, 'aws', 'kms-keys.json'),
     logs: join(base, 'logs'),
     configFile: join(base, 'local-stack.json'),
     userPoolFile: join(base, 'cognito', 'user-pool.json'),
@@ -40,7 +47,14 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     refuseIfRunning(dataDir)
     rmSync(base, { recursive: true, force: true })
   }
-  for (const dir of [dataDir.dynamodb, dataDir.s3, dataDir.cognito, dataDir.stripe, dataDir.logs])
+  for (const dir of [
+    dataDir.dynamodb,
+    dataDir.s3,
+    dataDir.cognito,
+    dataDir.stripe,
+    dataDir.aws,
+    dataDir.logs,
+  ])
     mkdirSync(dir, { recursive: true })
   return dataDir
 }

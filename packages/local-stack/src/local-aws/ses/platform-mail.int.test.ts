@@ -1,15 +1,15 @@
 import {
+  CreateContactListCommand,
   CreateEmailTemplateCommand,
   GetAccountCommand,
-  GetEmailIdentityCommand,
   GetEmailTemplateCommand,
   SESv2Client,
   SendEmailCommand,
 } from '@aws-sdk/client-sesv2'
 import { afterAll, describe, expect, it } from 'vitest'
-import { injectLocalStack } from '../testing/inject-local-stack'
-import { waitForMail } from '../testing/mailbox'
-import { uniqueEmail } from '../testing/unique-email'
+import { injectLocalStack } from '../../testing/inject-local-stack'
+import { waitForMail } from '../../testing/mailbox'
+import { uniqueEmail } from '../../testing/unique-email'
 
 const stack = injectLocalStack()
 const ses = new SESv2Client({
@@ -93,10 +93,10 @@ describe('answered by the gateway', () => {
   })
 
   it('answers an operation it does not implement yet with a named SES error, not the stand-in’s 404', async () => {
-    const refused = await failure(ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'example.com' })))
+    const refused = await failure(ses.send(new CreateContactListCommand({ ContactListName: 'news' })))
     expect(refused).toEqual({
       name: 'BadRequestException',
-      message: 'GetEmailIdentity is not available in the local SES gateway yet.',
+      message: 'CreateContactList is not available in the local SES gateway yet.',
       status: 400,
     })
   })

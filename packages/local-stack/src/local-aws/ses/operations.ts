@@ -16,6 +16,8 @@ const OPERATIONS: [method: string, path: string, name: string][] = [
   ['DELETE', '/v2/email/templates/{TemplateName}', 'DeleteEmailTemplate'],
   ['POST', '/v2/email/templates/{TemplateName}/render', 'TestRenderEmailTemplate'],
   ['POST', '/v2/email/identities', 'CreateEmailIdentity'],
+  // Current SDKs list with POST and a body; older ones with GET and a query.
+  ['POST', '/v2/email/list-identities', 'ListEmailIdentities'],
   ['GET', '/v2/email/identities', 'ListEmailIdentities'],
   ['GET', '/v2/email/identities/{EmailIdentity}', 'GetEmailIdentity'],
   ['DELETE', '/v2/email/identities/{EmailIdentity}', 'DeleteEmailIdentity'],
@@ -28,6 +30,7 @@ const OPERATIONS: [method: string, path: string, name: string][] = [
     'PutEmailIdentityConfigurationSetAttributes',
   ],
   ['POST', '/v2/email/configuration-sets', 'CreateConfigurationSet'],
+  ['POST', '/v2/email/list-configuration-sets', 'ListConfigurationSets'],
   ['GET', '/v2/email/configuration-sets', 'ListConfigurationSets'],
   ['GET', '/v2/email/configuration-sets/{ConfigurationSetName}', 'GetConfigurationSet'],
   ['DELETE', '/v2/email/configuration-sets/{ConfigurationSetName}', 'DeleteConfigurationSet'],

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { closeServer, LOOPBACK } from '../http/listen'
+import { closeServer, LOOPBACK } from '../../http/listen'
 
 type StartSesLocal = (config: { host: string; port: number }) => Promise<Server>
 

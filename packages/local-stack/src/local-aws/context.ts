@@ -1,0 +1,23 @@
+import type { Faults } from './faults'
+import type { KmsKeys } from './kms'
+import type { StateFile } from './state'
+import type { ControlPlaneThrottle } from './throttle'
+
+/** What every part of the local AWS stand-in shares. */
+export interface LocalAwsContext {
+  state: StateFile
+  keys: KmsKeys
+  throttle: ControlPlaneThrottle
+  faults: Faults
+  /** aws-ses-v2-local: delivery, mailbox. */
+  upstreamUrl: string
+  /** This server's origin as browsers and SDKs reach it (`http://localhost:<port>`). */
+  publicUrl: string
+  platformAccountId: string
+  /** The stack's region: the default for console views and helpers. */
+  region: string
+  log: (line: string) => void
+}
+
+export const verificationLink = (context: LocalAwsContext, token: string) =>
+  `${context.publicUrl}/console/verify-email?token=${encodeURIComponent(token)}`

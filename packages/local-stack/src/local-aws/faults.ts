@@ -1,0 +1,59 @@
+export interface FaultRule {
+  /** Only calls by (or, for AssumeRole, into) this account; any account when unset. */
+  accountId?: string
+  /** `GetAccount`, `ses:GetAccount`, `sts:AssumeRole`, `kms:Decrypt`; any operation when unset. */
+  operation?: string
+  /** The error code to answer with (`TooManyRequestsException`, `InternalFailure`, …). */
+  error: string
+  message?: string
+  /** HTTP status; AWS's usual one for the code when unset. */
+  status?: number
+  /** How many matching calls fail (default 1). */
+  count?: number
+  /** Wait this long before answering (a slow AWS). */
+  delayMs?: number
+}
+
+export interface ArmedFault extends Required<Pick<FaultRule, 'error' | 'count'>> {
+  id: number
+  accountId?: string
+  operation?: string
+  message?: string
+  status?: number
+  delayMs?: number
+}
+
+/** Faults armed by tests (`POST /_local-aws/faults`), consumed by the calls they match, in order. */
+export class Faults {
+  private armed: ArmedFault[] = []
+  private nextId = 1
+
+  arm(rule: FaultRule): ArmedFault {
+    const fault: ArmedFault = { ...rule, count: rule.count ?? 1, id: this.nextId++ }
+    this.armed.push(fault)
+    return fault
+  }
+
+  list(): ArmedFault[] {
+    return this.armed.map((fault) => ({ ...fault }))
+  }
+
+  clear(accountId?: string): void {
+    this.armed = accountId ? this.armed.filter((fault) => fault.accountId !== accountId) : []
+  }
+
+  /** The first armed fault matching the call, counted down (and dropped when used up). */
+  take(accountIds: string[], service: string, operation: string): ArmedFault | undefined {
+    const fault = this.armed.find(
+      (candidate) =>
+        (!candidate.accountId || accountIds.includes(candidate.accountId)) &&
+        (!candidate.operation ||
+          candidate.operation === operation ||
+          candidate.operation.toLowerCase() === `${service}:${operation}`.toLowerCase()),
+    )
+    if (!fault) return undefined
+    fault.count -= 1
+    if (fault.count <= 0) this.armed = this.armed.filter((candidate) => candidate !== fault)
+    return fault
+  }
+}

@@ -1,0 +1,315 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
+import { closeServer, listen } from '../http/listen'
+import { readBody } from '../http/read-body'
+import { handleConsole } from './console/console'
+import { type LocalAwsContext, verificationLink } from './context'
+import { handleControl } from './control'
+import { Faults } from './faults'
+import { findSigningKey, isAllowed, type Principal } from './iam'
+import { customerSecretsKey, handleKms, openKmsKeys } from './kms'
+import {
+  AUTH_ERRORS,
+  AwsError,
+  accessDenied,
+  type Protocol,
+  sendAwsError,
+  sendJson,
+  statusForCode,
+} from './protocol'
+import { demoCredentials, seedAccounts } from './registry'
+import { sesAccount } from './ses/account'
+import { handleSes, SEND_OPERATIONS } from './ses/handle-ses'
+import { matchOperation } from './ses/operations'
+import { parseAmzDate, parseAuthorization, signatureMatches } from './sigv4'
+import { openState } from './state'
+import { handleSts, STS_ACTIONS } from './sts'
+import { ControlPlaneThrottle } from './throttle'
+
+const MAX_BODY_BYTES = 40 * 1024 * 1024
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000
+
+/** The stand-in's mailbox (viewer page, its JSON and actions). */
+const MAILBOX_PATHS = new Set(['/', '/store', '/get-emlContent', '/clear-store', '/health-check'])
+
+export interface LocalAwsOptions {
+  /** 0 picks a free port. */
+  port: number
+  /** aws-ses-v2-local's URL. */
+  upstreamUrl: string
+  /** `<dataDir>/aws/state.json` and `<dataDir>/aws/kms-keys.json`. */
+  stateFile: string
+  keysFile: string
+  platformAccountId: string
+  platformCredentials: { accessKeyId: string; secretAccessKey: string }
+  demoAccountId: string
+  region: string
+  log: (line: string) => void
+}
+
+export interface LocalAws {
+  /** The SES v2, STS and KMS endpoint (`AWS_ENDPOINT_URL_SESV2`, `_STS`, `_KMS`). */
+  url: string
+  mailboxUrl: string
+  mailboxApiUrl: string
+  consoleUrl: string
+  kmsKey: { id: string; alias: string; arn: string }
+  /** The seeded customer's IAM user and its access key. */
+  demoAccount: { accountId: string; userName: string; accessKeyId: string; secretAccessKey: string }
+  stop(): Promise<void>
+}
+
+/**
+ * The local AWS the product's SDK clients talk to: SES v2, STS and KMS on one port, each request authenticated by
+ * its SigV4 signature as the IAM principal its access key belongs to, with per-account SES state. Delivery and
+ * the mailbox are aws-ses-v2-local's; the console and the test controls are served here too.
+ */
+export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws> {
+  const state = openState(options.stateFile)
+  seedAccounts(state.data, options)
+  state.flush()
+  const context: LocalAwsContext = {
+    state,
+    keys: openKmsKeys(options.keysFile, options.platformAccountId, options.region),
+    throttle: new ControlPlaneThrottle(),
+    faults: new Faults(),
+    upstreamUrl: options.upstreamUrl,
+    publicUrl: '',
+    platformAccountId: options.platformAccountId,
+    region: options.region,
+    log: options.log,
+  }
+
+  const server = createServer((request, response) => {
+    handle(context, request, response).catch((error: unknown) => {
+      options.log(`local AWS: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      if (!response.headersSent)
+        sendAwsError(response, 'ses', new AwsError(500, 'InternalServiceErrorException', 'Internal error'))
+      else response.end()
+    })
+  })
+  const port = await listen(server, options.port, options.port === 0 ? undefined : 'ses')
+  const url = `http://localhost:${port}`
+  context.publicUrl = url
+  return {
+    url,
+    mailboxUrl: `${url}/`,
+    mailboxApiUrl: `${url}/store`,
+    consoleUrl: `${url}/console`,
+    kmsKey: customerSecretsKey(context.keys),
+    demoAccount: demoCredentials(state.data, options.demoAccountId),
+    async stop() {
+      await closeServer(server)
+      state.flush()
+    },
+  }
+}
+
+async function handle(
+  context: LocalAwsContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  const method = request.method ?? 'GET'
+  if (url.pathname.startsWith('/_local-aws/')) return handleControl(context, request, response, url)
+  if (url.pathname === '/console' || url.pathname.startsWith('/console/'))
+    return handleConsole(context, request, response, url)
+
+  const target = request.headers['x-amz-target']
+  if (typeof target === 'string') {
+    if (target.startsWith('TrentService.'))
+      return serve(context, request, response, url, 'kms', target.slice(13))
+    return sendAwsError(
+      response,
+      'kms',
+      new AwsError(400, 'UnknownOperationException', `Unknown target ${target}`),
+    )
+  }
+
+  const contentType = String(request.headers['content-type'] ?? '')
+  if (
+    method === 'POST' &&
+    url.pathname === '/' &&
+    contentType.startsWith('application/x-www-form-urlencoded')
+  ) {
+    const body = await readBody(request, MAX_BODY_BYTES)
+    if (!body.ok)
+      return sendAwsError(response, 'sts', new AwsError(413, 'RequestEntityTooLarge', 'Request too large'))
+    const action = new URLSearchParams(body.body.toString('utf8')).get('Action') ?? ''
+    const service = parseAuthorization(String(request.headers.authorization ?? ''))?.service
+    if (STS_ACTIONS.has(action) || service === 'sts')
+      return serve(context, request, response, url, 'sts', action, body.body)
+    // SES v1 (SendEmail, SendRawEmail) stays aws-ses-v2-local's.
+    return forward(context, request, response, body.body)
+  }
+  if (MAILBOX_PATHS.has(url.pathname)) {
+    const body = await readBody(request, MAX_BODY_BYTES)
+    return forward(context, request, response, body.ok ? body.body : Buffer.alloc(0))
+  }
+
+  const operation = matchOperation(method, url.pathname)
+  if (!operation)
+    return sendAwsError(
+      response,
+      'ses',
+      new AwsError(404, 'UnknownOperationException', `No SES v2 operation at ${method} ${url.pathname}`),
+    )
+  return serve(context, request, response, url, 'ses', operation.name, undefined, operation.params)
+}
+
+/** Authenticate, apply faults, authorize, throttle, answer — in the caller's protocol. */
+async function serve(
+  context: LocalAwsContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  protocol: Protocol,
+  operation: string,
+  readAlready?: Buffer,
+  params: Record<string, string> = {},
+): Promise<void> {
+  let body = readAlready
+  if (!body) {
+    const read = await readBody(request, MAX_BODY_BYTES)
+    if (!read.ok)
+      return sendAwsError(response, protocol, new AwsError(413, 'BadRequestException', 'Request too large'))
+    body = read.body
+  }
+  try {
+    const now = Date.now()
+    const { principal, region } = await authenticate(context, protocol, request, url, body, now)
+    const service = protocol === 'kms' ? 'kms' : protocol === 'sts' ? 'sts' : 'ses'
+    const form = protocol === 'sts' ? new URLSearchParams(body.toString('utf8')) : undefined
+    const roleAccount = /^arn:aws:iam::(\d{12}):/.exec(form?.get('RoleArn') ?? '')?.[1]
+    const fault = context.faults.take(
+      roleAccount ? [principal.accountId, roleAccount] : [principal.accountId],
+      service,
+      operation,
+    )
+    if (fault) {
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+      throw new AwsError(
+        fault.status ?? statusForCode(fault.error),
+        fault.error,
+        fault.message ??
+          (fault.error.startsWith('TooManyRequests') ? 'Too Many Requests' : `Injected ${fault.error}`),
+      )
+    }
+
+    if (protocol === 'sts') {
+      const xml = handleSts(context.state.data, operation, form ?? new URLSearchParams(), principal, now)
+      context.state.save()
+      response.writeHead(200, { 'content-type': 'text/xml' })
+      response.end(xml)
+      return
+    }
+    const input = parseJson(body, protocol)
+    if (protocol === 'kms') {
+      const answer = handleKms(context.keys, operation, input, principal, region)
+      return sendJson(response, 200, answer, 'application/x-amz-json-1.1')
+    }
+
+    const action = `ses:${operation}`
+    if (!isAllowed(principal, action)) throw accessDenied('ses', principal.arn, action)
+    const platform = principal.accountId === context.platformAccountId
+    if (
+      !platform &&
+      !SEND_OPERATIONS.has(operation) &&
+      !context.throttle.take(principal.accountId, region, now)
+    )
+      throw new AwsError(429, 'TooManyRequestsException', 'Too Many Requests')
+    const answer = await handleSes(
+      { upstreamUrl: context.upstreamUrl, verificationLink: (token) => verificationLink(context, token) },
+      {
+        operation,
+        params,
+        query: url.searchParams,
+        input,
+        account: sesAccount(context.state.data, principal.accountId, region, platform),
+        platform,
+        now,
+      },
+    )
+    context.state.save()
+    sendJson(response, 200, answer)
+  } catch (error) {
+    if (!(error instanceof AwsError)) throw error
+    context.state.save()
+    sendAwsError(response, protocol, error)
+  }
+}
+
+async function authenticate(
+  context: LocalAwsContext,
+  protocol: Protocol,
+  request: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  now: number,
+): Promise<{ principal: Principal; region: string }> {
+  const authorization = parseAuthorization(String(request.headers.authorization ?? ''))
+  if (!authorization) throw AUTH_ERRORS.missing(protocol)
+  const key = findSigningKey(context.state.data, authorization.accessKeyId, now)
+  if (!key) throw AUTH_ERRORS.invalidToken(protocol)
+  if (key.sessionToken !== undefined && request.headers['x-amz-security-token'] !== key.sessionToken)
+    throw AUTH_ERRORS.invalidToken(protocol)
+  const amzDate = String(request.headers['x-amz-date'] ?? '')
+  const signedAt = parseAmzDate(amzDate)
+  if (!signedAt) throw AUTH_ERRORS.badSignature(protocol)
+  if (Math.abs(now - signedAt.getTime()) > MAX_CLOCK_SKEW_MS)
+    throw AUTH_ERRORS.skewed(protocol, amzDate, new Date(now))
+  if (key.expired) throw AUTH_ERRORS.expired(protocol)
+  const rawPath = (request.url ?? '/').split('?')[0] ?? '/'
+  const matches = await signatureMatches(
+    {
+      method: request.method ?? 'GET',
+      path: rawPath,
+      query: url.search.slice(1),
+      headers: request.headers,
+      body,
+    },
+    authorization,
+    key,
+  )
+  if (!matches) throw AUTH_ERRORS.badSignature(protocol)
+  return { principal: key.principal, region: authorization.region }
+}
+
+function parseJson(body: Buffer, protocol: Protocol): Record<string, unknown> {
+  if (body.length === 0) return {}
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>
+  } catch {
+    // answered below
+  }
+  throw new AwsError(
+    400,
+    protocol === 'kms' ? 'SerializationException' : 'BadRequestException',
+    'Malformed JSON body',
+  )
+}
+
+async function forward(
+  context: LocalAwsContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: Buffer,
+): Promise<void> {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+    ),
+  )
+  const upstream = await fetch(`${context.upstreamUrl}${request.url ?? '/'}`, {
+    method: request.method,
+    headers,
+    body: request.method === 'GET' || request.method === 'HEAD' ? undefined : body,
+  })
+  response.writeHead(upstream.status, {
+    'content-type': upstream.headers.get('content-type') ?? 'application/json',
+  })
+  response.end(Buffer.from(await upstream.arrayBuffer()))
+}

@@ -1,0 +1,173 @@
+import type { LocalStackConfig } from '../config'
+import type { ArmedFault, FaultRule } from '../local-aws/faults'
+import type { ThrottleSettings } from '../local-aws/throttle'
+
+/** An IAM user's access key in a local AWS account. */
+export interface LocalAwsKeys {
+  accountId: string
+  userName: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+async function control<T>(
+  config: LocalStackConfig,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${config.aws.gatewayUrl}/_local-aws/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const answer = (await response.json()) as T & { message?: string }
+  if (!response.ok) throw new Error(`local AWS ${method} ${path}: ${response.status} ${answer.message ?? ''}`)
+  return answer
+}
+
+/** The customer account seeded on first start (SES sandbox) and its user's key, allowed `ses:*` and `sns:*`. */
+export function localCustomerAccount(config: LocalStackConfig): LocalAwsKeys {
+  return { ...config.aws.demoAccount }
+}
+
+/** A new customer account of its own (no other test shares its throttle, identities or quotas), with a key. */
+export function createLocalCustomerAccount(
+  config: LocalStackConfig,
+  options: { name?: string; actions?: string[]; region?: string; productionAccess?: boolean } = {},
+): Promise<LocalAwsKeys> {
+  return control(config, 'POST', 'accounts', options)
+}
+
+/** An IAM user allowed exactly `actions` (e.g. for "missing permission" tests); the demo account by default. */
+export function createLocalAwsUser(
+  config: LocalStackConfig,
+  options: { accountId?: string; name?: string; actions: string[] },
+): Promise<LocalAwsKeys> {
+  const accountId = options.accountId ?? config.aws.demoAccount.accountId
+  return control(config, 'POST', `accounts/${accountId}/users`, {
+    name: options.name,
+    actions: options.actions,
+  })
+}
+
+/**
+ * The customer role the CloudFormation template creates (`SesStudioAccess-<region>`, trusting the platform
+ * account with this ExternalId): from `templateUrl` like the console's quick-create, or with `actions` (default
+ * the template's). Without `accountId` it goes into a new account, so tests never replace each other's role.
+ * Returns the role ARN.
+ */
+export async function createLocalCustomerRole(
+  config: LocalStackConfig,
+  options: {
+    accountId?: string
+    region?: string
+    externalId: string
+    templateUrl?: string
+    actions?: string[]
+    trustedAccountId?: string
+  },
+): Promise<string> {
+  const accountId =
+    options.accountId ?? (await createLocalCustomerAccount(config, { region: options.region })).accountId
+  const { roleArn } = await control<{ roleArn: string }>(config, 'POST', `accounts/${accountId}/roles`, {
+    region: options.region,
+    externalId: options.externalId,
+    templateUrl: options.templateUrl,
+    actions: options.actions,
+    trustedAccountId: options.trustedAccountId,
+  })
+  return roleArn
+}
+
+export async function deleteLocalCustomerRole(config: LocalStackConfig, roleArn: string): Promise<void> {
+  const [, accountId, name] = /^arn:aws:iam::(\d{12}):role\/(.+)$/.exec(roleArn) ?? []
+  await control(config, 'DELETE', `accounts/${accountId}/roles/${encodeURIComponent(name ?? '')}`)
+}
+
+/** What clicking the verification mail's link or publishing the DKIM records does. */
+export async function verifyLocalIdentity(
+  config: LocalStackConfig,
+  options: { accountId: string; region?: string; identity: string },
+): Promise<void> {
+  await control(config, 'POST', `accounts/${options.accountId}/identities/verify`, {
+    region: options.region,
+    identity: options.identity,
+  })
+}
+
+/** AWS support granting the production-access request: out of the sandbox, 50 000 a day, 14 a second. */
+export async function grantProductionAccess(
+  config: LocalStackConfig,
+  accountId: string,
+  region?: string,
+): Promise<void> {
+  await control(config, 'POST', `accounts/${accountId}/ses`, { region, productionAccess: true })
+}
+
+/** Sets an account's SES state directly (paused sending, enforcement, quotas, or forgetting what was sent). */
+export function updateLocalSesAccount(
+  config: LocalStackConfig,
+  accountId: string,
+  change: {
+    region?: string
+    sendingEnabled?: boolean
+    enforcementStatus?: string
+    max24HourSend?: number
+    maxSendRate?: number
+    resetSends?: boolean
+  },
+): Promise<Record<string, unknown>> {
+  return control(config, 'POST', `accounts/${accountId}/ses`, change)
+}
+
+/** Makes an AssumeRole session's credentials expired now (`ExpiredTokenException` on their next call). */
+export async function expireLocalAwsSession(config: LocalStackConfig, accessKeyId: string): Promise<void> {
+  await control(config, 'POST', 'sessions/expire', { accessKeyId })
+}
+
+/**
+ * The next `count` (default 1) matching calls answer `error` in the service's shape, e.g.
+ * `{ accountId, operation: 'GetAccount', error: 'TooManyRequestsException' }` or `{ operation: 'sts:AssumeRole',
+ * error: 'InternalFailure' }`. Scope faults to an account so parallel tests do not take each other's.
+ */
+export function injectLocalAwsFault(config: LocalStackConfig, rule: FaultRule): Promise<ArmedFault> {
+  return control(config, 'POST', 'faults', rule)
+}
+
+export async function clearLocalAwsFaults(config: LocalStackConfig, accountId?: string): Promise<void> {
+  await control(config, 'DELETE', `faults${accountId ? `?accountId=${accountId}` : ''}`)
+}
+
+/** Control-plane throttle settings, for one account or (without `accountId`) every account. */
+export function setLocalAwsThrottle(
+  config: LocalStackConfig,
+  settings: Partial<ThrottleSettings> & { accountId?: string },
+): Promise<ThrottleSettings> {
+  return control(config, 'POST', 'throttle', settings)
+}
+
+/** Full buckets and default settings again (for one account, or all). */
+export function resetLocalAwsThrottle(
+  config: LocalStackConfig,
+  accountId?: string,
+): Promise<ThrottleSettings> {
+  return control(config, 'POST', 'throttle', { accountId, reset: true })
+}
+
+/** Region, endpoint and credentials for an SDK client (SESv2Client, STSClient, KMSClient) against the stand-in. */
+export function localAwsClientConfig(
+  config: LocalStackConfig,
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string },
+  region = config.region,
+) {
+  return {
+    region,
+    endpoint: config.aws.gatewayUrl,
+    credentials: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      sessionToken: credentials.sessionToken,
+    },
+  }
+}
