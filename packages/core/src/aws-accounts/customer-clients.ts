@@ -81,7 +81,13 @@ export async function customerSes(connection: AwsConnectionRecord): Promise<SESv
   cached?.client.destroy()
   cache.delete(connection.id)
   const { credentials, until } = await credentialsFor(connection)
-  const client = new SESv2Client({ region: connection.region, credentials, maxAttempts: 2 })
+  // SES throttles control-plane calls at about 1/s per account: adaptive retries slow down instead of failing.
+  const client = new SESv2Client({
+    region: connection.region,
+    credentials,
+    maxAttempts: 4,
+    retryMode: 'adaptive',
+  })
   cache.set(connection.id, { client, usableUntil: until, version })
   return client
 }

@@ -83,7 +83,8 @@ export async function createIdentity(actor: Actor, input: CreateEmailIdentityBod
   const identity = body.type === 'DOMAIN' ? body.domain : body.email.toLowerCase()
   try {
     const ses = await customerSes(connection)
-    await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: identity }))
+    // SES allows about one control-plane call a second: the creation's own answer is enough to show.
+    const created = await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: identity }))
     if (body.type === 'DOMAIN' && body.mailFromDomain) {
       await ses.send(
         new PutEmailIdentityMailFromAttributesCommand({
@@ -93,7 +94,20 @@ export async function createIdentity(actor: Actor, input: CreateEmailIdentityBod
         }),
       )
     }
-    return toIdentity(identity, await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity })))
+    return toIdentity(identity, {
+      IdentityType: created.IdentityType,
+      VerifiedForSendingStatus: created.VerifiedForSendingStatus,
+      VerificationStatus: created.VerifiedForSendingStatus ? 'SUCCESS' : 'PENDING',
+      DkimAttributes: created.DkimAttributes,
+      MailFromAttributes:
+        body.type === 'DOMAIN' && body.mailFromDomain
+          ? {
+              MailFromDomain: body.mailFromDomain,
+              MailFromDomainStatus: 'PENDING',
+              BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+            }
+          : undefined,
+    })
   } catch (error) {
     if (awsErrorOf(error)?.name === 'AlreadyExistsException') {
       throw new AppError('email_identity.exists', `${identity} is already an identity of this AWS account.`)
