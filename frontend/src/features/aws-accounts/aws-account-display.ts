@@ -101,15 +101,16 @@ export function checkGuidance(
     return {
       fallback: 'AWS does not know this access key.',
       steps: [
-        'Check that the access key id was copied whole and that the key is still active in IAM.',
-        'Or create a new access key for the IAM user and enter both parts below.',
+        'If the key was deleted or deactivated, create a new access key for the IAM user and enter both parts below.',
       ],
     }
   }
   if (code === 'secret_mismatch') {
     return {
       fallback: 'The secret access key does not belong to this access key id.',
-      steps: ['Paste the secret again (it is shown once, when the key is created) or create a new key pair.'],
+      steps: [
+        'Paste the secret into the form below (Show lets you compare it), or create a new key pair in IAM and enter both parts.',
+      ],
     }
   }
   if (code === 'permission_missing') {
@@ -135,8 +136,8 @@ export function checkGuidance(
     return {
       fallback: 'SES Studio could not assume the role.',
       steps: [
-        'Check that the stack finished (CREATE_COMPLETE) and that the ARN is the RoleArn from its Outputs.',
-        'The role must trust SES Studio with this connection’s ExternalId: a stack launched from another connection’s link has a different one. Create it again from “Launch stack in AWS” on this page.',
+        'In the CloudFormation console, open the stack: its status must be CREATE_COMPLETE and its Outputs tab holds the RoleArn.',
+        'A stack launched from another connection’s link trusts a different ExternalId: delete it and use “Launch stack in AWS” below.',
       ],
     }
   }

@@ -144,11 +144,19 @@ export function Component() {
               <ConnectionDetails account={selected} />
               {canManage ? (
                 <>
-                  <NameAndRegionForm
-                    key={`${selected.id}:${selected.name}:${selected.region}`}
-                    account={selected}
-                  />
-                  {selected.awsAccountVerified && <RotateCredentials key={selected.id} account={selected} />}
+                  <section className={styles.subsection} aria-labelledby="name-and-region">
+                    <h3 id="name-and-region">Name and region</h3>
+                    <NameAndRegionForm
+                      key={`${selected.id}:${selected.name}:${selected.region}`}
+                      account={selected}
+                    />
+                  </section>
+                  {selected.awsAccountVerified && (
+                    <section className={styles.subsection} aria-labelledby="credentials">
+                      <h3 id="credentials">Credentials</h3>
+                      <RotateCredentials key={selected.id} account={selected} />
+                    </section>
+                  )}
                 </>
               ) : (
                 <p className={styles.muted}>Only owners and admins can change or delete this connection.</p>

@@ -1,5 +1,5 @@
 import type { AwsAccount } from '@app/contracts'
-import type { QueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
@@ -11,6 +11,7 @@ import {
   awsAccountName,
   connectionMethodLabel,
   regionLabel,
+  selectedAwsAccountOf,
 } from '../../../features/aws-accounts/aws-account-display'
 import { ConnectForm } from '../../../features/aws-accounts/components/connect-form'
 import { FinishConnection } from '../../../features/aws-accounts/components/finish-connection'
@@ -36,6 +37,7 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
   const { select } = useSelectAwsAccount()
+  const queryClient = useQueryClient()
 
   if (!organization) {
     return (
@@ -46,7 +48,10 @@ export function Component() {
   }
 
   function finish(connected: AwsAccount) {
-    select(connected.id, account)
+    // The new connection becomes the one the AWS pages work on (no call when it already is, as the only one).
+    const known = queryClient.getQueryData(awsAccountQueries.list(connected.organizationId).queryKey) ?? []
+    if (selectedAwsAccountOf(known, account.selectedAwsAccount)?.id !== connected.id)
+      select(connected.id, account)
     toast.success(
       `${awsAccountName(connected)} is connected. SES Studio can use Amazon SES in ${connected.region}.`,
     )

@@ -42,10 +42,12 @@ export function ConnectionDetails({ account }: { account: AwsAccount }) {
           </div>
         </>
       )}
-      <div>
-        <dt>AWS account</dt>
-        <dd>{account.awsAccountNumber ?? 'Known after a successful check'}</dd>
-      </div>
+      {(account.awsAccountNumber || !account.awsAccountVerified) && (
+        <div>
+          <dt>AWS account</dt>
+          <dd>{account.awsAccountNumber ?? 'Known after a successful check'}</dd>
+        </div>
+      )}
       <div>
         <dt>Last check</dt>
         <dd>

@@ -12,6 +12,14 @@ export const emailIdentityQueries = {
       queryFn: async ({ signal }) =>
         (await apiRequest(routes.listEmailIdentities, { query: { awsAccountId }, signal })).identities,
       staleTime: 30_000,
+      // An address waits for a click on the link SES mailed: look again now and then while the page is open,
+      // so it turns verified without a reload. (Domains wait on DNS for hours: Refresh is enough there.)
+      refetchInterval: (query) =>
+        query.state.data?.some(
+          (identity) => identity.type === 'EMAIL_ADDRESS' && identity.verificationStatus === 'PENDING',
+        ) && query.state.fetchFailureCount === 0
+          ? 10_000
+          : false,
     }),
 }
 

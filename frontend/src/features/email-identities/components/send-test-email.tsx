@@ -123,7 +123,7 @@ function SendTestForm({
             : 'In the SES sandbox, the recipient must be a verified identity of this account too.'
         }
       />
-      <div className={styles.grid}>
+      <div className={sender?.type === 'DOMAIN' ? styles.grid : styles.stack}>
         <SelectField
           label="From"
           name="test-from"
