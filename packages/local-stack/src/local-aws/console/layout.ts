@@ -30,7 +30,7 @@ table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: 8px; border-top: 1px solid var(--line); vertical-align: top; }
 th { font-size: 12px; color: var(--muted); font-weight: 700; border-top: 0; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
-code.value { background: var(--bg); border-radius: 4px; padding: 2px 6px; word-break: break-all; }
+code.value { background: var(--bg); border-radius: 4px; padding: 2px 6px; overflow-wrap: anywhere; }
 .badge { display: inline-block; font-size: 12px; font-weight: 700; border-radius: 12px; padding: 1px 10px; white-space: nowrap; }
 .badge.ok { background: var(--ok-bg); color: var(--ok); }
 .badge.warn { background: var(--warn-bg); color: var(--warn); }
@@ -60,7 +60,7 @@ dd { margin: 0; }
 .stat b { display: block; font-size: 18px; }
 .copy { margin-left: 6px; }
 footer { text-align: center; color: var(--muted); font-size: 12px; padding: 0 20px 32px; }
-@media (max-width: 720px) { main { padding: 16px 10px 32px; } .panel { padding: 14px; } .table-wrap { overflow-x: auto; } }
+@media (max-width: 720px) { .top .note { display: none; } main { padding: 16px 10px 32px; } .panel { padding: 14px; } .table-wrap { overflow-x: auto; } }
 `
 
 /** Copies the `data-copy` text of the clicked button (the only script besides quick-create's hash reader). */
@@ -84,6 +84,7 @@ export function consolePage(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${options.title} · Local AWS stand-in</title>
 <style>${new SafeHtml(STYLES)}</style>
 </head>

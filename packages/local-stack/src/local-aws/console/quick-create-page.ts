@@ -59,7 +59,7 @@ export function quickCreatePage(context: LocalAwsContext, values: QuickCreateVal
         <h2>Template</h2>
         <p class="small mono" id="template-shown" style="word-break: break-all">${values.templateUrl || '—'}</p>
         <label for="stackName">Stack name</label>
-        <input type="text" id="stackName" name="stackName" value="${values.stackName}" required pattern="[A-Za-z][A-Za-z0-9-]*">
+        <input type="text" id="stackName" name="stackName" value="${values.stackName}" required pattern="[A-Za-z][A-Za-z0-9\\-]*">
         <h2 style="margin-top: 24px">Parameters</h2>
         <label for="param_ExternalId">ExternalId</label>
         <input type="text" id="param_ExternalId" name="param_ExternalId" value="${externalId}" readonly>
