@@ -196,6 +196,26 @@ describe('connecting with a cross-account role', () => {
   })
 })
 
+describe('the AWS selector', () => {
+  it("selects one of the organization's AWS accounts, never another organization's", async () => {
+    const { owner, orgId } = await ownerAndOrg()
+    const first = (await connectWithKeys(owner, orgId)).body.id
+    const second = (await connectWithKeys(owner, orgId)).body.id
+    const selected = await owner.api.patch('/api/account', { selectedAwsAccount: second })
+    expect(selected.status, JSON.stringify(selected.body)).toBe(200)
+    expect(selected.body.selectedAwsAccount).toBe(second)
+    expect(
+      (await owner.api.patch('/api/account', { selectedAwsAccount: first })).body.selectedAwsAccount,
+    ).toBe(first)
+
+    const other = await ownerAndOrg()
+    const foreign = (await connectWithKeys(other.owner, other.orgId)).body.id
+    const refused = await owner.api.patch('/api/account', { selectedAwsAccount: foreign })
+    expect(refused.status).toBe(404)
+    expect((await owner.api.get('/api/account')).body.selectedAwsAccount).toBe(first)
+  })
+})
+
 describe('another organization', () => {
   it('cannot see or touch AWS accounts and identities it does not own', async () => {
     const { owner, orgId } = await ownerAndOrg()

@@ -4,6 +4,7 @@ import type { Actor } from '../actor'
 import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
 import { dynamo } from '../aws'
+import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
 import { accountPartition } from '../db/keys'
 import { deleteKeys, keyOf, nowIso, queryAll } from '../db/table'
 import { AppError, isTransactionConditionFailure } from '../errors'
@@ -104,10 +105,16 @@ export async function updateAccount(actor: Actor, input: UpdateAccountBody): Pro
   }
   if (input.selectedAwsAccount !== undefined && input.selectedOrganization === undefined) {
     if (input.selectedAwsAccount !== null) {
-      // No AWS account belongs to any organization until AWS accounts can be connected.
-      throw new AppError('aws_account.not_found', 'No such AWS account in the selected organization.')
+      // Spec §4: with exactly one organization, that one counts as selected.
+      const orgId =
+        current.selectedOrganization ??
+        (current.organizations.length === 1 ? current.organizations[0]?.id : undefined)
+      const owner = await AwsAccountsRepo.organizationOf(input.selectedAwsAccount)
+      if (!orgId || owner !== orgId) {
+        throw new AppError('aws_account.not_found', 'No such AWS account in the selected organization.')
+      }
     }
-    changes.selectedAwsAccount = null
+    changes.selectedAwsAccount = input.selectedAwsAccount
   }
   if (input.name !== undefined) changes.name = input.name
   if (input.picture !== undefined) changes.picture = input.picture
