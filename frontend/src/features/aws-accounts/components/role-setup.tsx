@@ -91,7 +91,7 @@ export function RoleSetup({
       </li>
       <li>
         <h3>Paste the RoleArn</h3>
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Role ARN">
+        <form className={styles.form} onSubmit={submit} noValidate aria-label="Connect the role">
           <TextField
             label="Role ARN"
             name="role-arn"
