@@ -44,7 +44,7 @@ export function parseAuthorization(header: string | undefined): AuthorizationHea
 }
 
 /** SHA-256 (or HMAC-SHA-256 with a secret) in the shape the smithy signer expects. */
-class NodeSha256 {
+export class NodeSha256 {
   private hash: ReturnType<typeof createHash> | ReturnType<typeof createHmac>
   constructor(private readonly secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = this.create()
@@ -113,6 +113,14 @@ export async function signatureMatches(
 ): Promise<boolean> {
   const signingDate = parseAmzDate(headerValue(request.headers, 'x-amz-date'))
   if (!signingDate) return false
+  // The signer trusts a given payload hash header; the body must match it.
+  const payloadHash = headerValue(request.headers, 'x-amz-content-sha256')
+  if (
+    payloadHash !== undefined &&
+    payloadHash !== 'UNSIGNED-PAYLOAD' &&
+    payloadHash !== createHash('sha256').update(request.body).digest('hex')
+  )
+    return false
   const headers: Record<string, string> = {}
   for (const name of authorization.signedHeaders) {
     const value = headerValue(request.headers, name)
