@@ -35,13 +35,38 @@ async function checkPhone(tab: BrowserTab, name: string) {
   await tab.page.setViewportSize({ width: 1280, height: 860 })
 }
 
+/**
+ * A tab whose API calls are counted, so it closes only once they have answered: a call still running when the
+ * stack stops fails against stopped stand-ins (calls into the customer's throttled SES take a few seconds).
+ */
+async function openTrackedTab(): Promise<BrowserTab & { closeWhenSettled(): Promise<void> }> {
+  const tab = await openTab(browser())
+  const pending = new Set<unknown>()
+  tab.page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) pending.add(request)
+  })
+  const settle = (request: unknown) => {
+    pending.delete(request)
+  }
+  tab.page.on('requestfinished', settle)
+  tab.page.on('requestfailed', settle)
+  return {
+    ...tab,
+    async closeWhenSettled() {
+      for (let waited = 0; pending.size > 0 && waited < 15_000; waited += 100)
+        await tab.page.waitForTimeout(100)
+      await tab.close()
+    },
+  }
+}
+
 function identityRow(page: Page, identity: string) {
   return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: identity }) })
 }
 
 describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
   it('connects with access keys, shows the sandbox, verifies an address from its mail and sends a test email', async () => {
-    const tab = await openTab(browser())
+    const tab = await openTrackedTab()
     const { page } = tab
     // An AWS account of this test's own: its identities, quotas and throttle are shared with no other test.
     const keys = await createLocalCustomerAccount(stack)
@@ -174,11 +199,11 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     await page.getByText('2 in total, 1 verified').waitFor()
 
     expect(tab.pageErrors).toEqual([])
-    await tab.close()
+    await tab.closeWhenSettled()
   }, 120_000)
 
-  it('connects with the recommended role: ExternalId, quick-create in the console, RoleArn pasted back', async () => {
-    const tab = await openTab(browser())
+  it('connects with the recommended role (ExternalId, quick-create in the console, RoleArn), asks for production access, switches between two accounts', async () => {
+    const tab = await openTrackedTab()
     const { page } = tab
     const customer = await createLocalCustomerAccount(stack, { name: 'Role customer' })
     await signUpOnStart(page, 'aws-role')
@@ -248,13 +273,34 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     await screenshot(page, 'desktop-aws-production-probation')
     await checkPhone(tab, 'mobile-aws-production-probation')
 
-    // Deleting forgets the connection only.
+    // A second account is selected once connected; the selector switches back and closes (spec §4).
+    const second = await createLocalCustomerAccount(stack, { name: 'Second customer' })
+    const banner = page.getByRole('banner')
+    await banner.getByRole('button', { name: /AWS account: Main/ }).click()
+    await banner.getByRole('link', { name: 'Add AWS Account' }).click()
+    await page.getByRole('radio', { name: /Access keys/ }).check()
+    await page.getByLabel('Name (optional)').fill('Backup')
+    await page.getByLabel('Access key id').fill(second.accessKeyId)
+    await page.getByLabel('Secret access key').fill(second.secretAccessKey)
+    await page.getByRole('button', { name: 'Connect and check' }).click()
+    await page.waitForURL(at('/app/aws-account'))
+    await banner.getByRole('button', { name: /AWS account: Backup/ }).waitFor()
+    await page.getByText('Backup', { exact: true }).first().waitFor()
+    await banner.getByRole('button', { name: /AWS account: Backup/ }).click()
+    await banner.getByRole('button', { name: /^Main/ }).click()
+    await banner.getByRole('button', { name: /AWS account: Main/ }).waitFor()
+    expect(await banner.getByRole('button', { name: /^Backup/ }).count()).toBe(0)
+    await page.getByText('IAM role', { exact: true }).first().waitFor()
+    await page.reload()
+    await banner.getByRole('button', { name: /AWS account: Main/ }).waitFor()
+
+    // Deleting forgets the connection only; the other account is the one left.
     await page.getByRole('button', { name: 'Delete connection' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click()
-    await page.getByText('No AWS account connected yet').waitFor()
-    await page.getByRole('banner').getByRole('link', { name: 'Add AWS Account' }).waitFor()
+    await banner.getByRole('button', { name: /AWS account: Backup/ }).waitFor()
+    await page.getByText('Access keys', { exact: true }).first().waitFor()
 
     expect(tab.pageErrors).toEqual([])
-    await tab.close()
+    await tab.closeWhenSettled()
   }, 120_000)
 })

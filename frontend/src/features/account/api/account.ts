@@ -30,11 +30,19 @@ export const accountQueries = {
     }),
 }
 
-/** Spec §4: applied to the cache at once, rolled back on failure, then replaced by the server's answer. */
+const UPDATE_ACCOUNT_KEY = ['account', 'update'] as const
+
+/**
+ * Spec §4: applied to the cache at once, rolled back on failure, then replaced by the server's answer. Updates go
+ * to the server one after another in the order they were made (two quick selections must not land the wrong way
+ * round), and only the last answer replaces the cache.
+ */
 export function useUpdateAccount({ errorMessage }: { errorMessage?: string } = {}) {
   const queryClient = useQueryClient()
   const { queryKey } = accountQueries.current()
   return useMutation({
+    mutationKey: UPDATE_ACCOUNT_KEY,
+    scope: { id: UPDATE_ACCOUNT_KEY.join(':') },
     mutationFn: (body: UpdateAccountBody) => apiRequest(routes.updateAccount, { body }),
     meta: { errorMessage: errorMessage ?? 'Could not update your account because of an error' },
     onMutate: async (body) => {
@@ -47,7 +55,9 @@ export function useUpdateAccount({ errorMessage }: { errorMessage?: string } = {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous)
     },
     onSuccess: (account) => {
-      queryClient.setQueryData(queryKey, account)
+      // This update still counts as pending here; a later one's answer will be the newer account.
+      if (queryClient.isMutating({ mutationKey: UPDATE_ACCOUNT_KEY }) <= 1)
+        queryClient.setQueryData(queryKey, account)
     },
   })
 }
