@@ -26,9 +26,11 @@ export function accountsPage(context: LocalAwsContext, notice?: string): string 
       .filter((entry) => entry.accountId === account.id)
       .reduce((sum, entry) => sum + Object.keys(entry.identities).length, 0)
     const roles = Object.values(state.roles).filter((role) => role.accountId === account.id).length
+    const key = Object.values(state.users).find((user) => user.accountId === account.id)?.accessKeys[0]
     return html`<tr>
       <td><a href="/console/accounts/${account.id}"><span class="mono">${account.id}</span></a></td>
       <td>${account.name} ${account.platform ? html`<span class="badge info">Platform</span>` : ''}</td>
+      <td>${key ? html`<code class="value">${key.accessKeyId}</code>` : ''}</td>
       <td>${sandboxBadge(ses)}</td>
       <td>${identities}</td>
       <td>${roles}</td>
@@ -46,7 +48,7 @@ export function accountsPage(context: LocalAwsContext, notice?: string): string 
           <form class="inline" method="post" action="/console/accounts"><button type="submit">Create account</button></form>
         </div>
         <div class="table-wrap"><table>
-          <thead><tr><th>Account ID</th><th>Name</th><th>SES in ${context.region}</th><th>Identities</th><th>Roles</th></tr></thead>
+          <thead><tr><th>Account ID</th><th>Name</th><th>Access key (secret on the account page)</th><th>SES in ${context.region}</th><th>Identities</th><th>Roles</th></tr></thead>
           <tbody>${rows}</tbody>
         </table></div>
       </section>
