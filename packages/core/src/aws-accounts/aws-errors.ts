@@ -56,6 +56,7 @@ export function toCustomerAwsError(error: unknown, what: string): Error {
   }
   if (
     aws.name === 'MessageRejected' ||
+    aws.name === 'SendingPausedException' ||
     aws.name === 'AccountSendingPausedException' ||
     aws.name === 'MailFromDomainNotVerifiedException' ||
     aws.name === 'BadRequestException' ||
