@@ -153,12 +153,25 @@ export const AwsAccountIdParamsSchema = z.object({ id: UlidSchema }).strict()
 export const AWS_CONNECTION_METHODS = ['role', 'keys'] as const
 export const AwsConnectionMethodSchema = z.enum(AWS_CONNECTION_METHODS)
 
+/** Why a live check failed; each comes with a message saying what to do. */
+export const AWS_CHECK_CODES = [
+  'role_missing',
+  'role_not_assumable',
+  'role_invalid',
+  'keys_invalid',
+  'secret_mismatch',
+  'permission_missing',
+  'throttled',
+  'unreachable',
+] as const
+export type AwsCheckCode = (typeof AWS_CHECK_CODES)[number]
+
 /** The outcome of the last live check (`GetAccount` through the customer's credentials). */
 export const AwsAccountCheckSchema = z.object({
   ok: z.boolean(),
   checkedAt: z.iso.datetime(),
-  /** Machine-readable reason when not ok: keys_invalid, signature_mismatch, permission_missing, role_not_assumable, … */
-  code: z.string().nullable(),
+  /** Null when ok. */
+  code: z.enum(AWS_CHECK_CODES).nullable(),
   /** What failed, in words a user can act on. */
   message: z.string().nullable(),
 })

@@ -1,3 +1,4 @@
+import type { AwsCheckCode } from '@app/contracts'
 import { SES_REGIONS } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import {
@@ -94,9 +95,11 @@ describe('checkGuidance', () => {
       'role_missing',
       'throttled',
     ]) {
-      const guidance = checkGuidance({ code }, 'keys')
+      const guidance = checkGuidance({ code: code as AwsCheckCode }, 'keys')
       expect(guidance.steps.length, code).toBeGreaterThan(0)
-      expect(guidance.fallback, code).not.toBe(checkGuidance({ code: 'something_else' }, 'keys').fallback)
+      expect(guidance.fallback, code).not.toBe(
+        checkGuidance({ code: 'something_else' as AwsCheckCode }, 'keys').fallback,
+      )
     }
   })
 
@@ -110,7 +113,7 @@ describe('checkGuidance', () => {
   })
 
   it('gives general advice for unknown codes', () => {
-    expect(checkGuidance({ code: 'new_code' }, 'keys').steps.join(' ')).toMatch(/region/)
+    expect(checkGuidance({ code: 'new_code' as AwsCheckCode }, 'keys').steps.join(' ')).toMatch(/region/)
   })
 })
 

@@ -1,10 +1,10 @@
-import { type AwsAccountCheck, CUSTOMER_ROLE_ACTIONS } from '@app/contracts'
+import { type AwsAccountCheck, type AwsCheckCode, CUSTOMER_ROLE_ACTIONS } from '@app/contracts'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import { awsErrorOf, deniedAction } from './aws-errors'
 import { customerSes, forgetCustomerClient } from './customer-clients'
 
-const check = (ok: boolean, code: string | null, message: string | null): AwsAccountCheck => ({
+const check = (ok: boolean, code: AwsCheckCode | null, message: string | null): AwsAccountCheck => ({
   ok,
   checkedAt: new Date().toISOString(),
   code,

@@ -26,7 +26,12 @@ export async function startTestStack(
     web: options.web ?? false,
     webDist: options.webDist,
     logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
-    log: (line) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`),
+    log: (line) => {
+      // A request still running while the stack stops may log after the directory is gone: drop that line.
+      try {
+        appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`)
+      } catch {}
+    },
   })
   project.provide('localStack', stack.config)
   return async () => {
