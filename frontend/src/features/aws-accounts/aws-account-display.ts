@@ -1,34 +1,8 @@
-import type { AwsAccount, AwsAccountCheck, SesRegion } from '@app/contracts'
-
-const REGION_NAMES: Record<SesRegion, string> = {
-  'us-east-1': 'US East (N. Virginia)',
-  'us-east-2': 'US East (Ohio)',
-  'us-west-1': 'US West (N. California)',
-  'us-west-2': 'US West (Oregon)',
-  'ca-central-1': 'Canada (Central)',
-  'sa-east-1': 'South America (São Paulo)',
-  'eu-west-1': 'Europe (Ireland)',
-  'eu-west-2': 'Europe (London)',
-  'eu-west-3': 'Europe (Paris)',
-  'eu-central-1': 'Europe (Frankfurt)',
-  'eu-central-2': 'Europe (Zurich)',
-  'eu-north-1': 'Europe (Stockholm)',
-  'eu-south-1': 'Europe (Milan)',
-  'ap-south-1': 'Asia Pacific (Mumbai)',
-  'ap-northeast-1': 'Asia Pacific (Tokyo)',
-  'ap-northeast-2': 'Asia Pacific (Seoul)',
-  'ap-northeast-3': 'Asia Pacific (Osaka)',
-  'ap-southeast-1': 'Asia Pacific (Singapore)',
-  'ap-southeast-2': 'Asia Pacific (Sydney)',
-  'ap-southeast-3': 'Asia Pacific (Jakarta)',
-  'af-south-1': 'Africa (Cape Town)',
-  'il-central-1': 'Israel (Tel Aviv)',
-  'me-south-1': 'Middle East (Bahrain)',
-}
+import { type AwsAccount, type AwsAccountCheck, SES_REGION_NAMES, type SesRegion } from '@app/contracts'
 
 /** 'eu-west-1 — Europe (Ireland)', as the AWS console names regions. */
 export function regionLabel(region: SesRegion): string {
-  return `${region} — ${REGION_NAMES[region]}`
+  return `${region} — ${SES_REGION_NAMES[region]}`
 }
 
 /** Spec §3: an AWS account without a name shows as 'Default'. */

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router-dom'
-import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
-import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast-store'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
@@ -19,11 +17,10 @@ import {
 } from '../../../features/aws-accounts/components/connection-settings'
 import { DeleteAwsAccountButton } from '../../../features/aws-accounts/components/delete-aws-account'
 import { FinishConnection } from '../../../features/aws-accounts/components/finish-connection'
+import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
 import { StatusOverview } from '../../../features/aws-accounts/components/status-overview'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
-import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { organizationName } from '../../../features/organizations/organization-display'
-import { errorMessage } from '../../../lib/api-error'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 import { requireAccount } from './require-account'
@@ -84,97 +81,80 @@ export function Component() {
         )}
       </header>
 
-      {accounts.isPending ? (
-        <LoadingLines lines={5} label="Loading the AWS accounts" />
-      ) : accounts.isError ? (
-        <Alert
-          tone="danger"
-          role="alert"
-          title="Could not load the AWS accounts"
-          actions={
-            <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(accounts.error)}
-        </Alert>
-      ) : !selected ? (
-        <section className={styles.empty} aria-label="No AWS account">
-          <p className={styles.emptyTitle}>No AWS account connected yet</p>
-          <p>
-            SES Studio sends and manages templates through your own Amazon SES. Connect the AWS account you
-            use it in — with an IAM role (recommended) or an access key.
-          </p>
-          {canManage ? (
-            <ButtonLink to="/app/aws-accounts/new">Add AWS Account</ButtonLink>
-          ) : (
-            <p>Owners and admins of {organizationName(organization)} can add one.</p>
-          )}
-        </section>
-      ) : (
-        <>
-          {selected.awsAccountVerified ? (
-            <StatusOverview
-              key={selected.id}
-              awsAccount={selected}
-              organizationName={organizationName(organization)}
-              contactEmail={account.email}
-              canManage={canManage}
-            />
-          ) : (
-            <Card
-              title="Finish connecting this account"
-              description="SES Studio cannot use Amazon SES with this connection yet."
-            >
-              <FinishConnection
+      <SelectedAwsAccountGate
+        accounts={accounts}
+        selected={selected}
+        organization={organization}
+        canManage={canManage}
+        empty={{
+          title: 'No AWS account connected yet',
+          text: 'SES Studio sends and manages templates through your own Amazon SES. Connect the AWS account you use it in — with an IAM role (recommended) or an access key.',
+        }}
+      >
+        {(selected) => (
+          <>
+            {selected.awsAccountVerified ? (
+              <StatusOverview
                 key={selected.id}
-                account={selected}
+                awsAccount={selected}
+                organizationName={organizationName(organization)}
+                contactEmail={account.email}
                 canManage={canManage}
-                onVerified={(verified) => toast.success(`${awsAccountName(verified)} is connected.`)}
               />
-            </Card>
-          )}
+            ) : (
+              <Card
+                title="Finish connecting this account"
+                description="SES Studio cannot use Amazon SES with this connection yet."
+              >
+                <FinishConnection
+                  key={selected.id}
+                  account={selected}
+                  canManage={canManage}
+                  onVerified={(verified) => toast.success(`${awsAccountName(verified)} is connected.`)}
+                />
+              </Card>
+            )}
 
-          <Card
-            title="Connection"
-            description="What SES Studio holds for this account. Secrets are never shown."
-          >
-            <div className={styles.section}>
-              <ConnectionDetails account={selected} />
-              {canManage ? (
-                <>
-                  <section className={styles.subsection} aria-labelledby="name-and-region">
-                    <h3 id="name-and-region">Name and region</h3>
-                    <NameAndRegionForm
-                      key={`${selected.id}:${selected.name}:${selected.region}`}
-                      account={selected}
-                    />
-                  </section>
-                  {selected.awsAccountVerified && (
-                    <section className={styles.subsection} aria-labelledby="credentials">
-                      <h3 id="credentials">Credentials</h3>
-                      <RotateCredentials key={selected.id} account={selected} />
-                    </section>
-                  )}
-                </>
-              ) : (
-                <p className={styles.muted}>Only owners and admins can change or delete this connection.</p>
-              )}
-            </div>
-          </Card>
-
-          {canManage && (
             <Card
-              tone="danger"
-              title="Delete connection"
-              description="SES Studio forgets the credentials. Nothing is changed or deleted in your AWS account."
+              title="Connection"
+              description="What SES Studio holds for this account. Secrets are never shown."
             >
-              <DeleteAwsAccountButton account={selected} />
+              <div className={styles.section}>
+                <ConnectionDetails account={selected} />
+                {canManage ? (
+                  <>
+                    <section className={styles.subsection} aria-labelledby="name-and-region">
+                      <h3 id="name-and-region">Name and region</h3>
+                      <NameAndRegionForm
+                        key={`${selected.id}:${selected.name}:${selected.region}`}
+                        account={selected}
+                      />
+                    </section>
+                    {selected.awsAccountVerified && (
+                      <section className={styles.subsection} aria-labelledby="credentials">
+                        <h3 id="credentials">Credentials</h3>
+                        <RotateCredentials key={selected.id} account={selected} />
+                      </section>
+                    )}
+                  </>
+                ) : (
+                  <p className={styles.muted}>Only owners and admins can change or delete this connection.</p>
+                )}
+              </div>
             </Card>
-          )}
-        </>
-      )}
+
+            {canManage && (
+              <Card
+                tone="danger"
+                title="Delete connection"
+                description="SES Studio forgets the credentials. Nothing is changed or deleted in your AWS account."
+              >
+                <DeleteAwsAccountButton account={selected} />
+              </Card>
+            )}
+          </>
+        )}
+      </SelectedAwsAccountGate>
     </div>
   )
 }

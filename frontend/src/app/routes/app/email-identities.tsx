@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
 import { awsAccountName, selectedAwsAccountOf } from '../../../features/aws-accounts/aws-account-display'
+import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
 import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { emailIdentityQueries } from '../../../features/email-identities/api/email-identities'
@@ -63,49 +64,36 @@ export function Component() {
         </p>
       </header>
 
-      {accounts.isPending ? (
-        <LoadingLines lines={5} label="Loading the AWS accounts" />
-      ) : accounts.isError ? (
-        <Alert
-          tone="danger"
-          role="alert"
-          title="Could not load the AWS accounts"
-          actions={
-            <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(accounts.error)}
-        </Alert>
-      ) : !selected ? (
-        <section className={styles.empty} aria-label="No AWS account">
-          <p className={styles.emptyTitle}>Connect an AWS account first</p>
-          <p>
-            Identities live in the Amazon SES of your own AWS account. Connect it, then add addresses here.
-          </p>
-          {canManage ? (
-            <ButtonLink to="/app/aws-accounts/new">Add AWS Account</ButtonLink>
+      <SelectedAwsAccountGate
+        accounts={accounts}
+        selected={selected}
+        organization={organization}
+        canManage={canManage}
+        empty={{
+          title: 'Connect an AWS account first',
+          text: 'Identities live in the Amazon SES of your own AWS account. Connect it, then add addresses here.',
+        }}
+      >
+        {(selected) =>
+          selected.awsAccountVerified ? (
+            <Identities
+              key={selected.id}
+              awsAccount={selected}
+              organizationId={organization.id}
+              organizationName={organizationName(organization)}
+            />
           ) : (
-            <p>Owners and admins of {organizationName(organization)} can add one.</p>
-          )}
-        </section>
-      ) : !selected.awsAccountVerified ? (
-        <Alert
-          tone="warning"
-          title={`${awsAccountName(selected)} is not connected yet`}
-          actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
-        >
-          SES Studio can list and add identities once it can reach Amazon SES with this account’s credentials.
-        </Alert>
-      ) : (
-        <Identities
-          key={selected.id}
-          awsAccount={selected}
-          organizationId={organization.id}
-          organizationName={organizationName(organization)}
-        />
-      )}
+            <Alert
+              tone="warning"
+              title={`${awsAccountName(selected)} is not connected yet`}
+              actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
+            >
+              SES Studio can list and add identities once it can reach Amazon SES with this account’s
+              credentials.
+            </Alert>
+          )
+        }
+      </SelectedAwsAccountGate>
     </div>
   )
 }

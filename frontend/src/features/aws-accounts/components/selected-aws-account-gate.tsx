@@ -1,0 +1,62 @@
+import type { AwsAccount, OrganizationSummary } from '@app/contracts'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import styles from '../../../app/routes/app/page.module.css'
+import { Alert } from '../../../components/ui/alert'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { errorMessage } from '../../../lib/api-error'
+import { LoadingLines } from '../../billing/components/loading-lines'
+import { organizationName } from '../../organizations/organization-display'
+
+interface GateProps {
+  accounts: UseQueryResult<AwsAccount[]>
+  selected: AwsAccount | undefined
+  organization: OrganizationSummary
+  canManage: boolean
+  /** What the page says while the organization has no AWS account. */
+  empty: { title: string; text: ReactNode }
+  /** The page's content for the selected account. */
+  children: (selected: AwsAccount) => ReactNode
+}
+
+/** The states every AWS-account page shares: loading, failed, none connected; then the page for the selected one. */
+export function SelectedAwsAccountGate({
+  accounts,
+  selected,
+  organization,
+  canManage,
+  empty,
+  children,
+}: GateProps) {
+  if (accounts.isPending) return <LoadingLines lines={5} label="Loading the AWS accounts" />
+  if (accounts.isError) {
+    return (
+      <Alert
+        tone="danger"
+        role="alert"
+        title="Could not load the AWS accounts"
+        actions={
+          <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(accounts.error)}
+      </Alert>
+    )
+  }
+  if (!selected) {
+    return (
+      <section className={styles.empty} aria-label="No AWS account">
+        <p className={styles.emptyTitle}>{empty.title}</p>
+        <p>{empty.text}</p>
+        {canManage ? (
+          <ButtonLink to="/app/aws-accounts/new">Add AWS Account</ButtonLink>
+        ) : (
+          <p>Owners and admins of {organizationName(organization)} can add one.</p>
+        )}
+      </section>
+    )
+  }
+  return <>{children(selected)}</>
+}
