@@ -46,3 +46,11 @@ export function coreEnv(): CoreEnv {
   }
   return parsed
 }
+
+/** Emails the server treats as operators (besides the Cognito group), lower-cased; empty when unset. */
+export function adminEmails(): string[] {
+  return (process.env[ENV.adminEmails] ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean)
+}

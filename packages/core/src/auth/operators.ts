@@ -1,5 +1,6 @@
-import { ADMIN_GROUP, ENV } from '@app/contracts'
+import { ADMIN_GROUP } from '@app/contracts'
 import type { Actor } from '../actor'
+import { adminEmails } from '../env'
 import { AppError } from '../errors'
 
 /**
@@ -8,11 +9,7 @@ import { AppError } from '../errors'
  */
 export function isOperator(actor: Actor): boolean {
   if (actor.groups.includes(ADMIN_GROUP)) return true
-  const allowList = (process.env[ENV.adminEmails] ?? '')
-    .split(',')
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean)
-  return actor.emailVerified && allowList.includes(actor.email)
+  return actor.emailVerified && adminEmails().includes(actor.email)
 }
 
 export function requireOperator(actor: Actor): void {

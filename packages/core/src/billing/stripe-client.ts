@@ -4,6 +4,7 @@ import Stripe from 'stripe'
 import * as z from 'zod'
 import { AppError } from '../errors'
 import { createLogger } from '../log'
+import { stripeEnv } from './env'
 
 const log = createLogger({ service: 'billing' })
 
@@ -21,7 +22,8 @@ let client: Promise<Stripe> | undefined
  * keys straight from the environment. The keys never leave this module except into the SDK.
  */
 async function loadSecrets(): Promise<StripeSecrets> {
-  const arn = process.env[ENV.stripeSecretArn]
+  const env = stripeEnv()
+  const arn = env.secretArn
   if (arn) {
     const manager = new SecretsManagerClient({})
     try {
@@ -35,8 +37,8 @@ async function loadSecrets(): Promise<StripeSecrets> {
     }
   }
   const parsed = StripeSecretsSchema.safeParse({
-    secretKey: process.env[ENV.stripeSecretKey],
-    webhookSecret: process.env[ENV.stripeWebhookSecret],
+    secretKey: env.secretKey,
+    webhookSecret: env.webhookSecret,
   })
   if (!parsed.success) {
     throw new Error(
@@ -56,7 +58,7 @@ export function stripeSecrets(): Promise<StripeSecrets> {
 
 /** Where the SDK sends requests: Stripe itself, or the local stand-in named by `STRIPE_API_URL`. */
 function endpointOptions(): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  const apiUrl = process.env[ENV.stripeApiUrl]
+  const apiUrl = stripeEnv().apiUrl
   if (!apiUrl) return {}
   const url = new URL(apiUrl)
   return {
