@@ -1,5 +1,6 @@
-import { type ReactNode, type SelectHTMLAttributes, useId } from 'react'
+import type { ReactNode, SelectHTMLAttributes } from 'react'
 import styles from './field.module.css'
+import { FieldFrame, useFieldIds } from './field-frame'
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string
@@ -10,38 +11,14 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 
 /** A native select with the same label, hint and error layout as TextField. */
 export function SelectField({ label, hint, error, className, children, ...selectProps }: SelectFieldProps) {
-  const id = useId()
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  const ids = useFieldIds({ hint, error })
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label className={styles.label} htmlFor={id}>
-          {label}
-        </label>
-      </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className={styles.control}>
-        <select
-          id={id}
-          className={`${styles.input} ${styles.select}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...selectProps}
-        >
+        <select className={`${styles.input} ${styles.select}`} {...ids.controlProps} {...selectProps}>
           {children}
         </select>
       </div>
-      {hint && (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   )
 }

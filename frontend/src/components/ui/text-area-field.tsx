@@ -1,5 +1,6 @@
-import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react'
+import type { ReactNode, TextareaHTMLAttributes } from 'react'
 import styles from './field.module.css'
+import { FieldFrame, useFieldIds } from './field-frame'
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string
@@ -17,35 +18,17 @@ export function TextAreaField({
   className,
   ...textareaProps
 }: TextAreaFieldProps) {
-  const id = useId()
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  const ids = useFieldIds({ hint, error })
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label className={styles.label} htmlFor={id}>
-          {label}
-        </label>
-        {labelAside}
-      </div>
-      <textarea
-        id={id}
-        className={`${styles.input} ${styles.textarea}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...textareaProps}
-      />
-      {hint && (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame
+      ids={ids}
+      label={label}
+      labelAside={labelAside}
+      hint={hint}
+      error={error}
+      className={className}
+    >
+      <textarea className={`${styles.input} ${styles.textarea}`} {...ids.controlProps} {...textareaProps} />
+    </FieldFrame>
   )
 }

@@ -1,5 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
 import styles from './field.module.css'
+import { FieldFrame, useFieldIds } from './field-frame'
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string
@@ -21,27 +22,23 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps) {
-  const id = useId()
+  const ids = useFieldIds({ hint, error })
   const [revealed, setRevealed] = useState(false)
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
 
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label className={styles.label} htmlFor={id}>
-          {label}
-        </label>
-        {labelAside}
-      </div>
+    <FieldFrame
+      ids={ids}
+      label={label}
+      labelAside={labelAside}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <div className={styles.control}>
         <input
-          id={id}
           type={revealable && revealed ? 'text' : type}
           className={[styles.input, revealable && styles.withToggle].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...ids.controlProps}
           {...inputProps}
         />
         {revealable && (
@@ -49,7 +46,7 @@ export function TextField({
             type="button"
             className={styles.toggle}
             aria-pressed={revealed}
-            aria-controls={id}
+            aria-controls={ids.id}
             onClick={() => setRevealed((value) => !value)}
           >
             {revealed ? 'Hide' : 'Show'}
@@ -57,16 +54,6 @@ export function TextField({
           </button>
         )}
       </div>
-      {hint && (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   )
 }
