@@ -1,15 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { LoaderFunctionArgs } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast-store'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
-import {
-  awsAccountName,
-  connectionMethodLabel,
-  selectedAwsAccountOf,
-} from '../../../features/aws-accounts/aws-account-display'
+import { awsAccountName, connectionMethodLabel } from '../../../features/aws-accounts/aws-account-display'
 import {
   ConnectionDetails,
   NameAndRegionForm,
@@ -23,28 +16,14 @@ import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-select
 import { organizationName } from '../../../features/organizations/organization-display'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
-import { requireAccount } from './require-account'
+import { selectedAwsAccountLoader } from './selected-aws-account-loader'
 
 const TITLE = 'AWS account status'
 
 /** Reads the connections, then the selected one's live SES state, while the page's code loads. */
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    const account = await requireAccount(queryClient, request)
-    const organization = selectedOrganizationOf(account)
-    if (organization) {
-      void queryClient
-        .fetchQuery(awsAccountQueries.list(organization.id))
-        .then((accounts) => {
-          const selected = selectedAwsAccountOf(accounts, account.selectedAwsAccount)
-          if (selected?.awsAccountVerified)
-            void queryClient.prefetchQuery(awsAccountQueries.status(selected.id))
-        })
-        .catch(() => undefined)
-    }
-    return null
-  }
+export const clientLoader = selectedAwsAccountLoader((queryClient, selected) => {
+  void queryClient.prefetchQuery(awsAccountQueries.status(selected.id))
+})
 
 export function Component() {
   const { account, organization, accounts, selected, canManage } = useSelectedAwsAccount()

@@ -1,13 +1,11 @@
 import type { AwsAccount } from '@app/contracts'
-import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { LoaderFunctionArgs } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
-import { awsAccountName, selectedAwsAccountOf } from '../../../features/aws-accounts/aws-account-display'
+import { awsAccountName } from '../../../features/aws-accounts/aws-account-display'
 import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
 import { LoadingLines } from '../../../features/billing/components/loading-lines'
@@ -20,27 +18,13 @@ import { organizationName } from '../../../features/organizations/organization-d
 import { errorMessage } from '../../../lib/api-error'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
-import { requireAccount } from './require-account'
+import { selectedAwsAccountLoader } from './selected-aws-account-loader'
 
 const TITLE = 'Email identities'
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    const account = await requireAccount(queryClient, request)
-    const organization = selectedOrganizationOf(account)
-    if (organization) {
-      void queryClient
-        .fetchQuery(awsAccountQueries.list(organization.id))
-        .then((accounts) => {
-          const selected = selectedAwsAccountOf(accounts, account.selectedAwsAccount)
-          if (selected?.awsAccountVerified)
-            void queryClient.prefetchQuery(emailIdentityQueries.list(selected.id))
-        })
-        .catch(() => undefined)
-    }
-    return null
-  }
+export const clientLoader = selectedAwsAccountLoader((queryClient, selected) => {
+  void queryClient.prefetchQuery(emailIdentityQueries.list(selected.id))
+})
 
 export function Component() {
   const { organization, accounts, selected, canManage } = useSelectedAwsAccount()
