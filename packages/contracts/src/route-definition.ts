@@ -1,0 +1,67 @@
+import type { z } from 'zod'
+import type { Feature } from './plans'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One Lambda per endpoint group: `functions/src/http/<group>.ts`. */
+export const ENDPOINT_GROUPS = [
+  'account',
+  'organizations',
+  'auth',
+  'docs',
+  'monitoring',
+  'payments',
+  'stripe-webhook',
+  'admin',
+  'aws-accounts',
+  'email-identities',
+  'templates',
+] as const
+export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
+
+export interface RouteDefinition {
+  method: HttpMethod
+  /** API Gateway path syntax: `/api/organizations/{id}`. */
+  path: string
+  group: EndpointGroup
+  summary: string
+  /** Public routes skip the JWT authorizer and verify their own proof (or need none). */
+  public: boolean
+  /** Plan capability the route belongs to; the gating middleware refuses plans that lack it. */
+  feature?: Feature
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  response?: z.ZodType
+  /** Success status; 204 routes answer without a body. */
+  status: 200 | 201 | 202 | 204
+  /** A suspended account may still call this route (reading and deleting the account). */
+  allowSuspended?: boolean
+  /** Largest accepted request body in bytes (default `DEFAULT_MAX_BODY_BYTES`). */
+  maxBodyBytes?: number
+  /**
+   * The body is not JSON: the handler gets it as text, unparsed, and only these content types are accepted
+   * (415 otherwise). Excludes `body`.
+   */
+  rawBody?: { contentTypes: readonly string[] }
+  /** Only operators may call it (Cognito group `admins` or the server's allow-list); enforced by the middleware. */
+  admin?: boolean
+  /** The success body is a file of this type (the handler returns `{ filename, content }`), not JSON. */
+  produces?: 'text/csv'
+}
+
+/** The Cognito group whose members may call admin routes. */
+export const ADMIN_GROUP = 'admins'
+
+/** The browser's monitoring tunnel (spec §7 'Other traffic'): the one route outside /api. */
+export const MONITORING_TUNNEL_PATH = '/monitoring'
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+/** What the Sentry browser SDK sends to a tunnel (it uses text/plain to avoid a CORS preflight). */
+export const MONITORING_ENVELOPE_CONTENT_TYPES = ['application/x-sentry-envelope', 'text/plain'] as const
+/** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs. */
+export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024
+
+export function route<const R extends RouteDefinition>(definition: R): R {
+  return definition
+}
