@@ -45,14 +45,15 @@ export interface GroupAccess {
 }
 
 export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
-  // Deleting an account or organization cancels its Stripe subscription first.
+  // Deleting an account or organization cancels its Stripe subscription and takes monitoring out of its AWS
+  // accounts first.
   account: {
     table: true,
     sendsMail: true,
     administersUsers: true,
     sendsTo: ['purge'],
     stripe: true,
-    customerAws: false,
+    customerAws: true,
   },
   organizations: {
     table: true,
@@ -60,7 +61,7 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     administersUsers: false,
     sendsTo: ['purge'],
     stripe: true,
-    customerAws: false,
+    customerAws: true,
   },
   auth: {
     table: true,
@@ -111,11 +112,12 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: true,
     customerAws: false,
   },
+  // Deleting a connection hands its message logs to the purge worker.
   'aws-accounts': {
     table: true,
     sendsMail: false,
     administersUsers: false,
-    sendsTo: [],
+    sendsTo: ['purge'],
     stripe: false,
     customerAws: true,
   },
@@ -134,6 +136,24 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     sendsTo: [],
     stripe: false,
     customerAws: true,
+  },
+  // Enable/disable create and remove the topic and configuration set in the customer's account.
+  'ses-monitoring': {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: true,
+  },
+  // Public: verifies SNS signatures (certificates fetched from SNS over HTTPS) and records events.
+  'ses-events': {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
   },
 }
 

@@ -1,4 +1,4 @@
-import { APP_CONFIG_PATH, type AppConfig, contentSecurityPolicy, ENV } from '@app/contracts'
+import { APP_CONFIG_PATH, type AppConfig, contentSecurityPolicy, ENV, SES_EVENTS_PATH } from '@app/contracts'
 import { Annotations, CfnOutput, Lazy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Topic } from 'aws-cdk-lib/aws-sns'
@@ -99,6 +99,8 @@ export class SesStudioStack extends Stack {
       [ENV.userPoolId]: this.auth.userPool.userPoolId,
       [ENV.userPoolClientId]: this.auth.client.userPoolClientId,
       [ENV.appUrl]: appUrl,
+      // Customers' monitoring topics post here (CloudFront serves /api/* on the site's origin).
+      [ENV.sesEventsUrl]: `${appUrl}${SES_EVENTS_PATH}`,
       [ENV.mailFrom]: config.mailFrom,
       ...(config.adminEmails.length > 0 ? { [ENV.adminEmails]: config.adminEmails.join(',') } : {}),
       ...this.queues.urlEnvironment,
@@ -170,6 +172,10 @@ export class SesStudioStack extends Stack {
       SiteBucketName: { value: this.web.bucket.bucketName, description: 'S3 bucket of the SPA' },
       AlarmTopicArn: { value: this.alarmTopic.topicArn, description: 'SNS topic of the dead-letter alarms' },
       StripeSecretArn: { value: this.stripeSecret.secretArn, description: 'Put the Stripe keys here' },
+      SesEventsUrl: {
+        value: `${this.web.url}${SES_EVENTS_PATH}`,
+        description: "Customers' SES monitoring topics post events here (subscribed automatically)",
+      },
       StripeWebhookUrl: {
         value: `${this.web.url}/api/payments/webhook`,
         description: 'Add this endpoint in Stripe (Developers → Webhooks)',

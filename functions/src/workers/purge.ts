@@ -6,13 +6,13 @@ const log = createLogger({ service: 'purge-worker' }, env.logLevel)
 
 async function handleRecord(record: SQSRecord): Promise<void> {
   const message = Purge.PurgeMessageSchema.parse(JSON.parse(record.body))
-  const outcome = await Purge.purgeOrganizationPass(message.orgId)
+  const outcome = await Purge.purgePass(message)
   // Large organizations are removed a pass at a time; the next pass is a new message.
   if (outcome === 'more') await Purge.enqueuePurge(message)
-  log.info('purge.pass', { orgId: message.orgId, outcome, messageId: record.messageId })
+  log.info('purge.pass', { ...message, outcome, messageId: record.messageId })
 }
 
-/** Removes what deleted organizations owned. Each record on its own; failures are retried, then dead-lettered. */
+/** Removes what deleted organizations (and deleted AWS connections) owned. Each record on its own; failures are retried, then dead-lettered. */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = []
   for (const record of event.Records) {

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
+import { AwsMonitoringSchema } from './ses-monitoring'
 
 /** Regions where Amazon SES (v2) runs; a connection picks one. */
 export const SES_REGIONS = [
@@ -223,6 +224,8 @@ export const AwsAccountSchema = z.object({
   awsAccountNumber: z.string().nullable(),
   awsAccountVerified: z.boolean(),
   lastCheck: AwsAccountCheckSchema.nullable(),
+  /** SES event monitoring (logs & metrics); null when off. */
+  monitoring: AwsMonitoringSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })
@@ -381,6 +384,16 @@ export const TemplateTestBodySchema = z
     awsAccountId: UlidSchema.optional(),
     /** Defaults to the account's first verified email identity. */
     from: z.email().optional(),
+    /**
+     * Values for the content's `{{variables}}`: SES itself renders subject and body with them (as it will for
+     * real sends), so a missing variable fails here the way it would there.
+     */
+    sampleData: z
+      .record(z.string(), z.unknown())
+      .refine((data) => JSON.stringify(data).length <= 256 * 1024, {
+        message: 'sampleData is at most 256 KB of JSON.',
+      })
+      .optional(),
   })
   .strict()
 export type TemplateTestBody = z.input<typeof TemplateTestBodySchema>

@@ -25,6 +25,13 @@ export const ENV = {
   customerRoleTemplateUrl: 'CUSTOMER_ROLE_TEMPLATE_URL',
   /** AWS console origin for quick-create links; locally the stand-in's console. */
   awsConsoleUrl: 'AWS_CONSOLE_URL',
+  /** The public URL of the SES events endpoint customers' SNS topics post to (`<site>/api/ses-events`). */
+  sesEventsUrl: 'SES_EVENTS_URL',
+  /**
+   * Locally only: the SNS stand-in's origin (`http://localhost:<port>`), trusted like `https://sns.<region>.amazonaws.com`
+   * for signing certificates and subscription confirmations. Only localhost origins are honoured.
+   */
+  localSnsOrigin: 'LOCAL_SNS_ORIGIN',
   /** Comma-separated emails allowed to call /api/admin (besides members of the Cognito group). */
   adminEmails: 'ADMIN_EMAILS',
 } as const

@@ -16,6 +16,8 @@ export const ENDPOINT_GROUPS = [
   'aws-accounts',
   'email-identities',
   'templates',
+  'ses-monitoring',
+  'ses-events',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

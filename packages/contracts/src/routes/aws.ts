@@ -16,6 +16,16 @@ import {
 } from '../aws-accounts'
 import { OrganizationIdQuerySchema } from '../billing'
 import { type RouteDefinition, route } from '../route-definition'
+import {
+  CombinedQuerySchema,
+  CombinedReportSchema,
+  EnableMonitoringBodySchema,
+  LogsQuerySchema,
+  MessageLogPageSchema,
+  SES_EVENTS_PATH,
+  TimeSeriesQuerySchema,
+  TimeSeriesSchema,
+} from '../ses-monitoring'
 
 /** Customers' AWS accounts, their SES identities, test sends and monitoring. */
 export const awsRoutes = {
@@ -129,5 +139,78 @@ export const awsRoutes = {
     body: TemplateTestBodySchema,
     response: TemplateTestResultSchema,
     status: 201,
+  }),
+  enableMonitoring: route({
+    method: 'POST',
+    path: '/api/aws-accounts/{id}/enable-monitoring',
+    group: 'ses-monitoring',
+    summary:
+      "Create, in the customer's account, a configuration set publishing SES events to an SNS topic subscribed to our events endpoint (again: repairs it)",
+    public: false,
+    feature: 'monitoring',
+    params: AwsAccountIdParamsSchema,
+    body: EnableMonitoringBodySchema,
+    response: AwsAccountSchema,
+    status: 200,
+  }),
+  disableMonitoring: route({
+    method: 'POST',
+    path: '/api/aws-accounts/{id}/disable-monitoring',
+    group: 'ses-monitoring',
+    // Not gated: an organization that left a Team plan can still remove what monitoring created.
+    summary: 'Remove exactly what enable-monitoring created in the customer’s account; logs stay readable',
+    public: false,
+    params: AwsAccountIdParamsSchema,
+    response: AwsAccountSchema,
+    status: 200,
+  }),
+  listMessageLogs: route({
+    method: 'GET',
+    path: '/api/aws-accounts/{id}/logs',
+    group: 'ses-monitoring',
+    summary:
+      'Messages sent with monitoring on, newest first: recipients, subject or template, status, events',
+    public: false,
+    feature: 'monitoring',
+    params: AwsAccountIdParamsSchema,
+    query: LogsQuerySchema,
+    response: MessageLogPageSchema,
+    status: 200,
+  }),
+  getStatusTimeSeries: route({
+    method: 'GET',
+    path: '/api/aws-accounts/{id}/reports/resolved-statuses-time-series',
+    group: 'ses-monitoring',
+    summary: 'Per hour or day of sending: how many messages were sent, delivered, opened, bounced …',
+    public: false,
+    feature: 'monitoring',
+    params: AwsAccountIdParamsSchema,
+    query: TimeSeriesQuerySchema,
+    response: TimeSeriesSchema,
+    status: 200,
+  }),
+  getStatusCombined: route({
+    method: 'GET',
+    path: '/api/aws-accounts/{id}/reports/resolved-statuses-combined',
+    group: 'ses-monitoring',
+    summary: 'Totals and rates for a range, with bounce and complaint rates against SES review thresholds',
+    public: false,
+    feature: 'monitoring',
+    params: AwsAccountIdParamsSchema,
+    query: CombinedQuerySchema,
+    response: CombinedReportSchema,
+    status: 200,
+  }),
+  receiveSesEvent: route({
+    method: 'POST',
+    path: SES_EVENTS_PATH,
+    group: 'ses-events',
+    summary:
+      "SNS deliveries from customers' monitoring topics: signature checked, subscriptions confirmed, events deduplicated",
+    public: true,
+    status: 204,
+    // SNS posts JSON as text/plain.
+    rawBody: { contentTypes: ['text/plain', 'application/json'] },
+    maxBodyBytes: 512 * 1024,
   }),
 } as const satisfies Record<string, RouteDefinition>

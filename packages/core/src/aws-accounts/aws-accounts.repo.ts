@@ -1,5 +1,5 @@
-import type { AwsAccountCheck, SesRegion } from '@app/contracts'
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
+import type { AwsAccountCheck, AwsMonitoring, SesRegion } from '@app/contracts'
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey } from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
@@ -20,9 +20,17 @@ export interface AwsConnectionRecord {
   awsAccountNumber?: string
   verified: boolean
   lastCheck?: AwsAccountCheck
+  /** What enable-monitoring created in the customer's account (written only by the monitoring module). */
+  monitoring?: MonitoringRecord
   createdAt: string
   updatedAt: string
   createdBy: string
+}
+
+export interface MonitoringRecord extends AwsMonitoring {
+  eventDestinationName: string
+  /** Known once SNS confirmed the subscription (the SubscribeURL's answer). */
+  subscriptionArn?: string
 }
 
 function toRecord(item: Item): AwsConnectionRecord {
@@ -85,15 +93,76 @@ export async function createConnection(record: AwsConnectionRecord): Promise<voi
   )
 }
 
-/** Replaces the stored connection (the caller read it in this request; last write wins on the same fields). */
+/**
+ * Writes the connection's own fields (the caller read it in this request; last write wins on them). Monitoring
+ * state is not among them: SNS confirms subscriptions concurrently, and only `setMonitoring` writes it.
+ */
 export async function saveConnection(record: AwsConnectionRecord): Promise<void> {
+  const { id: _id, orgId: _org, monitoring: _monitoring, ...fields } = record
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
   await dynamo().send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: tableName(),
-      Item: { ...awsAccountKey(record.orgId, record.id), entity: 'AwsAccount', ...record },
+      Key: awsAccountKey(record.orgId, record.id),
+      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
       ConditionExpression: 'attribute_exists(PK)',
     }),
   )
+}
+
+/** Sets (or, with null, removes) the connection's monitoring state. */
+export async function setMonitoring(
+  orgId: string,
+  id: string,
+  monitoring: MonitoringRecord | null,
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: awsAccountKey(orgId, id),
+      ...(monitoring
+        ? { UpdateExpression: 'SET monitoring = :m', ExpressionAttributeValues: { ':m': monitoring } }
+        : { UpdateExpression: 'REMOVE monitoring' }),
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  )
+}
+
+/**
+ * Marks monitoring confirmed, if the connection still monitors through this topic (a late confirmation of a
+ * topic monitoring has since left changes nothing). Returns whether it did.
+ */
+export async function confirmMonitoring(
+  orgId: string,
+  id: string,
+  topicArn: string,
+  subscriptionArn: string,
+  at: string,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: awsAccountKey(orgId, id),
+        UpdateExpression:
+          'SET monitoring.#state = :active, monitoring.confirmedAt = :at, monitoring.subscriptionArn = :sub',
+        ConditionExpression: 'monitoring.topicArn = :topic',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':active': 'ACTIVE',
+          ':at': at,
+          ':sub': subscriptionArn,
+          ':topic': topicArn,
+        },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false
+    throw error
+  }
 }
 
 export async function deleteConnection(orgId: string, id: string): Promise<void> {

@@ -19,8 +19,11 @@ import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
+import type { Logger } from '../log'
 import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
+import { enqueuePurge } from '../purge/purge'
+import { removeFromAccount } from '../ses-monitoring/resources'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
@@ -83,6 +86,16 @@ export function toAwsAccount(record: AwsConnectionRecord): AwsAccount {
     awsAccountNumber: record.awsAccountNumber ?? null,
     awsAccountVerified: record.verified,
     lastCheck: record.lastCheck ?? null,
+    monitoring: record.monitoring
+      ? {
+          state: record.monitoring.state,
+          configurationSetName: record.monitoring.configurationSetName,
+          topicArn: record.monitoring.topicArn,
+          eventTypes: record.monitoring.eventTypes,
+          enabledAt: record.monitoring.enabledAt,
+          confirmedAt: record.monitoring.confirmedAt,
+        }
+      : null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
@@ -177,11 +190,21 @@ export async function updateAwsAccount(
   return toAwsAccount(record)
 }
 
-/** Forgets the connection and its credentials; nothing in the customer's AWS account is touched. */
-export async function deleteAwsAccount(actor: Actor, id: string): Promise<void> {
+/**
+ * Forgets the connection and its credentials, and (in the background) its message logs. Monitoring's topic and
+ * configuration set are removed from the customer's account first when the credentials still work; nothing else
+ * there is touched.
+ */
+export async function deleteAwsAccount(actor: Actor, id: string, log?: Logger): Promise<void> {
   const connection = await requireConnection(actor, id, 'aws_accounts.manage')
+  if (connection.monitoring && connection.verified) {
+    await removeFromAccount(connection, connection.monitoring).catch((error: unknown) =>
+      log?.warn('aws_account.monitoring_left', { awsAccountId: id, error }),
+    )
+  }
   forgetCustomerClient(id)
   await Repo.deleteConnection(connection.orgId, id)
+  await enqueuePurge({ kind: 'awsAccount', orgId: connection.orgId, awsAccountId: id })
 }
 
 async function readStatus(connection: AwsConnectionRecord): Promise<SesAccountStatus> {

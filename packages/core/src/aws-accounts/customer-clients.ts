@@ -1,15 +1,18 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2'
+import { SNSClient } from '@aws-sdk/client-sns'
 import { AssumeRoleCommand } from '@aws-sdk/client-sts'
 import { sts } from '../aws'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import { openSecret } from './secrets'
 
 interface Cached {
-  client: SESv2Client
+  credentials: AwsCredentialIdentity
   /** Epoch ms after which the credentials must not be used any more (role sessions expire). */
   usableUntil: number
-  /** The connection version the client was built from: a rotation or new role replaces it. */
+  /** The connection version the credentials were got for: a rotation or new role replaces them. */
   version: string
+  ses?: SESv2Client
+  sns?: SNSClient
 }
 
 interface AwsCredentialIdentity {
@@ -69,31 +72,50 @@ async function credentialsFor(
   }
 }
 
+async function session(connection: AwsConnectionRecord): Promise<Cached> {
+  const version = `${connection.updatedAt}|${connection.region}`
+  const cached = cache.get(connection.id)
+  if (cached && cached.version === version && cached.usableUntil > Date.now()) return cached
+  forgetCustomerClient(connection.id)
+  const { credentials, until } = await credentialsFor(connection)
+  const fresh: Cached = { credentials, usableUntil: until, version }
+  cache.set(connection.id, fresh)
+  return fresh
+}
+
 /**
  * The one way to reach a customer's SES: a v2 client in the connection's region with the connection's
  * credentials (its keys, or a session of its role assumed with its ExternalId), cached until they expire or
  * the connection changes. No other code path builds clients for customer accounts.
  */
 export async function customerSes(connection: AwsConnectionRecord): Promise<SESv2Client> {
-  const version = `${connection.updatedAt}|${connection.region}`
-  const cached = cache.get(connection.id)
-  if (cached && cached.version === version && cached.usableUntil > Date.now()) return cached.client
-  cached?.client.destroy()
-  cache.delete(connection.id)
-  const { credentials, until } = await credentialsFor(connection)
+  const entry = await session(connection)
   // SES throttles control-plane calls at about 1/s per account: adaptive retries slow down instead of failing.
-  const client = new SESv2Client({
+  entry.ses ??= new SESv2Client({
     region: connection.region,
-    credentials,
+    credentials: entry.credentials,
     maxAttempts: 4,
     retryMode: 'adaptive',
   })
-  cache.set(connection.id, { client, usableUntil: until, version })
-  return client
+  return entry.ses
 }
 
-/** Drops a connection's client (deleted or rotated connections). */
+/** The customer's SNS (monitoring's topic and subscription), from the same cached credentials. */
+export async function customerSns(connection: AwsConnectionRecord): Promise<SNSClient> {
+  const entry = await session(connection)
+  entry.sns ??= new SNSClient({
+    region: connection.region,
+    credentials: entry.credentials,
+    maxAttempts: 4,
+    retryMode: 'adaptive',
+  })
+  return entry.sns
+}
+
+/** Drops a connection's clients (deleted or rotated connections). */
 export function forgetCustomerClient(connectionId: string): void {
-  cache.get(connectionId)?.client.destroy()
+  const cached = cache.get(connectionId)
+  cached?.ses?.destroy()
+  cached?.sns?.destroy()
   cache.delete(connectionId)
 }

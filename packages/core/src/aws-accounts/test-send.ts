@@ -1,5 +1,5 @@
 import { type TemplateTestBody, TemplateTestBodySchema } from '@app/contracts'
-import { ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
+import { type EmailContent, ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
 import { getAccountWithMemberships } from '../accounts/accounts.repo'
 import type { Actor } from '../actor'
 import { AppError } from '../errors'
@@ -25,6 +25,28 @@ async function defaultSender(ses: Awaited<ReturnType<typeof customerSes>>): Prom
   )
 }
 
+/** SES tag values: letters, digits, `_ - . @`, at most 256 characters. */
+const tagValue = (text: string) => text.replace(/[^\w.@-]/g, '_').slice(0, 256)
+
+/** Plain content, or an inline template SES renders with the sample data. */
+function testContent(body: ReturnType<typeof TemplateTestBodySchema.parse>): EmailContent {
+  const part = body.contentType === 'TEXT' ? 'Text' : 'Html'
+  if (body.sampleData) {
+    return {
+      Template: {
+        TemplateContent: { Subject: body.subject, [part]: body.content },
+        TemplateData: JSON.stringify(body.sampleData),
+      },
+    }
+  }
+  return {
+    Simple: {
+      Subject: { Data: body.subject, Charset: 'UTF-8' },
+      Body: { [part]: { Data: body.content, Charset: 'UTF-8' } },
+    },
+  }
+}
+
 /** Sends content as a test email through the organization's own SES (spec §3 test payload); costs no action. */
 export async function sendTest(actor: Actor, input: TemplateTestBody) {
   const body = TemplateTestBodySchema.parse(input)
@@ -47,16 +69,17 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
   try {
     const ses = await customerSes(connection)
     const from = body.from ?? (await defaultSender(ses))
-    const content =
-      body.contentType === 'TEXT'
-        ? { Text: { Data: body.content, Charset: 'UTF-8' } }
-        : { Html: { Data: body.content, Charset: 'UTF-8' } }
     const sent = await ses.send(
       new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: [body.email] },
-        Content: { Simple: { Subject: { Data: body.subject, Charset: 'UTF-8' }, Body: content } },
-        EmailTags: [{ Name: 'ses-studio', Value: 'test' }],
+        Content: testContent(body),
+        // With monitoring on, the test shows in the logs like any send.
+        ConfigurationSetName: connection.monitoring?.configurationSetName,
+        EmailTags: [
+          { Name: 'ses-studio', Value: 'test' },
+          ...(body.name ? [{ Name: 'template', Value: tagValue(body.name) }] : []),
+        ],
       }),
     )
     return { messageId: sent.MessageId ?? '', from, to: body.email }

@@ -11,6 +11,9 @@
  * Stripe event         STRIPE_EVENT#<eventId>  EVENT                      -                  -   (TTL)
  * AWS connection       ORG#<orgId>             AWS_ACCOUNT#<id>           -                  -
  * AWS connection owner AWS_ACCOUNT#<id>        OWNER                      -                  -
+ * Message log          ORG#<orgId>             LOG#<awsId>#<sentAt>#<sesMessageId>  -        -   (TTL)
+ * Hourly SES counts    ORG#<orgId>             STATS#<awsId>#<yyyy-mm-ddThh>        -        -   (TTL)
+ * SNS message claim    SNS_MESSAGE#<messageId> CLAIM                      -                  -   (TTL)
  *
  * Access patterns
  *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
@@ -23,6 +26,11 @@
  *  8. Process a Stripe event once                    PutItem STRIPE_EVENT#id with a claim condition
  *  9. An organization's AWS connections               Query PK=ORG#id, SK begins_with AWS_ACCOUNT#
  * 10. The organization of an AWS connection by id     GetItem AWS_ACCOUNT#id / OWNER (written with it)
+ * 11. An SES message's log row, by its event          UpdateItem ORG#org / LOG#aws#sentAt#id (the event has both)
+ * 12. An AWS account's messages, newest first         Query PK=ORG#id, SK begins_with LOG#aws#, backwards
+ * 13. Counts per hour of sending for a range          Query PK=ORG#id, SK between STATS#aws#from and …#to
+ * 14. Process an SNS message once                     PutItem SNS_MESSAGE#id with a claim condition, in the
+ *                                                     same transaction as the log row and the counter
  *
  * A membership is two items (ACCOUNT#…/MEMBERSHIP#org and ORG#…/MEMBER#account), always written together in a
  * transaction, so both "my organizations" and "this organization's members" are single-partition queries.
@@ -57,3 +65,15 @@ export const awsAccountKey = (orgId: string, id: string) => ({
   SK: `${AWS_ACCOUNT_PREFIX}${id}`,
 })
 export const awsAccountOwnerKey = (id: string) => ({ PK: `${AWS_ACCOUNT_PREFIX}${id}`, SK: 'OWNER' })
+export const messageLogPrefix = (awsAccountId: string) => `LOG#${awsAccountId}#`
+export const messageLogKey = (orgId: string, awsAccountId: string, sentAt: string, messageId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${messageLogPrefix(awsAccountId)}${sentAt}#${messageId}`,
+})
+export const hourlyStatsPrefix = (awsAccountId: string) => `STATS#${awsAccountId}#`
+/** `hour` is `yyyy-mm-ddThh` (UTC). */
+export const hourlyStatsKey = (orgId: string, awsAccountId: string, hour: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${hourlyStatsPrefix(awsAccountId)}${hour}`,
+})
+export const snsMessageKey = (messageId: string) => ({ PK: `SNS_MESSAGE#${messageId}`, SK: 'CLAIM' })

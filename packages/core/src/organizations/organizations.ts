@@ -15,11 +15,13 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import { dynamo } from '../aws'
+import { listConnections } from '../aws-accounts/aws-accounts.repo'
 import { clearPriceChangeNotice } from '../billing/billing.repo'
 import { cancelSubscriptions } from '../billing/subscriptions'
 import { nowIso } from '../db/table'
 import { AppError, isConditionalCheckFailure } from '../errors'
 import { purgeOrganization } from '../purge/purge'
+import { removeFromAccount } from '../ses-monitoring/resources'
 import * as Repo from './organizations.repo'
 import { assertCan, type Permission } from './permissions'
 import { availableActions, quotaMonth } from './quota'
@@ -111,9 +113,16 @@ export async function deleteOrganization(actor: Actor, orgId: string): Promise<v
   await removeOrganization(orgId)
 }
 
-/** Cancels billing, then purges. Also used when the last owner deletes their account. */
+/**
+ * Cancels billing, takes monitoring out of the organization's AWS accounts (best effort: credentials may no
+ * longer work), then purges. Also used when the last owner deletes their account.
+ */
 export async function removeOrganization(orgId: string): Promise<void> {
   await cancelSubscriptions(orgId)
+  for (const connection of await listConnections(orgId)) {
+    if (connection.monitoring && connection.verified)
+      await removeFromAccount(connection, connection.monitoring).catch(() => undefined)
+  }
   await purgeOrganization(orgId)
 }
 

@@ -6,14 +6,20 @@ import {
   AWS_ACCOUNT_PREFIX,
   accountMembershipKey,
   awsAccountOwnerKey,
+  hourlyStatsPrefix,
   MEMBER_PREFIX,
+  messageLogPrefix,
   organizationKey,
   organizationPartition,
 } from '../db/keys'
 import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
 import { coreEnv } from '../env'
 
-export const PurgeMessageSchema = z.object({ kind: z.literal('organization'), orgId: z.string().min(1) })
+export const PurgeMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('organization'), orgId: z.string().min(1) }),
+  /** What a deleted AWS connection leaves in its organization's partition: message logs and counts. */
+  z.object({ kind: z.literal('awsAccount'), orgId: z.string().min(1), awsAccountId: z.string().min(1) }),
+])
 export type PurgeMessage = z.infer<typeof PurgeMessageSchema>
 
 /** Items removed per pass; a larger organization continues in the purge worker. */
@@ -53,6 +59,35 @@ export async function purgeOrganizationPass(
     .map((key) => awsAccountOwnerKey(String(key.SK).slice(AWS_ACCOUNT_PREFIX.length)))
   await deleteKeys([...pointers, ...keys])
   return page.LastEvaluatedKey ? 'more' : 'done'
+}
+
+/** Removes up to `batchItems` of a deleted AWS connection's message logs and counts; 'more' when some remain. */
+export async function purgeAwsAccountPass(
+  orgId: string,
+  awsAccountId: string,
+  batchItems = PURGE_BATCH_ITEMS,
+): Promise<'done' | 'more'> {
+  for (const prefix of [messageLogPrefix(awsAccountId), hourlyStatsPrefix(awsAccountId)]) {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': prefix },
+        ProjectionExpression: 'PK, SK',
+        Limit: batchItems,
+      }),
+    )
+    await deleteKeys((page.Items ?? []).map(keyOf))
+    if (page.LastEvaluatedKey) return 'more'
+  }
+  return 'done'
+}
+
+/** One pass of whichever purge the message asks for. */
+export function purgePass(message: PurgeMessage, batchItems = PURGE_BATCH_ITEMS): Promise<'done' | 'more'> {
+  return message.kind === 'organization'
+    ? purgeOrganizationPass(message.orgId, batchItems)
+    : purgeAwsAccountPass(message.orgId, message.awsAccountId, batchItems)
 }
 
 export async function enqueuePurge(message: PurgeMessage): Promise<void> {

@@ -1,0 +1,78 @@
+import * as Repo from '../aws-accounts/aws-accounts.repo'
+import { AppError } from '../errors'
+import type { Logger } from '../log'
+import { monitoringEnv } from './env'
+import { recordEvent } from './message-log.repo'
+import { connectionOfTopic } from './resources'
+import { parseSesEvent } from './ses-event'
+import { isSnsUrl, type SnsMessage, TOPIC_ARN, verifySnsMessage } from './sns-message'
+
+const unknownTopic = () =>
+  new AppError('ses_events.unknown_topic', 'This topic does not publish to SES Studio monitoring.')
+
+/** The connection monitoring through this topic (the topic's name carries its id; its state must name it). */
+async function connectionFor(topicArn: string) {
+  const [, , region = '', account = '', name = ''] = TOPIC_ARN.exec(topicArn) ?? []
+  const id = connectionOfTopic(name)
+  if (!id) throw unknownTopic()
+  const orgId = await Repo.organizationOf(id)
+  const connection = orgId ? await Repo.getConnection(orgId, id) : undefined
+  if (
+    !connection?.monitoring ||
+    connection.monitoring.topicArn !== topicArn ||
+    connection.region !== region ||
+    (connection.awsAccountNumber && connection.awsAccountNumber !== account)
+  )
+    throw unknownTopic()
+  return { connection, monitoring: connection.monitoring, region }
+}
+
+/** Confirms our subscription by visiting the SubscribeURL SNS sent — only if it is SNS's own. */
+async function confirmSubscription(message: SnsMessage, log: Logger): Promise<void> {
+  const { connection, region } = await connectionFor(message.TopicArn)
+  const url = message.SubscribeURL
+  if (!url || !isSnsUrl(url, region, monitoringEnv()))
+    throw new AppError('webhook.invalid_signature', 'Not a valid SNS message: its SubscribeURL is not SNS.')
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' })
+  const text = await response.text()
+  if (!response.ok) {
+    log.warn('ses_events.confirm_failed', { status: response.status, topicArn: message.TopicArn })
+    throw new AppError('aws.request_failed', 'Amazon SNS did not confirm the subscription.')
+  }
+  const subscriptionArn = /<SubscriptionArn>([^<]+)<\/SubscriptionArn>/.exec(text)?.[1] ?? ''
+  const confirmed = await Repo.confirmMonitoring(
+    connection.orgId,
+    connection.id,
+    message.TopicArn,
+    subscriptionArn,
+    new Date().toISOString(),
+  )
+  log.info('ses_events.subscription_confirmed', { awsAccountId: connection.id, confirmed })
+}
+
+/**
+ * The public SES events endpoint. Every post is proven to come from SNS before anything is read from or written
+ * to the table; then subscription confirmations are confirmed (for topics monitoring created), and each SES event
+ * is recorded once against the organization and AWS account its topic belongs to. Forged, stale and
+ * redelivered posts store nothing.
+ */
+export async function receiveSesEvent(raw: string, log: Logger): Promise<void> {
+  const message = await verifySnsMessage(raw, monitoringEnv())
+  if (message.Type === 'SubscriptionConfirmation') return confirmSubscription(message, log)
+  // We unsubscribe by deleting the topic; nothing to do.
+  if (message.Type === 'UnsubscribeConfirmation') return
+
+  const { connection } = await connectionFor(message.TopicArn)
+  const event = parseSesEvent(message.Message)
+  if (!event) {
+    log.info('ses_events.ignored', { awsAccountId: connection.id, snsMessageId: message.MessageId })
+    return
+  }
+  const outcome = await recordEvent(connection.orgId, connection.id, message.MessageId, event)
+  log.info('ses_events.event', {
+    awsAccountId: connection.id,
+    type: event.type,
+    sesMessageId: event.messageId,
+    outcome,
+  })
+}

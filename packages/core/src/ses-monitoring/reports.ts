@@ -1,0 +1,158 @@
+import {
+  type CombinedQuery,
+  CombinedQuerySchema,
+  type CombinedReport,
+  type LogsQuery,
+  LogsQuerySchema,
+  type MessageLogPage,
+  type Rates,
+  SES_REPUTATION_THRESHOLDS,
+  STATUS_COUNT_KEYS,
+  type StatusCounts,
+  type TimeSeries,
+  type TimeSeriesQuery,
+  TimeSeriesQuerySchema,
+} from '@app/contracts'
+import type { Actor } from '../actor'
+import { requireConnection } from '../aws-accounts/aws-accounts'
+import { messageLogPrefix } from '../db/keys'
+import { AppError } from '../errors'
+import { emptyCounts, hourOf, listMessageLogs, readHourlyCounts } from './message-log.repo'
+
+const HOUR_MS = 3_600_000
+
+/** The connection, which must belong to the organization the plan gate checked. */
+async function readableConnection(actor: Actor, id: string, organizationId: string) {
+  const connection = await requireConnection(actor, id, 'organization.read')
+  if (connection.orgId !== organizationId) throw new AppError('aws_account.not_found', 'No such AWS account.')
+  return connection
+}
+
+const encodePage = (sortKey: string) => Buffer.from(sortKey, 'utf8').toString('base64url')
+
+function decodePage(page: string, awsAccountId: string): string {
+  const sortKey = Buffer.from(page, 'base64url').toString('utf8')
+  if (!sortKey.startsWith(messageLogPrefix(awsAccountId)))
+    throw new AppError('request.invalid', 'page: not a page of this AWS account’s logs.')
+  return sortKey
+}
+
+/** A page of the account's message log, newest first (spec: `GET aws-accounts/{id}/logs` with page). */
+export async function listLogs(actor: Actor, id: string, input: LogsQuery): Promise<MessageLogPage> {
+  const query = LogsQuerySchema.parse(input)
+  const connection = await readableConnection(actor, id, query.organizationId)
+  const { logs, next } = await listMessageLogs(connection.orgId, connection.id, {
+    limit: query.limit,
+    after: query.page ? decodePage(query.page, connection.id) : undefined,
+    status: query.status,
+    recipient: query.recipient,
+  })
+  return { logs, nextPage: next ? encodePage(next) : null }
+}
+
+/** Each UTC hour that starts in [from, to), from the hour `from` falls in. */
+function hoursOf(from: string, to: string): number[] {
+  const hours: number[] = []
+  const end = Date.parse(to)
+  for (let hour = Math.floor(Date.parse(from) / HOUR_MS) * HOUR_MS; hour < end; hour += HOUR_MS)
+    hours.push(hour)
+  return hours
+}
+
+function add(into: StatusCounts, counts: StatusCounts | undefined): void {
+  if (!counts) return
+  for (const key of STATUS_COUNT_KEYS) into[key] += counts[key]
+}
+
+async function countsByHour(orgId: string, id: string, hours: number[]) {
+  const first = hours[0]
+  const last = hours.at(-1)
+  if (first === undefined || last === undefined) return new Map<string, StatusCounts>()
+  return readHourlyCounts(
+    orgId,
+    id,
+    hourOf(new Date(first).toISOString()),
+    hourOf(new Date(last).toISOString()),
+  )
+}
+
+/**
+ * Counts per hour, or per day in the caller's time zone, of the messages sent in the range (by hour of sending:
+ * a bounce reported tomorrow counts where its message was sent). Every bucket is present, empty ones as zeros.
+ * Days in zones with half-hour offsets are cut at the hour their midnight falls in.
+ */
+export async function timeSeries(actor: Actor, id: string, input: TimeSeriesQuery): Promise<TimeSeries> {
+  const query = TimeSeriesQuerySchema.parse(input)
+  const connection = await readableConnection(actor, id, query.organizationId)
+  const hours = hoursOf(query.from, query.to)
+  const byHour = await countsByHour(connection.orgId, connection.id, hours)
+  const dayOf = new Intl.DateTimeFormat('en-CA', {
+    timeZone: query.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  const buckets: TimeSeries['buckets'] = []
+  let currentKey: string | undefined
+  for (const hour of hours) {
+    const key = query.granularity === 'hour' ? String(hour) : dayOf.format(hour)
+    if (key !== currentKey) {
+      buckets.push({ start: new Date(hour).toISOString(), counts: emptyCounts() })
+      currentKey = key
+    }
+    add(
+      (buckets.at(-1) as TimeSeries['buckets'][number]).counts,
+      byHour.get(hourOf(new Date(hour).toISOString())),
+    )
+  }
+  return {
+    granularity: query.granularity,
+    timeZone: query.timeZone,
+    from: query.from,
+    to: query.to,
+    buckets,
+  }
+}
+
+/** Rates of some counts: delivery, bounce and complaint of what was sent; opens and clicks of what arrived. */
+export function ratesOf(counts: StatusCounts): Rates {
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : null)
+  return {
+    delivery: share(counts.delivered, counts.sent),
+    bounce: share(counts.bounced, counts.sent),
+    complaint: share(counts.complained, counts.sent),
+    open: share(counts.opened, counts.delivered),
+    click: share(counts.clicked, counts.delivered),
+  }
+}
+
+/** Where a rate stands against SES's review and pause thresholds. */
+export function reputationLevel(
+  rate: number | null,
+  threshold: { review: number; pause: number },
+): 'ok' | 'review' | 'pause' {
+  if (rate === null || rate < threshold.review) return 'ok'
+  return rate < threshold.pause ? 'review' : 'pause'
+}
+
+/** Totals and rates for the range, with bounce and complaint rates against SES's thresholds. */
+export async function combined(actor: Actor, id: string, input: CombinedQuery): Promise<CombinedReport> {
+  const query = CombinedQuerySchema.parse(input)
+  const connection = await readableConnection(actor, id, query.organizationId)
+  const hours = hoursOf(query.from, query.to)
+  const byHour = await countsByHour(connection.orgId, connection.id, hours)
+  const totals = emptyCounts()
+  for (const hour of hours) add(totals, byHour.get(hourOf(new Date(hour).toISOString())))
+  const rates = ratesOf(totals)
+  return {
+    from: query.from,
+    to: query.to,
+    totals,
+    rates,
+    thresholds: SES_REPUTATION_THRESHOLDS,
+    reputation: {
+      bounce: reputationLevel(rates.bounce, SES_REPUTATION_THRESHOLDS.bounce),
+      complaint: reputationLevel(rates.complaint, SES_REPUTATION_THRESHOLDS.complaint),
+    },
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { bareAddress, parseSesEvent } from './ses-event'
+
+const mail = {
+  timestamp: '2026-11-22T10:15:30.123Z',
+  messageId: '0100018c-aaaa-bbbb',
+  source: 'Team <team@example.com>',
+  destination: ['Ada@Example.com'],
+  commonHeaders: { subject: 'Welcome' },
+  tags: { 'ses:configuration-set': ['ses-studio-x'], template: ['welcome_v2'] },
+}
+
+describe('reading SES events', () => {
+  it('reads a send: when, who, what, and the template tag', () => {
+    expect(parseSesEvent(JSON.stringify({ eventType: 'Send', mail, send: {} }))).toEqual({
+      type: 'SEND',
+      messageId: '0100018c-aaaa-bbbb',
+      sentAt: '2026-11-22T10:15:30.123Z',
+      at: '2026-11-22T10:15:30.123Z',
+      from: 'Team <team@example.com>',
+      recipients: ['ada@example.com'],
+      subject: 'Welcome',
+      template: 'welcome_v2',
+      detail: null,
+    })
+  })
+
+  it('takes each type’s own time and detail', () => {
+    const bounce = parseSesEvent(
+      JSON.stringify({
+        eventType: 'Bounce',
+        mail,
+        bounce: {
+          bounceType: 'Permanent',
+          bounceSubType: 'General',
+          timestamp: '2026-11-22T10:16:00.000Z',
+          bouncedRecipients: [
+            { emailAddress: 'ada@example.com', diagnosticCode: 'smtp; 550 5.1.1 user unknown' },
+          ],
+        },
+      }),
+    )
+    expect(bounce).toMatchObject({
+      type: 'BOUNCE',
+      at: '2026-11-22T10:16:00.000Z',
+      detail: 'Permanent / General — ada@example.com: smtp; 550 5.1.1 user unknown',
+    })
+    const click = parseSesEvent(
+      JSON.stringify({
+        eventType: 'Click',
+        mail,
+        click: { timestamp: '2026-11-22T11:00:00Z', link: 'https://example.com/a' },
+      }),
+    )
+    expect(click).toMatchObject({
+      type: 'CLICK',
+      at: '2026-11-22T11:00:00.000Z',
+      detail: 'https://example.com/a',
+    })
+    const failure = parseSesEvent(
+      JSON.stringify({
+        eventType: 'Rendering Failure',
+        mail,
+        failure: { templateName: 'welcome', errorMessage: 'Attribute name is missing' },
+      }),
+    )
+    expect(failure).toMatchObject({ type: 'RENDERING_FAILURE', detail: 'Attribute name is missing' })
+    expect(
+      parseSesEvent(
+        JSON.stringify({ eventType: 'DeliveryDelay', mail, deliveryDelay: { delayType: 'MailboxFull' } }),
+      ),
+    ).toMatchObject({ type: 'DELIVERY_DELAY', detail: 'MailboxFull' })
+  })
+
+  it('ignores what the log does not track and what is not an SES event', () => {
+    expect(parseSesEvent(JSON.stringify({ eventType: 'Subscription', mail }))).toBeNull()
+    expect(parseSesEvent(JSON.stringify({ eventType: 'Send', mail: { messageId: 'x' } }))).toBeNull()
+    expect(parseSesEvent('not json')).toBeNull()
+  })
+
+  it('clips long details', () => {
+    const event = parseSesEvent(
+      JSON.stringify({ eventType: 'Reject', mail, reject: { reason: 'x'.repeat(2000) } }),
+    )
+    expect(event?.detail).toHaveLength(500)
+  })
+
+  it('reduces addresses to their bare lower-case form', () => {
+    expect(bareAddress('Ada <Ada@Example.COM>')).toBe('ada@example.com')
+    expect(bareAddress(' b@c.io ')).toBe('b@c.io')
+  })
+})

@@ -1,0 +1,181 @@
+import type { SesEventType } from '@app/contracts'
+import * as z from 'zod'
+
+/** SES's `eventType` names (event publishing) → ours. */
+const EVENT_TYPES: Record<string, SesEventType> = {
+  Send: 'SEND',
+  Delivery: 'DELIVERY',
+  Bounce: 'BOUNCE',
+  Complaint: 'COMPLAINT',
+  Reject: 'REJECT',
+  Open: 'OPEN',
+  Click: 'CLICK',
+  'Rendering Failure': 'RENDERING_FAILURE',
+  DeliveryDelay: 'DELIVERY_DELAY',
+}
+
+const Recipients = z.array(z.object({ emailAddress: z.string() }).loose()).optional()
+
+/** What we read of an SES event (the rest of the JSON is ignored). */
+const SesEventSchema = z
+  .object({
+    eventType: z.string(),
+    mail: z
+      .object({
+        timestamp: z.iso.datetime(),
+        messageId: z.string().min(1).max(200),
+        source: z.string().optional(),
+        destination: z.array(z.string()).default([]),
+        commonHeaders: z.object({ subject: z.string().optional() }).loose().optional(),
+        tags: z.record(z.string(), z.array(z.string())).optional(),
+      })
+      .loose(),
+    delivery: z
+      .object({ timestamp: z.string().optional(), smtpResponse: z.string().optional() })
+      .loose()
+      .optional(),
+    bounce: z
+      .object({
+        timestamp: z.string().optional(),
+        bounceType: z.string().optional(),
+        bounceSubType: z.string().optional(),
+        bouncedRecipients: z
+          .array(z.object({ emailAddress: z.string(), diagnosticCode: z.string().optional() }).loose())
+          .optional(),
+      })
+      .loose()
+      .optional(),
+    complaint: z
+      .object({
+        timestamp: z.string().optional(),
+        complaintFeedbackType: z.string().optional(),
+        complainedRecipients: Recipients,
+      })
+      .loose()
+      .optional(),
+    reject: z.object({ reason: z.string().optional() }).loose().optional(),
+    open: z.object({ timestamp: z.string().optional(), userAgent: z.string().optional() }).loose().optional(),
+    click: z.object({ timestamp: z.string().optional(), link: z.string().optional() }).loose().optional(),
+    failure: z
+      .object({ templateName: z.string().optional(), errorMessage: z.string().optional() })
+      .loose()
+      .optional(),
+    deliveryDelay: z
+      .object({
+        timestamp: z.string().optional(),
+        delayType: z.string().optional(),
+        delayedRecipients: z
+          .array(z.object({ emailAddress: z.string(), diagnosticCode: z.string().optional() }).loose())
+          .optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose()
+
+/** One SES event, reduced to what the log and the counters need. */
+export interface SesEvent {
+  type: SesEventType
+  messageId: string
+  /** When SES accepted the message (the log's order and the counters' hour). */
+  sentAt: string
+  /** When this event happened. */
+  at: string
+  from: string | null
+  recipients: string[]
+  subject: string | null
+  template: string | null
+  detail: string | null
+}
+
+const DETAIL_MAX = 500
+const clip = (text: string | undefined | null) =>
+  text ? (text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX - 1)}…` : text) : null
+
+const validTime = (value: string | undefined, fallback: string) =>
+  value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : fallback
+
+type Parsed = z.infer<typeof SesEventSchema>
+
+function detailOf(type: SesEventType, event: Parsed): string | null {
+  switch (type) {
+    case 'DELIVERY':
+      return clip(event.delivery?.smtpResponse)
+    case 'BOUNCE': {
+      const bounce = event.bounce
+      const who = (bounce?.bouncedRecipients ?? [])
+        .map((r) => (r.diagnosticCode ? `${r.emailAddress}: ${r.diagnosticCode}` : r.emailAddress))
+        .join('; ')
+      const kind = [bounce?.bounceType, bounce?.bounceSubType].filter(Boolean).join(' / ')
+      return clip([kind, who].filter(Boolean).join(' — '))
+    }
+    case 'COMPLAINT': {
+      const complaint = event.complaint
+      const who = (complaint?.complainedRecipients ?? []).map((r) => r.emailAddress).join(', ')
+      return clip([complaint?.complaintFeedbackType, who].filter(Boolean).join(' — ') || 'Complaint')
+    }
+    case 'REJECT':
+      return clip(event.reject?.reason)
+    case 'OPEN':
+      return clip(event.open?.userAgent)
+    case 'CLICK':
+      return clip(event.click?.link)
+    case 'RENDERING_FAILURE':
+      return clip(event.failure?.errorMessage)
+    case 'DELIVERY_DELAY': {
+      const delay = event.deliveryDelay
+      const who = (delay?.delayedRecipients ?? [])
+        .map((r) => (r.diagnosticCode ? `${r.emailAddress}: ${r.diagnosticCode}` : r.emailAddress))
+        .join('; ')
+      return clip([delay?.delayType, who].filter(Boolean).join(' — '))
+    }
+    default:
+      return null
+  }
+}
+
+function timeOf(type: SesEventType, event: Parsed, fallback: string): string {
+  const stamp: Partial<Record<SesEventType, string | undefined>> = {
+    DELIVERY: event.delivery?.timestamp,
+    BOUNCE: event.bounce?.timestamp,
+    COMPLAINT: event.complaint?.timestamp,
+    OPEN: event.open?.timestamp,
+    CLICK: event.click?.timestamp,
+    DELIVERY_DELAY: event.deliveryDelay?.timestamp,
+  }
+  return validTime(stamp[type], fallback)
+}
+
+/** The bare, lower-case address of `Name <a@b>` or `a@b`. */
+export const bareAddress = (address: string) =>
+  (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase()
+
+/**
+ * Reads an SES event published to SNS (the notification's `Message`). Returns null for what the log does not
+ * track (subscription events, unknown types) and for JSON that is not an SES event.
+ */
+export function parseSesEvent(message: string): SesEvent | null {
+  let json: unknown
+  try {
+    json = JSON.parse(message)
+  } catch {
+    return null
+  }
+  const parsed = SesEventSchema.safeParse(json)
+  if (!parsed.success) return null
+  const event = parsed.data
+  const type = EVENT_TYPES[event.eventType]
+  if (!type) return null
+  const sentAt = new Date(event.mail.timestamp).toISOString()
+  return {
+    type,
+    messageId: event.mail.messageId,
+    sentAt,
+    at: timeOf(type, event, sentAt),
+    from: event.mail.source ?? null,
+    recipients: event.mail.destination.map(bareAddress),
+    subject: event.mail.commonHeaders?.subject ?? null,
+    template: event.mail.tags?.template?.[0] ?? event.failure?.templateName ?? null,
+    detail: detailOf(type, event),
+  }
+}
