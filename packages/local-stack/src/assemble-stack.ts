@@ -140,6 +140,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
         upstreamUrl: sesLocal.url,
         stateFile: dataDir.awsStateFile,
         keysFile: dataDir.awsKeysFile,
+        snsSigningFile: dataDir.awsSnsSigningFile,
         platformAccountId: LOCAL_ACCOUNT_ID,
         platformCredentials: localCredentials(),
         demoAccountId: DEMO_CUSTOMER_ACCOUNT_ID,

@@ -14,6 +14,8 @@ export interface DataDir {
   aws: string
   awsStateFile: string
   awsKeysFile: string
+  /** The SNS stand-in's signing key and certificate. */
+  awsSnsSigningFile: string
   logs: string
   /** Every endpoint and id of the running stack. */
   configFile: string
@@ -38,6 +40,7 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     aws: join(base, 'aws'),
     awsStateFile: join(base, 'aws', 'state.json'),
     awsKeysFile: join(base, 'aws', 'kms-keys.json'),
+    awsSnsSigningFile: join(base, 'aws', 'sns-signing.json'),
     logs: join(base, 'logs'),
     configFile: join(base, 'local-stack.json'),
     userPoolFile: join(base, 'cognito', 'user-pool.json'),

@@ -1,4 +1,4 @@
-import { ENV, QUEUES, type QueueName } from '@app/contracts'
+import { ENV, QUEUES, type QueueName, SES_EVENTS_PATH } from '@app/contracts'
 import type { LocalStackConfig } from './config'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
@@ -34,6 +34,9 @@ export function handlerEnvironment(
     [ENV.secretsKeyId]: config.aws.kmsKeyAlias,
     [ENV.customerRoleTemplateUrl]: config.aws.customerRoleTemplateUrl,
     [ENV.awsConsoleUrl]: config.aws.consoleUrl,
+    // Customers' SNS topics post to the local API; their messages are signed by the stand-in, trusted locally.
+    [ENV.sesEventsUrl]: `${config.apiUrl}${SES_EVENTS_PATH}`,
+    [ENV.localSnsOrigin]: config.aws.gatewayUrl,
     ...Object.fromEntries(queueUrls),
     AWS_ACCESS_KEY_ID: config.credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: config.credentials.secretAccessKey,
@@ -41,6 +44,7 @@ export function handlerEnvironment(
     AWS_ENDPOINT_URL_SESV2: config.sesEndpoint,
     AWS_ENDPOINT_URL_STS: config.aws.gatewayUrl,
     AWS_ENDPOINT_URL_KMS: config.aws.gatewayUrl,
+    AWS_ENDPOINT_URL_SNS: config.aws.gatewayUrl,
     AWS_ENDPOINT_URL_SQS: config.sqsEndpoint,
     AWS_ENDPOINT_URL_S3: config.s3Endpoint,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: config.cognitoEndpoint,

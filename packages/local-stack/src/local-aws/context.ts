@@ -1,5 +1,7 @@
 import type { Faults } from './faults'
 import type { KmsKeys } from './kms'
+import type { SnsDeliveries } from './sns/deliveries'
+import type { SnsSigner } from './sns/signing'
 import type { StateFile } from './state'
 import type { ControlPlaneThrottle } from './throttle'
 
@@ -9,6 +11,9 @@ export interface LocalAwsContext {
   keys: KmsKeys
   throttle: ControlPlaneThrottle
   faults: Faults
+  /** SNS's signing key and certificate, and its HTTP/S deliveries (with SES event publishing on top). */
+  snsSigner: SnsSigner
+  sns: SnsDeliveries
   /** aws-ses-v2-local: delivery, mailbox. */
   upstreamUrl: string
   /** This server's origin as browsers and SDKs reach it (`http://localhost:<port>`). */

@@ -14,7 +14,9 @@ import {
   putCustomerRole,
 } from './registry'
 import { getAccount, grantProductionAccess, sesAccount } from './ses/account'
+import { publishEngagement } from './ses/event-publishing'
 import { findIdentity, markVerified } from './ses/identities'
+import type { SnsMessageType } from './sns/signing'
 
 type Json = Record<string, unknown>
 
@@ -25,8 +27,9 @@ function reply(response: ServerResponse, status: number, body: unknown): void {
 
 /**
  * `/_local-aws/*`: what a test (or a script) does that a customer would do in the AWS console or AWS would do
- * by itself — accounts, users, roles, verified identities, production access, expired sessions — and the test
- * hooks: faults and throttle settings. Local only; no authentication.
+ * by itself — accounts, users, roles, verified identities, production access, expired sessions, recipients
+ * opening and clicking mail — and the test hooks: faults, throttle settings, the SNS delivery log. Local only;
+ * no authentication.
  */
 export async function handleControl(
   context: LocalAwsContext,
@@ -174,6 +177,46 @@ export async function handleControl(
       )
       return reply(response, 200, context.throttle.configure(change, accountIdFilter))
     }
+    if (first === 'ses' && accountId === 'engagement' && method === 'POST') {
+      const input = await read()
+      const type = input.type
+      if (typeof input.messageId !== 'string' || (type !== 'OPEN' && type !== 'CLICK'))
+        return reply(response, 400, { message: "messageId and type ('OPEN' or 'CLICK') are required" })
+      const published = publishEngagement(
+        { state, deliveries: context.sns, upstreamUrl: context.upstreamUrl, log: context.log },
+        input.messageId,
+        {
+          type,
+          link: typeof input.link === 'string' ? input.link : undefined,
+          linkTags:
+            input.linkTags && typeof input.linkTags === 'object'
+              ? (input.linkTags as Record<string, string[]>)
+              : undefined,
+          userAgent: typeof input.userAgent === 'string' ? input.userAgent : undefined,
+          ipAddress: typeof input.ipAddress === 'string' ? input.ipAddress : undefined,
+        },
+      )
+      if (!published)
+        return reply(response, 404, {
+          message: `No message ${input.messageId} sent with a configuration set by a local customer account`,
+        })
+      return reply(response, 200, published)
+    }
+    if (first === 'sns' && accountId === 'sign' && method === 'POST') {
+      const input = await read()
+      const fields = Object.entries(input)
+      if (
+        !['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation'].includes(
+          String(input.Type),
+        ) ||
+        fields.some(([, value]) => typeof value !== 'string')
+      )
+        return reply(response, 400, { message: 'A message of string fields with an SNS Type is required' })
+      const message = input as { Type: SnsMessageType } & Record<string, string>
+      return reply(response, 200, { body: context.sns.signedBody(message) })
+    }
+    if (first === 'sns' && accountId === 'deliveries' && method === 'GET')
+      return reply(response, 200, { deliveries: context.sns.recent() })
     reply(response, 404, { message: `No local AWS control at ${method} ${url.pathname}` })
   } catch (error) {
     if (error instanceof TemplateError || error instanceof SyntaxError)

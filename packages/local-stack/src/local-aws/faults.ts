@@ -1,6 +1,8 @@
 export interface FaultRule {
   /** Only calls by (or, for AssumeRole, into) this account; any account when unset. */
   accountId?: string
+  /** Only calls to this service (`ses`, `sts`, `kms`, `sns`); any service when unset. */
+  service?: string
   /** `GetAccount`, `ses:GetAccount`, `sts:AssumeRole`, `kms:Decrypt`; any operation when unset. */
   operation?: string
   /** The error code to answer with (`TooManyRequestsException`, `InternalFailure`, …). */
@@ -17,6 +19,7 @@ export interface FaultRule {
 export interface ArmedFault extends Required<Pick<FaultRule, 'error' | 'count'>> {
   id: number
   accountId?: string
+  service?: string
   operation?: string
   message?: string
   status?: number
@@ -47,6 +50,7 @@ export class Faults {
     const fault = this.armed.find(
       (candidate) =>
         (!candidate.accountId || accountIds.includes(candidate.accountId)) &&
+        (!candidate.service || candidate.service === service) &&
         (!candidate.operation ||
           candidate.operation === operation ||
           candidate.operation.toLowerCase() === `${service}:${operation}`.toLowerCase()),

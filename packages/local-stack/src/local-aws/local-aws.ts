@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import { closeServer, listen } from '../http/listen'
@@ -19,9 +20,13 @@ import {
 } from './protocol'
 import { demoCredentials, seedAccounts } from './registry'
 import { sesAccount } from './ses/account'
+import { publishSendEvents } from './ses/event-publishing'
 import { handleSes, SEND_OPERATIONS } from './ses/handle-ses'
 import { matchOperation } from './ses/operations'
 import { parseAmzDate, parseAuthorization, signatureMatches } from './sigv4'
+import { SnsDeliveries } from './sns/deliveries'
+import { handleSns, handleSnsLink, SNS_VERSION } from './sns/handle-sns'
+import { openSnsSigner, SIGNING_CERT_PATH } from './sns/signing'
 import { openState } from './state'
 import { handleSts, STS_ACTIONS } from './sts'
 import { ControlPlaneThrottle } from './throttle'
@@ -37,9 +42,10 @@ export interface LocalAwsOptions {
   port: number
   /** aws-ses-v2-local's URL. */
   upstreamUrl: string
-  /** `<dataDir>/aws/state.json` and `<dataDir>/aws/kms-keys.json`. */
+  /** `<dataDir>/aws/state.json`, `<dataDir>/aws/kms-keys.json` and `<dataDir>/aws/sns-signing.json`. */
   stateFile: string
   keysFile: string
+  snsSigningFile: string
   platformAccountId: string
   platformCredentials: { accessKeyId: string; secretAccessKey: string }
   demoAccountId: string
@@ -48,7 +54,7 @@ export interface LocalAwsOptions {
 }
 
 export interface LocalAws {
-  /** The SES v2, STS and KMS endpoint (`AWS_ENDPOINT_URL_SESV2`, `_STS`, `_KMS`). */
+  /** The SES v2, STS, KMS and SNS endpoint (`AWS_ENDPOINT_URL_SESV2`, `_STS`, `_KMS`, `_SNS`). */
   url: string
   mailboxUrl: string
   mailboxApiUrl: string
@@ -60,19 +66,23 @@ export interface LocalAws {
 }
 
 /**
- * The local AWS the product's SDK clients talk to: SES v2, STS and KMS on one port, each request authenticated by
- * its SigV4 signature as the IAM principal its access key belongs to, with per-account SES state. Delivery and
+ * The local AWS the product's SDK clients talk to: SES v2, STS, KMS and SNS on one port, each request
+ * authenticated by its SigV4 signature as the IAM principal its access key belongs to, with per-account SES and
+ * SNS state. SES publishes events to SNS topics, whose HTTP/S subscribers get signed deliveries. Delivery and
  * the mailbox are aws-ses-v2-local's; the console and the test controls are served here too.
  */
 export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws> {
   const state = openState(options.stateFile)
   seedAccounts(state.data, options)
   state.flush()
+  const snsSigner = await openSnsSigner(options.snsSigningFile)
   const context: LocalAwsContext = {
     state,
     keys: openKmsKeys(options.keysFile, options.platformAccountId, options.region),
     throttle: new ControlPlaneThrottle(),
     faults: new Faults(),
+    snsSigner,
+    sns: new SnsDeliveries({ signer: snsSigner, publicUrl: () => context.publicUrl, log: options.log }),
     upstreamUrl: options.upstreamUrl,
     publicUrl: '',
     platformAccountId: options.platformAccountId,
@@ -99,6 +109,7 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
     kmsKey: customerSecretsKey(context.keys),
     demoAccount: demoCredentials(state.data, options.demoAccountId),
     async stop() {
+      context.sns.stop()
       await closeServer(server)
       state.flush()
     },
@@ -115,6 +126,13 @@ async function handle(
   if (url.pathname.startsWith('/_local-aws/')) return handleControl(context, request, response, url)
   if (url.pathname === '/console' || url.pathname.startsWith('/console/'))
     return handleConsole(context, request, response, url)
+  if (method === 'GET' && url.pathname === SIGNING_CERT_PATH) {
+    response.writeHead(200, { 'content-type': 'application/x-pem-file' })
+    response.end(context.snsSigner.certificatePem)
+    return
+  }
+  if (method === 'GET' && url.pathname === '/' && url.searchParams.has('Action'))
+    return answerSnsLink(context, response, url)
 
   const target = request.headers['x-amz-target']
   if (typeof target === 'string') {
@@ -136,10 +154,13 @@ async function handle(
     const body = await readBody(request, MAX_BODY_BYTES)
     if (!body.ok)
       return sendAwsError(response, 'sts', new AwsError(413, 'RequestEntityTooLarge', 'Request too large'))
-    const action = new URLSearchParams(body.body.toString('utf8')).get('Action') ?? ''
+    const form = new URLSearchParams(body.body.toString('utf8'))
+    const action = form.get('Action') ?? ''
     const service = parseAuthorization(String(request.headers.authorization ?? ''))?.service
     if (STS_ACTIONS.has(action) || service === 'sts')
       return serve(context, request, response, url, 'sts', action, body.body)
+    if (service === 'sns' || form.get('Version') === SNS_VERSION)
+      return serve(context, request, response, url, 'sns', action, body.body)
     // SES v1 (SendEmail, SendRawEmail) stays aws-ses-v2-local's.
     return forward(context, request, response, body.body)
   }
@@ -179,12 +200,12 @@ async function serve(
   try {
     const now = Date.now()
     const { principal, region } = await authenticate(context, protocol, request, url, body, now)
-    const service = protocol === 'kms' ? 'kms' : protocol === 'sts' ? 'sts' : 'ses'
-    const form = protocol === 'sts' ? new URLSearchParams(body.toString('utf8')) : undefined
+    const form =
+      protocol === 'sts' || protocol === 'sns' ? new URLSearchParams(body.toString('utf8')) : undefined
     const roleAccount = /^arn:aws:iam::(\d{12}):/.exec(form?.get('RoleArn') ?? '')?.[1]
     const fault = context.faults.take(
       roleAccount ? [principal.accountId, roleAccount] : [principal.accountId],
-      service,
+      protocol,
       operation,
     )
     if (fault) {
@@ -197,6 +218,18 @@ async function serve(
       )
     }
 
+    if (protocol === 'sns') {
+      const xml = handleSns(context.state.data, context.sns, {
+        action: operation,
+        params: form ?? new URLSearchParams(),
+        principal,
+        region,
+      })
+      context.state.save()
+      response.writeHead(200, { 'content-type': 'text/xml', 'x-amzn-requestid': randomUUID() })
+      response.end(xml)
+      return
+    }
     if (protocol === 'sts') {
       const xml = handleSts(context.state.data, operation, form ?? new URLSearchParams(), principal, now)
       context.state.save()
@@ -219,24 +252,49 @@ async function serve(
       !context.throttle.take(principal.accountId, region, now)
     )
       throw new AwsError(429, 'TooManyRequestsException', 'Too Many Requests')
+    const account = sesAccount(context.state.data, principal.accountId, region, platform)
     const answer = await handleSes(
       { upstreamUrl: context.upstreamUrl, verificationLink: (token) => verificationLink(context, token) },
-      {
-        operation,
-        params,
-        query: url.searchParams,
-        input,
-        account: sesAccount(context.state.data, principal.accountId, region, platform),
-        platform,
-        now,
-      },
+      { operation, params, query: url.searchParams, input, account, platform, now },
     )
+    if (!platform && SEND_OPERATIONS.has(operation))
+      // The mail is sent: a problem with its events is logged, never the caller's.
+      await publishSendEvents(
+        {
+          state: context.state.data,
+          deliveries: context.sns,
+          upstreamUrl: context.upstreamUrl,
+          log: context.log,
+        },
+        {
+          account,
+          principal,
+          sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+          operation,
+          input,
+          answer: answer as Record<string, unknown>,
+          now,
+        },
+      ).catch((error: unknown) => context.log(`local SES: event publishing failed: ${String(error)}`))
     context.state.save()
     sendJson(response, 200, answer)
   } catch (error) {
     if (!(error instanceof AwsError)) throw error
     context.state.save()
     sendAwsError(response, protocol, error)
+  }
+}
+
+/** The SubscribeURL and UnsubscribeURL of SNS's messages: plain GETs, no credentials, XML answers. */
+function answerSnsLink(context: LocalAwsContext, response: ServerResponse, url: URL): void {
+  try {
+    const xml = handleSnsLink(context.state.data, context.sns, url.searchParams)
+    context.state.save()
+    response.writeHead(200, { 'content-type': 'text/xml', 'x-amzn-requestid': randomUUID() })
+    response.end(xml)
+  } catch (error) {
+    if (!(error instanceof AwsError)) throw error
+    sendAwsError(response, 'sns', error)
   }
 }
 

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 
-/** The wire protocol of a call: SES v2 is REST JSON, KMS is JSON 1.1, STS is the query protocol (XML). */
-export type Protocol = 'ses' | 'kms' | 'sts'
+/** The wire protocol of a call: SES v2 is REST JSON, KMS is JSON 1.1, STS and SNS are the query protocol (XML). */
+export type Protocol = 'ses' | 'kms' | 'sts' | 'sns'
+
+/** The query-protocol services answer errors as XML in their namespace, with their own auth error codes. */
+const QUERY_NAMESPACES: Partial<Record<Protocol, string>> = {
+  sts: 'https://sts.amazonaws.com/doc/2011-06-15/',
+  sns: 'http://sns.amazonaws.com/doc/2010-03-31/',
+}
+const isQuery = (protocol: Protocol) => protocol === 'sts' || protocol === 'sns'
 
 /** An error as the service would answer it; rendered in the caller's protocol. */
 export class AwsError extends Error {
@@ -24,6 +31,11 @@ const DEFAULT_STATUS: Record<string, number> = {
   UnrecognizedClientException: 403,
   SignatureDoesNotMatch: 403,
   NotFoundException: 404,
+  NotFound: 404,
+  ResourceNotFound: 404,
+  AuthorizationError: 403,
+  Throttled: 429,
+  InternalError: 500,
   TooManyRequestsException: 429,
   ThrottlingException: 400,
   Throttling: 400,
@@ -42,11 +54,12 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 
 export function sendAwsError(response: ServerResponse, protocol: Protocol, error: AwsError): void {
   const requestId = randomUUID()
-  if (protocol === 'sts') {
+  const namespace = QUERY_NAMESPACES[protocol]
+  if (namespace) {
     const type = error.status >= 500 ? 'Receiver' : 'Sender'
     response.writeHead(error.status, { 'content-type': 'text/xml', 'x-amzn-requestid': requestId })
     response.end(
-      `<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/">\n  <Error>\n    <Type>${type}</Type>\n    <Code>${escapeXml(error.code)}</Code>\n    <Message>${escapeXml(error.message)}</Message>\n  </Error>\n  <RequestId>${requestId}</RequestId>\n</ErrorResponse>\n`,
+      `<ErrorResponse xmlns="${namespace}">\n  <Error>\n    <Type>${type}</Type>\n    <Code>${escapeXml(error.code)}</Code>\n    <Message>${escapeXml(error.message)}</Message>\n  </Error>\n  <RequestId>${requestId}</RequestId>\n</ErrorResponse>\n`,
     )
     return
   }
@@ -83,7 +96,7 @@ export const AUTH_ERRORS = {
   invalidToken: (protocol: Protocol) =>
     new AwsError(
       403,
-      protocol === 'sts' ? 'InvalidClientTokenId' : 'UnrecognizedClientException',
+      isQuery(protocol) ? 'InvalidClientTokenId' : 'UnrecognizedClientException',
       'The security token included in the request is invalid.',
     ),
   badSignature: (protocol: Protocol) =>
@@ -95,11 +108,11 @@ export const AUTH_ERRORS = {
   expired: (protocol: Protocol) =>
     new AwsError(
       protocol === 'kms' ? 400 : 403,
-      protocol === 'sts' ? 'ExpiredToken' : 'ExpiredTokenException',
+      isQuery(protocol) ? 'ExpiredToken' : 'ExpiredTokenException',
       'The security token included in the request is expired',
     ),
   missing: (protocol: Protocol) =>
-    protocol === 'sts'
+    isQuery(protocol)
       ? new AwsError(403, 'MissingAuthenticationToken', 'Request is missing Authentication Token')
       : new AwsError(
           protocol === 'kms' ? 400 : 403,
@@ -121,13 +134,24 @@ export const AUTH_ERRORS = {
   },
 }
 
-/** `AccessDeniedException` (SES, KMS) / `AccessDenied` (STS) naming the principal and the action. */
+/**
+ * `AccessDeniedException` (SES, KMS) / `AccessDenied` (STS) naming the principal and the action. SNS says
+ * `AuthorizationError`, spells the action `SNS:Subscribe` and always names the resource.
+ */
 export function accessDenied(
   protocol: Protocol,
   principalArn: string,
   action: string,
   resource?: string,
 ): AwsError {
+  if (protocol === 'sns') {
+    const snsAction = action.replace(/^sns:/, 'SNS:')
+    return new AwsError(
+      403,
+      'AuthorizationError',
+      `User: ${principalArn} is not authorized to perform: ${snsAction} on resource: ${resource ?? '*'} because no identity-based policy allows the ${snsAction} action`,
+    )
+  }
   const code = protocol === 'sts' ? 'AccessDenied' : 'AccessDeniedException'
   const message = resource
     ? `User: ${principalArn} is not authorized to perform: ${action} on resource: ${resource}${protocol === 'kms' ? ` because no resource-based policy allows the ${action} action` : ''}`

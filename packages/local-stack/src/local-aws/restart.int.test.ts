@@ -10,6 +10,13 @@ import {
   GetEmailTemplateCommand,
   SESv2Client,
 } from '@aws-sdk/client-sesv2'
+import {
+  CreateTopicCommand,
+  GetTopicAttributesCommand,
+  PublishCommand,
+  SNSClient,
+  SubscribeCommand,
+} from '@aws-sdk/client-sns'
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts'
 import { afterAll, expect, it } from 'vitest'
 import type { LocalStackConfig } from '../config'
@@ -22,11 +29,14 @@ import {
   localAwsClientConfig,
   localCustomerAccount,
 } from '../testing/local-aws'
+import { startSnsSubscriber, verifySnsMessage } from '../testing/sns-subscriber'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-aws-restart-'))
 const running: LocalStack[] = []
+const subscriber = startSnsSubscriber()
 afterAll(async () => {
   for (const stack of running) await stack.stop()
+  await (await subscriber).close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -41,7 +51,10 @@ async function stopAll(): Promise<void> {
 
 const context = { orgId: 'org' }
 
-it('keeps accounts, keys, roles, sessions, SES state and the KMS key across restarts; --reset starts over', async () => {
+const certificate = async (config: LocalStackConfig) =>
+  (await fetch(`${config.aws.gatewayUrl}/SimpleNotificationService-local.pem`)).text()
+
+it('keeps accounts, keys, roles, sessions, SES and SNS state, the KMS key and the SNS certificate across restarts; --reset starts over', async () => {
   const first = await start()
   const demo = localCustomerAccount(first)
   const limited = await createLocalAwsUser(first, { actions: ['ses:GetAccount'] })
@@ -67,6 +80,15 @@ it('keeps accounts, keys, roles, sessions, SES state and the KMS key across rest
     }),
   )
   kms.destroy()
+  const endpoint = await subscriber
+  const sns = new SNSClient({ ...localAwsClientConfig(first, demo), maxAttempts: 1 })
+  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'kept-events' }))
+  await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'http', Endpoint: endpoint.url }))
+  const confirmation = await endpoint.waitFor((message) => message.body.Type === 'SubscriptionConfirmation')
+  expect((await fetch(confirmation.body.SubscribeURL ?? '')).status).toBe(200)
+  sns.destroy()
+  const firstCertificate = await certificate(first)
+  expect(firstCertificate).toContain('-----BEGIN CERTIFICATE-----')
   await stopAll()
 
   const second = await start()
@@ -98,6 +120,18 @@ it('keeps accounts, keys, roles, sessions, SES state and the KMS key across rest
   const opened = await kmsAgain.send(new DecryptCommand({ CiphertextBlob, EncryptionContext: context }))
   expect(Buffer.from(opened.Plaintext ?? []).equals(Buffer.from(Plaintext ?? []))).toBe(true)
   kmsAgain.destroy()
+  expect(await certificate(second)).toBe(firstCertificate)
+  const snsAgain = new SNSClient({ ...localAwsClientConfig(second, demo), maxAttempts: 1 })
+  expect((await snsAgain.send(new GetTopicAttributesCommand({ TopicArn }))).Attributes).toMatchObject({
+    SubscriptionsConfirmed: '1',
+  })
+  await snsAgain.send(new PublishCommand({ TopicArn, Message: 'still here' }))
+  snsAgain.destroy()
+  const notification = await endpoint.waitFor((message) => message.body.Message === 'still here')
+  expect(notification.body.SigningCertURL).toBe(
+    `${second.aws.gatewayUrl}/SimpleNotificationService-local.pem`,
+  )
+  expect(await verifySnsMessage(notification.body)).toBe(true)
   await stopAll()
 
   const fresh = await start(true)
@@ -109,4 +143,5 @@ it('keeps accounts, keys, roles, sessions, SES state and the KMS key across rest
   })
   expect((await empty.send(new GetAccountCommand({}))).ProductionAccessEnabled).toBe(false)
   empty.destroy()
+  expect(await certificate(fresh)).not.toBe(firstCertificate)
 }, 180_000)

@@ -111,6 +111,41 @@ export interface SesAccountState {
   templates: Record<string, StoredTemplate>
   /** Recipients sent, as `[epoch ms, count]`, kept for 24 hours (quota and rate). */
   sends: [number, number][]
+  /** The latest messages sent with event publishing in mind (newest last), for engagement events later. */
+  sentMail?: SentMail[]
+}
+
+/** A sent message as SES event records describe it (`mail`), and the configuration set it was sent with. */
+export interface SentMail {
+  messageId: string
+  configurationSetName: string
+  mail: Record<string, unknown>
+}
+
+export interface SnsSubscription {
+  arn: string
+  protocol: 'http' | 'https'
+  endpoint: string
+  owner: string
+  /** Until the endpoint confirms, SNS only sends it SubscriptionConfirmation messages. */
+  confirmed: boolean
+  /** The SubscribeURL's token. */
+  token: string
+  createdAt: string
+}
+
+export interface SnsTopic {
+  name: string
+  arn: string
+  accountId: string
+  region: string
+  /** Settable attributes (DisplayName, Policy, DeliveryPolicy, …) as strings, like SNS keeps them. */
+  attributes: Record<string, string>
+  tags: { Key: string; Value: string }[]
+  /** By subscription ARN. */
+  subscriptions: Record<string, SnsSubscription>
+  subscriptionsDeleted: number
+  createdAt: string
 }
 
 export interface LocalAwsState {
@@ -123,6 +158,8 @@ export interface LocalAwsState {
   sessions: Record<string, RoleSession>
   /** By `<accountId>/<region>`. */
   ses: Record<string, SesAccountState>
+  /** SNS topics by ARN. */
+  snsTopics: Record<string, SnsTopic>
 }
 
 const emptyState = (): LocalAwsState => ({
@@ -132,6 +169,7 @@ const emptyState = (): LocalAwsState => ({
   roles: {},
   sessions: {},
   ses: {},
+  snsTopics: {},
 })
 
 /** A JSON file written shortly after each change, atomically, so a restart (or a crash) keeps what was done. */

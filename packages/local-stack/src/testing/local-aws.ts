@@ -1,5 +1,6 @@
 import type { LocalStackConfig } from '../config'
 import type { ArmedFault, FaultRule } from '../local-aws/faults'
+import type { DeliveryRecord } from '../local-aws/sns/deliveries'
 import type { ThrottleSettings } from '../local-aws/throttle'
 
 /** An IAM user's access key in a local AWS account. */
@@ -155,7 +156,46 @@ export function resetLocalAwsThrottle(
   return control(config, 'POST', 'throttle', { accountId, reset: true })
 }
 
-/** Region, endpoint and credentials for an SDK client (SESv2Client, STSClient, KMSClient) against the stand-in. */
+/**
+ * A recipient opening a message (`OPEN`) or clicking a link in it (`CLICK`): the message's Open or Click event is
+ * published to its configuration set's matching SNS destinations, like SES's open and click tracking. The message
+ * must have been sent by a customer account with a configuration set; `topics` is how many topics got it.
+ */
+export function simulateLocalSesEngagement(
+  config: LocalStackConfig,
+  engagement: {
+    messageId: string
+    type: 'OPEN' | 'CLICK'
+    link?: string
+    linkTags?: Record<string, string[]>
+    userAgent?: string
+    ipAddress?: string
+  },
+): Promise<{ messageId: string; eventType: string; topics: number }> {
+  return control(config, 'POST', 'ses/engagement', engagement)
+}
+
+/**
+ * A message signed with the local SNS stand-in's key, as the JSON body SNS would POST: the given fields
+ * (`Type`, `MessageId`, `TopicArn`, `Message`, `Timestamp`, …) then `SignatureVersion` 2, `Signature` and
+ * `SigningCertURL`. For endpoint tests that forge (or tamper with) deliveries.
+ */
+export async function signLocalSnsMessage(
+  config: LocalStackConfig,
+  message: { Type: 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation' } & Record<
+    string,
+    string
+  >,
+): Promise<string> {
+  return (await control<{ body: string }>(config, 'POST', 'sns/sign', message)).body
+}
+
+/** The SNS stand-in's latest HTTP/S deliveries (newest first): status, attempts, last error. */
+export async function localSnsDeliveries(config: LocalStackConfig): Promise<DeliveryRecord[]> {
+  return (await control<{ deliveries: DeliveryRecord[] }>(config, 'GET', 'sns/deliveries')).deliveries
+}
+
+/** Region, endpoint and credentials for an SDK client (SESv2Client, STSClient, KMSClient, SNSClient) against the stand-in. */
 export function localAwsClientConfig(
   config: LocalStackConfig,
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string },

@@ -15,6 +15,7 @@ import {
   deleteEmailIdentity,
   getEmailIdentity,
   listEmailIdentities,
+  putIdentityConfigurationSet,
   putMailFromAttributes,
 } from './identities'
 import { sendBulkEmail, sendEmail } from './sending'
@@ -92,6 +93,9 @@ export async function handleSes(env: SesEnvironment, call: SesCall): Promise<unk
       return {}
     case 'PutEmailIdentityMailFromAttributes':
       putMailFromAttributes(account, name('EmailIdentity'), input)
+      return {}
+    case 'PutEmailIdentityConfigurationSetAttributes':
+      putIdentityConfigurationSet(account, name('EmailIdentity'), input)
       return {}
     case 'CreateConfigurationSet':
       createConfigurationSet(account, input)

@@ -142,6 +142,20 @@ export function putMailFromAttributes(
   if (typeof behavior === 'string') identity.behaviorOnMxFailure = behavior
 }
 
+/** PutEmailIdentityConfigurationSetAttributes: the identity's default configuration set (none without a name). */
+export function putIdentityConfigurationSet(
+  account: SesAccountState,
+  name: string,
+  input: Record<string, unknown>,
+): void {
+  const identity = requireIdentity(account, name)
+  const setName = input.ConfigurationSetName
+  if (typeof setName === 'string' && setName) {
+    if (!account.configurationSets[setName]) throw notFound(`Configuration set ${setName} does not exist.`)
+    identity.configurationSetName = setName
+  } else delete identity.configurationSetName
+}
+
 /** What the verification link, the console's 'Mark verified' and DNS propagation do. */
 export function markVerified(identity: EmailIdentity): void {
   identity.status = 'SUCCESS'
@@ -162,15 +176,22 @@ export function identityByToken(
 /** `Name <a@b.com>` → `a@b.com`. */
 export const bareAddress = (address: string) => (/<([^>]+)>\s*$/.exec(address)?.[1] ?? address).trim()
 
-/** Verified for sending: the address itself, or its domain (or a parent domain) is verified. */
-export function isVerified(account: SesAccountState, address: string): boolean {
+/** The verified identity that lets an address send: the address itself, or its domain or a parent domain. */
+export function sendingIdentity(account: SesAccountState, address: string): EmailIdentity | undefined {
   const bare = bareAddress(address)
-  if (findIdentity(account, bare)?.status === 'SUCCESS') return true
+  const own = findIdentity(account, bare)
+  if (own?.status === 'SUCCESS') return own
   const labels = (bare.split('@')[1] ?? '').toLowerCase().split('.')
-  for (let index = 0; index < labels.length - 1; index++)
-    if (findIdentity(account, labels.slice(index).join('.'))?.status === 'SUCCESS') return true
-  return false
+  for (let index = 0; index < labels.length - 1; index++) {
+    const domain = findIdentity(account, labels.slice(index).join('.'))
+    if (domain?.status === 'SUCCESS') return domain
+  }
+  return undefined
 }
+
+/** Verified for sending: the address itself, or its domain (or a parent domain) is verified. */
+export const isVerified = (account: SesAccountState, address: string): boolean =>
+  sendingIdentity(account, address) !== undefined
 
 export function isSimulatorAddress(address: string): boolean {
   return bareAddress(address).toLowerCase().endsWith(`@${SIMULATOR_DOMAIN}`)
