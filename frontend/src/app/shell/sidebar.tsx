@@ -1,6 +1,7 @@
 import type { Plan } from '@app/contracts'
 import { useId, useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
+import { LockBadge } from '../../components/ui/lock-badge'
 import { Logo } from '../../components/ui/logo'
 import { lockedUntil, NAV_SECTIONS, type NavSection, readSectionOpen, writeSectionOpen } from './navigation'
 import styles from './shell.module.css'
@@ -15,21 +16,6 @@ function browserStorage(): Storage | undefined {
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
-}
-
-function LockBadge({ tier }: { tier: string }) {
-  return (
-    <span className={styles.lock} title={`Needs the ${tier} plan`}>
-      <svg width="11" height="11" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-        <path
-          d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5A1.5 1.5 0 0 1 13.5 8.5v5A1.5 1.5 0 0 1 12 15H4a1.5 1.5 0 0 1-1.5-1.5v-5A1.5 1.5 0 0 1 4 7zm1.5 0h4V5a2 2 0 1 0-4 0z"
-          fill="currentColor"
-        />
-      </svg>
-      {tier}
-      <span className="visually-hidden"> plan needed</span>
-    </span>
-  )
 }
 
 function SidebarSection({ section, plan }: { section: NavSection; plan: Plan | null | undefined }) {

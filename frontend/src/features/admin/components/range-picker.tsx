@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { TextField } from '../../../components/ui/text-field'
+import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { formatDate } from '../../billing/billing-display'
 import {
   type DateRange,
@@ -31,18 +32,12 @@ export function RangePicker({ range, onChange }: { range: DateRange; onChange: (
 
   return (
     <div className={styles.range}>
-      <fieldset className={styles.presets} aria-label="Presets">
-        {RANGE_PRESETS.map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            aria-pressed={pressed === preset}
-            onClick={() => edit(presetRange(preset, today))}
-          >
-            {RANGE_PRESET_LABELS[preset]}
-          </button>
-        ))}
-      </fieldset>
+      <ToggleButtons
+        label="Presets"
+        options={RANGE_PRESETS.map((preset) => ({ value: preset, label: RANGE_PRESET_LABELS[preset] }))}
+        value={pressed}
+        onChange={(preset) => edit(presetRange(preset, today))}
+      />
       <div className={styles.dates}>
         <TextField
           label="First day"

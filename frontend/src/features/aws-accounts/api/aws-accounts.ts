@@ -31,7 +31,7 @@ export const awsAccountQueries = {
 }
 
 /** Puts a created or changed connection into its organization's list, where every screen reads it from. */
-function storeAwsAccount(queryClient: QueryClient, account: AwsAccount) {
+export function storeAwsAccount(queryClient: QueryClient, account: AwsAccount) {
   queryClient.setQueryData(awsAccountQueries.list(account.organizationId).queryKey, (accounts) => {
     if (!accounts) return [account]
     return accounts.some((item) => item.id === account.id)
