@@ -93,7 +93,7 @@ const PAGES: readonly Page[] = [
   { path: '/app/campaigns', load: planned('campaigns') },
   { path: '/app/campaigns/new', load: planned('newCampaign') },
   { path: '/app/aws-account', load: () => import('./routes/app/aws-account-status') },
-  { path: '/app/monitoring', load: planned('monitoring') },
+  { path: '/app/monitoring', load: () => import('./routes/app/monitoring') },
   { path: '/app/email-identities', load: () => import('./routes/app/email-identities') },
   { path: '/app/*', Component: NotFound },
 ]

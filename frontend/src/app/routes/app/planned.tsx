@@ -58,11 +58,6 @@ export const PLANNED_PAGES = {
     purpose: 'Pick a template and a topic, then send or schedule a campaign through your SES account.',
     feature: 'campaigns',
   },
-  monitoring: {
-    title: 'Logs & metrics',
-    purpose: 'Delivery, bounce and complaint events from your SES account, as a log and as charts over time.',
-    feature: 'monitoring',
-  },
   team: {
     title: 'Team',
     purpose: 'Invite people to this organization, choose their role and remove members.',
