@@ -86,7 +86,10 @@ export async function deleteLocalCustomerRole(config: LocalStackConfig, roleArn:
   await control(config, 'DELETE', `accounts/${accountId}/roles/${encodeURIComponent(name ?? '')}`)
 }
 
-/** What clicking the verification mail's link or publishing the DKIM records does. */
+/**
+ * What clicking the verification mail's link or publishing the DKIM records does; an identity the account does not
+ * have yet is created verified (an address or a domain).
+ */
 export async function verifyLocalIdentity(
   config: LocalStackConfig,
   options: { accountId: string; region?: string; identity: string },
