@@ -72,7 +72,14 @@ export async function createInAccount(
   const ses = await customerSes(connection)
   const sns = await customerSns(connection)
   // CreateTopic answers the existing topic for the same name.
-  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: names.topic, Tags: TAGS }))
+  const { TopicArn } = await sns.send(
+    new CreateTopicCommand({
+      Name: names.topic,
+      Tags: TAGS,
+      // SHA256 signatures (SNS defaults to SHA1); the endpoint verifies either.
+      Attributes: { SignatureVersion: '2' },
+    }),
+  )
   if (!TopicArn) throw new AppError('aws.request_failed', 'Amazon SNS created no topic.')
   const kept = previous?.topicArn === TopicArn && previous.state === 'ACTIVE'
   const monitoring: MonitoringRecord = {
