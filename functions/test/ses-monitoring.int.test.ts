@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SES_EVENTS_PATH } from '@app/contracts'
 import { dynamo } from '@app/core/aws'
+import { organizationPartition } from '@app/core/db/keys'
 import { tableName } from '@app/core/db/table'
 import {
   createLocalCustomerAccount,
@@ -12,7 +13,7 @@ import {
 } from '@app/local-stack/testing/local-aws'
 import { GetConfigurationSetCommand, SESv2Client } from '@aws-sdk/client-sesv2'
 import { GetTopicAttributesCommand, SNSClient } from '@aws-sdk/client-sns'
-import { ScanCommand } from '@aws-sdk/lib-dynamodb'
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
 import { addMember, setSubscription } from './seed'
 import { newUser, stack } from './stack'
@@ -82,7 +83,10 @@ async function sendTest(owner: User, orgId: string, awsAccountId: string, email:
 }
 
 function customerClients(keys: LocalAwsKeys) {
+  // The SES stand-in throttles control-plane calls at 1/s per account, as SES does.
   const config = {
+    maxAttempts: 8,
+    retryMode: 'adaptive',
     region: 'us-east-1',
     credentials: { accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey },
   }
@@ -290,6 +294,59 @@ describe('monitoring end to end through the local AWS', () => {
     await expect(sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn }))).rejects.toMatchObject({
       name: 'NotFoundException',
     })
+  })
+})
+
+describe('deleting a monitored AWS account', () => {
+  it('takes monitoring out of the customer account and lets the purge worker remove its logs', {
+    timeout: 60_000,
+  }, async () => {
+    const { owner, orgId, keys, awsAccountId } = await teamWithAccount()
+    const { topicArn, configurationSetName } = await enableAndConfirm(owner, orgId, awsAccountId, ['SEND'])
+    for (let index = 0; index < 3; index++) {
+      const event = {
+        type: 'Send',
+        messageId: randomUUID(),
+        timestamp: new Date().toISOString(),
+        recipient: 'a@b.io',
+      }
+      expect((await postEvent(await sesNotification(topicArn, event))).status).toBe(204)
+    }
+    const logItems = () =>
+      dynamo()
+        .send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            FilterExpression: 'awsAccountId = :id OR entity = :stats',
+            ExpressionAttributeValues: {
+              ':pk': organizationPartition(orgId),
+              ':id': awsAccountId,
+              ':stats': 'HourlyStats',
+            },
+          }),
+        )
+        .then((page) => page.Items?.length ?? 0)
+    expect(await logItems()).toBe(4)
+
+    expect((await owner.api.delete(`/api/aws-accounts/${awsAccountId}`)).status).toBe(204)
+    const { ses, sns } = customerClients(keys)
+    await expect(sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn }))).rejects.toMatchObject({
+      name: 'NotFoundException',
+    })
+    await expect(
+      ses.send(new GetConfigurationSetCommand({ ConfigurationSetName: configurationSetName })),
+    ).rejects.toMatchObject({ name: 'NotFoundException' })
+    await expect.poll(logItems, { timeout: 30_000, interval: 250 }).toBe(0)
+    // A late event for the deleted connection is refused and stored nowhere.
+    const late = {
+      type: 'Send',
+      messageId: randomUUID(),
+      timestamp: new Date().toISOString(),
+      recipient: 'a@b.io',
+    }
+    expect((await postEvent(await sesNotification(topicArn, late))).status).toBe(404)
+    expect(await logItems()).toBe(0)
   })
 })
 
