@@ -22,8 +22,9 @@ import {
   recipientProblem,
 } from '../log-query'
 import { messageStatusText } from '../monitoring-display'
+import styles from './message-log.module.css'
 import { MessageTable } from './message-table'
-import styles from './monitoring.module.css'
+import shared from './monitoring.module.css'
 
 function Filters({ filters, onChange }: { filters: LogFilters; onChange: (filters: LogFilters) => void }) {
   const [draft, setDraft] = useState(filters.recipient ?? '')
@@ -141,7 +142,7 @@ export function MessageLog({
         </Button>
       }
     >
-      <div className={styles.stack} ref={top}>
+      <div className={shared.stack} ref={top}>
         <Filters filters={filters} onChange={onFiltersChange} />
 
         {data === undefined ? (
@@ -177,7 +178,7 @@ export function MessageLog({
             {data.logs.length === 0 ? (
               <EmptyLog filtered={filtered} firstPage={page === 1} onClear={clear} onNewer={() => go([])} />
             ) : (
-              <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
+              <div className={stale ? shared.stale : undefined} aria-busy={stale || undefined}>
                 <MessageTable logs={data.logs} />
               </div>
             )}
@@ -244,7 +245,7 @@ function EmptyLog({
     return (
       <div className={styles.emptyState}>
         <p className={styles.emptyTitle}>No messages match these filters</p>
-        <p className={styles.muted}>The recipient must be the whole address a message was sent to.</p>
+        <p className={shared.muted}>The recipient must be the whole address a message was sent to.</p>
         <Button variant="secondary" size="small" onClick={onClear}>
           Clear filters
         </Button>
@@ -254,7 +255,7 @@ function EmptyLog({
   return (
     <div className={styles.emptyState}>
       <p className={styles.emptyTitle}>No messages yet</p>
-      <p className={styles.muted}>
+      <p className={shared.muted}>
         Messages sent through this account with monitoring on appear here within seconds of SES reporting
         them. Send a test email from Email identities to see one.
       </p>

@@ -11,7 +11,8 @@ import {
   messageTitle,
   recipientsText,
 } from '../monitoring-display'
-import styles from './monitoring.module.css'
+import styles from './message-log.module.css'
+import shared from './monitoring.module.css'
 
 function times(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`
@@ -62,7 +63,7 @@ function MessageEvents({ log }: { log: MessageLog }) {
           </dd>
         </div>
       </dl>
-      <p className={styles.note}>Each kind of event shows once, when it first happened.</p>
+      <p className={shared.note}>Each kind of event shows once, when it first happened.</p>
     </div>
   )
 }

@@ -12,7 +12,7 @@ const EVENT_OF_COUNT = Object.fromEntries(
 
 function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
   return (
-    <div className={`${styles.stat} ${styles.countStat}`}>
+    <div className={styles.stat}>
       <dt>{label}</dt>
       <dd className={styles.statValue}>{value}</dd>
       {children && <dd className={styles.statNote}>{children}</dd>}

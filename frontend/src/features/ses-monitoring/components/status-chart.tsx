@@ -4,7 +4,8 @@ import { formatCount } from '../../aws-accounts/ses-status-display'
 import { axisLabelIndexes, countAxis, indexAt, linePoints, xPercent, yPercent } from '../chart-scale'
 import { CHART_SERIES, type ChartSeries } from '../monitoring-display'
 import { bucketLabel, bucketLongLabel } from '../report-range'
-import styles from './monitoring.module.css'
+import shared from './monitoring.module.css'
+import styles from './status-chart.module.css'
 
 const INITIALLY_SHOWN = CHART_SERIES.filter((series) => series.shown).map((series) => series.key)
 
@@ -82,7 +83,7 @@ export function StatusChart({ series }: { series: TimeSeries }) {
   return (
     <figure className={styles.chart} aria-labelledby={captionId}>
       <figcaption id={captionId} className={styles.chartCaption}>
-        Messages per {unit} <span className={styles.muted}>({timeZone})</span>
+        Messages per {unit} <span className={shared.muted}>({timeZone})</span>
       </figcaption>
 
       <fieldset className={styles.legend}>
