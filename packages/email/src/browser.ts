@@ -1,0 +1,11 @@
+// The browser entry (editor preview): MJML through `mjml-browser`, fetched as its own chunk on the first MJML
+// compile. The web app imports this entry only; the server entry would pull `mjml` into the bundle.
+import { createCompiler, type MjmlRenderer } from './compile/compile'
+import { createLinter } from './lint/lint'
+
+export * from './shared'
+
+export const compileTemplate = createCompiler(
+  async () => (await import('mjml-browser')).default as MjmlRenderer,
+)
+export const lintTemplate = createLinter(compileTemplate)

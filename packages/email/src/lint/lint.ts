@@ -1,0 +1,171 @@
+import type { CompileResult, EditorType, TemplateCompiler } from '../compile/compile'
+import type { TemplatePart } from '../handlebars/ses-handlebars'
+import { validateHandlebars } from '../handlebars/validate'
+import { type DetectedVariable, detectVariables } from '../handlebars/variables'
+import { scanMarkup } from './markup'
+import { sampleHas, unusedSampleKeys } from './sample-data'
+
+export const LINT_RULES = [
+  'size.ses_limit',
+  'size.gmail_clip',
+  'text.missing',
+  'variables.no_sample',
+  'variables.unused_sample',
+  'link.empty',
+  'link.placeholder',
+  'link.not_https',
+  'image.missing_alt',
+  'handlebars.syntax',
+  'handlebars.unsupported',
+  'mjml.invalid',
+] as const
+export type LintRule = (typeof LINT_RULES)[number]
+export type LintSeverity = 'error' | 'warning'
+
+export const LINT_SEVERITY: Record<LintRule, LintSeverity> = {
+  'size.ses_limit': 'error',
+  'size.gmail_clip': 'warning',
+  'text.missing': 'warning',
+  'variables.no_sample': 'warning',
+  'variables.unused_sample': 'warning',
+  'link.empty': 'warning',
+  'link.placeholder': 'warning',
+  'link.not_https': 'warning',
+  'image.missing_alt': 'warning',
+  'handlebars.syntax': 'error',
+  'handlebars.unsupported': 'error',
+  'mjml.invalid': 'error',
+}
+
+/** Where a finding is: the part, and for the source (`part: 'html'`) a line in what the author edits (HTML or MJML). */
+export type LintFinding = {
+  rule: LintRule
+  severity: LintSeverity
+  message: string
+  part?: TemplatePart
+  line?: number
+  column?: number
+}
+
+export type LintInput = {
+  editorType: EditorType
+  source: string
+  subject: string
+  /** The text part as it will be published (generated or written); empty or absent when there is none. */
+  text?: string
+  sampleData?: Record<string, unknown>
+}
+
+/** SES: "Each template can be up to 500 KB in size" (subject, HTML and text together). */
+export const SES_TEMPLATE_LIMIT_BYTES = 500 * 1024
+/** Gmail clips a message whose HTML is over 102 KB. */
+export const GMAIL_CLIP_BYTES = 102 * 1024
+
+const bytes = (value: string) => new TextEncoder().encode(value).length
+const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`
+
+function finding(
+  rule: LintRule,
+  message: string,
+  where: Omit<LintFinding, 'rule' | 'severity' | 'message'> = {},
+) {
+  return { rule, severity: LINT_SEVERITY[rule], message, ...where }
+}
+
+function sizeFindings(input: LintInput, html: string): LintFinding[] {
+  const findings: LintFinding[] = []
+  const total = bytes(input.subject) + bytes(html) + bytes(input.text ?? '')
+  if (total > SES_TEMPLATE_LIMIT_BYTES) {
+    findings.push(
+      finding(
+        'size.ses_limit',
+        `The template is ${kb(total)}; SES accepts at most 500 KB (subject, HTML and text)`,
+      ),
+    )
+  }
+  const htmlBytes = bytes(html)
+  if (htmlBytes > GMAIL_CLIP_BYTES) {
+    findings.push(
+      finding('size.gmail_clip', `The HTML is ${kb(htmlBytes)}; Gmail clips messages over 102 KB`),
+    )
+  }
+  return findings
+}
+
+function handlebarsFindings(input: LintInput, compiled: CompileResult): LintFinding[] {
+  const findings: LintFinding[] = []
+  const parts: [TemplatePart, string][] = [
+    ['subject', input.subject],
+    ['html', input.source],
+    ['text', input.text ?? ''],
+  ]
+  for (const [part, source] of parts) {
+    for (const error of validateHandlebars(source)) {
+      const rule = error.code === 'handlebars.syntax' ? 'handlebars.syntax' : 'handlebars.unsupported'
+      findings.push(finding(rule, error.message, { part, line: error.line, column: error.column }))
+    }
+  }
+  const sourceClean = !findings.some((item) => item.part === 'html')
+  if (input.editorType === 'MJML' && sourceClean && compiled.html) {
+    const broken = validateHandlebars(compiled.html)[0]
+    if (broken) {
+      findings.push(
+        finding(
+          'handlebars.syntax',
+          `MJML moved Handlebars tags so the HTML no longer parses: ${broken.message}`,
+          {
+            part: 'html',
+          },
+        ),
+      )
+    }
+  }
+  return findings
+}
+
+function variableFindings(variables: DetectedVariable[], sampleData: Record<string, unknown>): LintFinding[] {
+  const findings: LintFinding[] = []
+  for (const variable of variables) {
+    if (sampleHas(sampleData, variable.path)) continue
+    const why = variable.required ? 'SES drops the message when it is absent' : 'the preview cannot show it'
+    findings.push(
+      finding('variables.no_sample', `'${variable.path}' has no sample value (${why})`, {
+        part: variable.part,
+        line: variable.part === 'html' ? variable.line : undefined,
+        column: variable.part === 'html' ? variable.column : undefined,
+      }),
+    )
+  }
+  for (const key of unusedSampleKeys(sampleData, variables)) {
+    findings.push(finding('variables.unused_sample', `Sample data '${key}' is not used by the template`))
+  }
+  return findings
+}
+
+/** The linter over an already compiled template (pure and synchronous; the entries compile first). */
+export function lintCompiled(input: LintInput, compiled: CompileResult): LintFinding[] {
+  const findings: LintFinding[] = []
+  for (const error of compiled.errors) {
+    findings.push(
+      finding('mjml.invalid', error.message, { part: 'html', line: error.line, column: error.column }),
+    )
+  }
+  findings.push(...sizeFindings(input, compiled.html))
+  if (!input.text?.trim()) {
+    findings.push(
+      finding('text.missing', 'No text part: add one (or generate it) for clients that show plain text'),
+    )
+  }
+  findings.push(...handlebarsFindings(input, compiled))
+  const variables = detectVariables({ subject: input.subject, html: input.source, text: input.text })
+  findings.push(...variableFindings(variables, input.sampleData ?? {}))
+  for (const issue of scanMarkup(input.source)) {
+    findings.push(finding(issue.rule, issue.message, { part: 'html', line: issue.line }))
+  }
+  return findings
+}
+
+export function createLinter(compile: TemplateCompiler) {
+  return async (input: LintInput): Promise<LintFinding[]> =>
+    lintCompiled(input, await compile({ editorType: input.editorType, source: input.source }))
+}

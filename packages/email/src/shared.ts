@@ -1,0 +1,31 @@
+// What both entries export: everything except the MJML renderer, which each entry brings itself.
+export type {
+  CompileError,
+  CompileInput,
+  CompileResult,
+  EditorType,
+  MjmlOptions,
+  MjmlRenderer,
+  TemplateCompiler,
+} from './compile/compile'
+export { createCompiler, EDITOR_TYPES, MJML_OPTIONS } from './compile/compile'
+export type { MissingVariable, RenderError, RenderResult, TemplateData } from './handlebars/render'
+export { renderTemplate } from './handlebars/render'
+export type { SourcePosition, TemplatePart } from './handlebars/ses-handlebars'
+export { SES_HELPERS, SES_RESERVED_VARIABLES } from './handlebars/ses-handlebars'
+export type { HandlebarsError, HandlebarsErrorCode } from './handlebars/validate'
+export { HANDLEBARS_ERROR_CODES, validateHandlebars } from './handlebars/validate'
+export type { DetectedVariable, TemplateParts } from './handlebars/variables'
+export { detectVariables } from './handlebars/variables'
+export type { LintFinding, LintInput, LintRule, LintSeverity } from './lint/lint'
+export {
+  createLinter,
+  GMAIL_CLIP_BYTES,
+  LINT_RULES,
+  LINT_SEVERITY,
+  lintCompiled,
+  SES_TEMPLATE_LIMIT_BYTES,
+} from './lint/lint'
+export type { Starter, TextStrategy } from './starters/starters'
+export { STARTERS, starterText } from './starters/starters'
+export { htmlToText } from './text/html-to-text'
