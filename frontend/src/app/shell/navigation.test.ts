@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { lockedUntil, NAV_SECTIONS, type NavSection, readSectionOpen, writeSectionOpen } from './navigation'
+import {
+  lockedUntil,
+  NAV_SECTIONS,
+  type NavSection,
+  readSectionOpen,
+  sectionHolds,
+  writeSectionOpen,
+} from './navigation'
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -41,6 +48,13 @@ describe('sidebar sections', () => {
     expect(NAV_SECTIONS.filter((section) => section.defaultOpen).map((section) => section.id)).toEqual([
       'templates',
     ])
+  })
+
+  it('knows which section holds the current page', () => {
+    const aws = NAV_SECTIONS.find((section) => section.items.some((item) => item.to === '/app/monitoring'))
+    expect(aws && sectionHolds(aws, '/app/monitoring')).toBe(true)
+    expect(aws && sectionHolds(aws, '/app/monitoring-other')).toBe(false)
+    expect(sectionHolds(templates, '/app/monitoring')).toBe(false)
   })
 
   it('remembers the open state per section', () => {

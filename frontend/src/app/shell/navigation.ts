@@ -67,6 +67,11 @@ export function lockedUntil(plan: Plan | null | undefined, feature: Feature | un
   return TIERS[lowestTierFor(feature)].name
 }
 
+/** Whether the page at `pathname` is one of the section's (or below one): its section shows open. */
+export function sectionHolds(section: NavSection, pathname: string): boolean {
+  return section.items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+}
+
 const STORAGE_PREFIX = 'ses-studio:sidebar:'
 
 /** Whether a section is open: what the user last chose in this browser, else the section's default. */

@@ -1,9 +1,16 @@
 import type { Plan } from '@app/contracts'
-import { useId, useState } from 'react'
-import { Link, NavLink } from 'react-router-dom'
+import { useEffect, useId, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router-dom'
 import { LockBadge } from '../../components/ui/lock-badge'
 import { Logo } from '../../components/ui/logo'
-import { lockedUntil, NAV_SECTIONS, type NavSection, readSectionOpen, writeSectionOpen } from './navigation'
+import {
+  lockedUntil,
+  NAV_SECTIONS,
+  type NavSection,
+  readSectionOpen,
+  sectionHolds,
+  writeSectionOpen,
+} from './navigation'
 import styles from './shell.module.css'
 
 function browserStorage(): Storage | undefined {
@@ -19,7 +26,12 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 function SidebarSection({ section, plan }: { section: NavSection; plan: Plan | null | undefined }) {
-  const [open, setOpen] = useState(() => readSectionOpen(browserStorage(), section))
+  const current = sectionHolds(section, useLocation().pathname)
+  const [open, setOpen] = useState(() => current || readSectionOpen(browserStorage(), section))
+  // Arriving on one of its pages opens a section, so the current page is always in sight.
+  useEffect(() => {
+    if (current) setOpen(true)
+  }, [current])
   const listId = useId()
   return (
     <div className={styles.section}>
