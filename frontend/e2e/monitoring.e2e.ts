@@ -113,7 +113,7 @@ describe('logs & metrics in a real browser (local SNS and SES)', () => {
       await log.getByRole('button', { name: 'Refresh' }).click()
     }
     await row.getByText('Clicked').waitFor()
-    await row.getByText(sender).waitFor()
+    await row.getByText(sender).first().waitFor()
     await row.getByRole('button', { name: /^Events \(/ }).click()
     for (const event of ['Send', 'Delivery', 'Open', 'Click']) {
       await log.getByText(event, { exact: true }).first().waitFor()
