@@ -55,6 +55,8 @@ describe('connecting with access keys', () => {
       method: 'keys',
       awsAccessKeyId: keys.accessKeyId,
       awsAccountVerified: true,
+      // Learnt from STS GetCallerIdentity with the customer's own key.
+      awsAccountNumber: keys.accountId,
       lastCheck: { ok: true },
     })
     const listed = await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)

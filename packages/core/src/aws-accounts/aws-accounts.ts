@@ -28,7 +28,7 @@ import type { AwsConnectionRecord } from './aws-accounts.repo'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
 import { checkConnection } from './check'
-import { customerSes, forgetCustomerClient } from './customer-clients'
+import { customerAccountNumber, customerSes, forgetCustomerClient } from './customer-clients'
 import { awsAccountsEnv } from './env'
 import { sealSecret } from './secrets'
 
@@ -115,7 +115,9 @@ async function verify(record: AwsConnectionRecord): Promise<AwsConnectionRecord>
   const lastCheck = await checkConnection(record)
   const accountNumber = record.roleArn
     ? /^arn:aws[a-z-]*:iam::(\d{12}):/.exec(record.roleArn)?.[1]
-    : undefined
+    : lastCheck.ok
+      ? await customerAccountNumber(record).catch(() => undefined)
+      : undefined
   return {
     ...record,
     lastCheck,

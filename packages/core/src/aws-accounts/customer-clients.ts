@@ -1,6 +1,6 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2'
 import { SNSClient } from '@aws-sdk/client-sns'
-import { AssumeRoleCommand } from '@aws-sdk/client-sts'
+import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
 import { sts } from '../aws'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import { openSecret } from './secrets'
@@ -110,6 +110,20 @@ export async function customerSns(connection: AwsConnectionRecord): Promise<SNSC
     retryMode: 'adaptive',
   })
   return entry.sns
+}
+
+/**
+ * The 12-digit account the connection's credentials belong to (STS GetCallerIdentity needs no permission).
+ * Key connections learn it this way; a role ARN names it.
+ */
+export async function customerAccountNumber(connection: AwsConnectionRecord): Promise<string | undefined> {
+  const entry = await session(connection)
+  const client = new STSClient({ region: connection.region, credentials: entry.credentials, maxAttempts: 2 })
+  try {
+    return (await client.send(new GetCallerIdentityCommand({}))).Account
+  } finally {
+    client.destroy()
+  }
 }
 
 /** Drops a connection's clients (deleted or rotated connections). */
