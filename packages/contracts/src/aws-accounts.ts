@@ -365,37 +365,3 @@ export const CreateEmailIdentityBodySchema = z.discriminatedUnion('type', [
 export type CreateEmailIdentityBody = z.input<typeof CreateEmailIdentityBodySchema>
 
 export const EmailIdentityParamsSchema = z.object({ id: z.string().min(3).max(320) }).strict()
-
-/** Spec §3 template test payload, plus where and how to send it. */
-export const TemplateTestBodySchema = z
-  .object({
-    email: z.email({ message: 'Enter the address to send the test to.' }),
-    /** MJML (compiled first) joins with the template editor. */
-    contentType: z.enum(['HTML', 'TEXT']).default('HTML'),
-    content: z
-      .string()
-      .min(1)
-      .max(512 * 1024),
-    name: z.string().trim().max(200).default(''),
-    subject: z.string().trim().min(1, { message: 'A subject is required.' }).max(998),
-    /** Defaults to the caller's selected organization. */
-    organizationId: UlidSchema.optional(),
-    /** Defaults to the caller's selected AWS account (checked against the organization). */
-    awsAccountId: UlidSchema.optional(),
-    /** Defaults to the account's first verified email identity. */
-    from: z.email().optional(),
-    /**
-     * Values for the content's `{{variables}}`: SES itself renders subject and body with them (as it will for
-     * real sends), so a missing variable fails here the way it would there.
-     */
-    sampleData: z
-      .record(z.string(), z.unknown())
-      .refine((data) => JSON.stringify(data).length <= 256 * 1024, {
-        message: 'sampleData is at most 256 KB of JSON.',
-      })
-      .optional(),
-  })
-  .strict()
-export type TemplateTestBody = z.input<typeof TemplateTestBodySchema>
-
-export const TemplateTestResultSchema = z.object({ messageId: z.string(), from: z.string(), to: z.string() })

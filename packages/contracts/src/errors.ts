@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   'plan.feature_locked': 403,
   'plan.actions_exhausted': 402,
   'version.conflict': 409,
+  'template.not_found': 404,
+  'template_version.not_found': 404,
+  'template.name_exists': 409,
+  'template.invalid': 400,
   'billing.subscription_exists': 409,
   'billing.no_customer': 409,
   'billing.provider_error': 502,
@@ -41,9 +45,33 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS
 
-export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string }
+/** Where a refused template is wrong (`template.invalid`): one entry per blocking problem. */
+export interface ErrorIssue {
+  message: string
+  /** The linter's rule id (`handlebars.syntax`, `mjml.invalid`, `size.ses_limit` …). */
+  rule?: string
+  part?: 'subject' | 'html' | 'text'
+  /** 1-based, in what the author edits (the MJML source for MJML templates). */
+  line?: number
+  column?: number
 }
+
+/**
+ * `code` and `message` always; two codes add what the caller needs to act:
+ * - `version.conflict`: `currentVersion`, the version the resource is at now (reload, or re-apply on top of it);
+ * - `template.invalid`: `issues`, every blocking problem with its line and column.
+ */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode | string
+    message: string
+    currentVersion?: number
+    issues?: ErrorIssue[]
+  }
+}
+
+/** The optional fields of `ErrorBody['error']` an `AppError` may carry. */
+export type ErrorDetails = Pick<ErrorBody['error'], 'currentVersion' | 'issues'>
 
 export function statusForError(code: string): number {
   return (ERROR_STATUS as Record<string, number>)[code] ?? 500

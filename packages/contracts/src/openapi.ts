@@ -3,7 +3,24 @@ import { ERROR_STATUS } from './errors'
 import { ROUTE_LIST } from './routes'
 
 const ErrorBodySchema = z.object({
-  error: z.object({ code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]), message: z.string() }),
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]),
+    message: z.string(),
+    /** version.conflict only. */
+    currentVersion: z.number().int().optional(),
+    /** template.invalid only. */
+    issues: z
+      .array(
+        z.object({
+          message: z.string(),
+          rule: z.string().optional(),
+          part: z.enum(['subject', 'html', 'text']).optional(),
+          line: z.number().int().optional(),
+          column: z.number().int().optional(),
+        }),
+      )
+      .optional(),
+  }),
 })
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { accountRoutes } from './routes/account'
 import { awsRoutes } from './routes/aws'
 import { billingRoutes } from './routes/billing'
 import { platformRoutes } from './routes/platform'
+import { templateRoutes } from './routes/templates'
 
 export * from './route-definition'
 
@@ -12,6 +13,7 @@ export const routes = {
   ...accountRoutes,
   ...billingRoutes,
   ...awsRoutes,
+  ...templateRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

@@ -10,8 +10,6 @@ import {
   EmailIdentitySchema,
   LeaveSandboxBodySchema,
   SesAccountStatusSchema,
-  TemplateTestBodySchema,
-  TemplateTestResultSchema,
   UpdateAwsAccountBodySchema,
 } from '../aws-accounts'
 import { OrganizationIdQuerySchema } from '../billing'
@@ -27,7 +25,7 @@ import {
   TimeSeriesSchema,
 } from '../ses-monitoring'
 
-/** Customers' AWS accounts, their SES identities, test sends and monitoring. */
+/** Customers' AWS accounts, their SES identities and monitoring. */
 export const awsRoutes = {
   listAwsAccounts: route({
     method: 'GET',
@@ -129,16 +127,6 @@ export const awsRoutes = {
     params: EmailIdentityParamsSchema,
     query: AwsAccountQuerySchema,
     status: 204,
-  }),
-  sendTemplateTest: route({
-    method: 'POST',
-    path: '/api/templates/tests',
-    group: 'templates',
-    summary: "Send content as a test email through the organization's own SES (costs no template action)",
-    public: false,
-    body: TemplateTestBodySchema,
-    response: TemplateTestResultSchema,
-    status: 201,
   }),
   enableMonitoring: route({
     method: 'POST',

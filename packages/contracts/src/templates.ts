@@ -1,0 +1,403 @@
+import * as z from 'zod'
+import { AccountIdSchema, UlidSchema } from './ids'
+
+/**
+ * Email templates (spec §3, §7 Templates and Tags). A template is what an author edits (`source` in one of the
+ * editors) plus what SES will store (`subject`, the compiled `html`, the effective `textPart`). Every save keeps a
+ * numbered version; PATCH names the version it edits, so a stale editor gets 409 instead of overwriting.
+ */
+
+/** SES template names: letters, digits, `_` and `-`, at most 64 (case-sensitive, as SES compares them). */
+export const TEMPLATE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+export const TemplateNameSchema = z.string().regex(TEMPLATE_NAME_PATTERN, {
+  message: 'A template name is 1–64 letters, digits, _ or - (no spaces), as SES requires.',
+})
+
+/** `VISUAL` (the block editor) arrives with the next release; until then creating or switching to it is refused. */
+export const TEMPLATE_EDITOR_TYPES = ['HTML', 'MJML', 'VISUAL'] as const
+export const TemplateEditorTypeSchema = z.enum(TEMPLATE_EDITOR_TYPES)
+export type TemplateEditorType = z.infer<typeof TemplateEditorTypeSchema>
+
+/** SES: "Each template can be up to 500 KB in size" (UTF-8 bytes). */
+export const TEMPLATE_MAX_BYTES = 500 * 1024
+export const TEMPLATE_SUBJECT_MAX = 998
+export const TEMPLATE_MAX_TAGS = 20
+export const TEMPLATE_TAG_MAX = 40
+export const TEMPLATE_MAX_SAMPLE_SETS = 20
+export const TEMPLATE_SAMPLE_DATA_MAX_BYTES = 256 * 1024
+/** Largest create/update request: a 500 KB source, a 500 KB text part and 256 KB of sample data, JSON-escaped. */
+export const TEMPLATE_MAX_BODY_BYTES = 3 * 1024 * 1024
+/** Bulk delete takes at most this many ids. */
+export const TEMPLATE_BULK_DELETE_MAX = 100
+
+const utf8Bytes = (value: string) => new TextEncoder().encode(value).length
+
+/** The starters one can create a template from (`@app/email` STARTERS; a core test keeps the two lists equal). */
+export const TEMPLATE_STARTER_IDS = [
+  'welcome',
+  'verify-email',
+  'password-reset',
+  'receipt',
+  'newsletter',
+  'announcement',
+] as const
+export const TemplateStarterIdSchema = z.enum(TEMPLATE_STARTER_IDS)
+
+export const TemplateSubjectSchema = z
+  .string()
+  .max(TEMPLATE_SUBJECT_MAX, { message: `A subject is at most ${TEMPLATE_SUBJECT_MAX} characters.` })
+  .refine((value) => !/[\r\n]/.test(value), { message: 'A subject is one line.' })
+
+/** What the author edits: HTML, MJML or (next release) the visual editor's document as a JSON string. */
+export const TemplateSourceSchema = z.string().refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, {
+  message: 'The source is over 500 KB, the most SES accepts for a whole template.',
+})
+
+/** A tag: trimmed, lower-cased, 1–40 characters. */
+export const TemplateTagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'A tag is not empty.' })
+  .max(TEMPLATE_TAG_MAX, { message: `A tag is at most ${TEMPLATE_TAG_MAX} characters.` })
+  .refine((value) => !/[\p{Cc}]/u.test(value), { message: 'A tag has no control characters.' })
+
+/** Tags of one template; duplicates (after lower-casing) collapse. */
+export const TemplateTagsSchema = z
+  .array(TemplateTagSchema)
+  .max(TEMPLATE_MAX_TAGS, { message: `A template has at most ${TEMPLATE_MAX_TAGS} tags.` })
+  .transform((tags) => [...new Set(tags)])
+
+export const TEXT_MODES = ['generated', 'custom'] as const
+/** The text part: `generated` from the compiled HTML (kept in step with every save) or `custom` as written. */
+export const TemplateTextSchema = z.object({
+  mode: z.enum(TEXT_MODES),
+  /** The written text part (may use `{{variables}}`); null when generated. */
+  custom: z.string().nullable(),
+})
+export type TemplateText = z.infer<typeof TemplateTextSchema>
+
+export const TemplateTextInputSchema = z
+  .object({
+    mode: z.enum(TEXT_MODES),
+    custom: z
+      .string()
+      .refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, { message: 'The text part is over 500 KB.' })
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .refine((text) => text.mode === 'generated' || (text.custom ?? '').trim().length > 0, {
+    message: 'A custom text part needs its text (or choose generated).',
+  })
+  .transform((text) => ({ mode: text.mode, custom: text.mode === 'custom' ? (text.custom ?? '') : null }))
+
+/** A named set of values for the template's `{{variables}}` (preview, lint, test sends). */
+export const SampleDataSetSchema = z
+  .object({
+    name: z.string().trim().min(1, { message: 'Name the sample data set.' }).max(60),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .strict()
+export type SampleDataSet = z.infer<typeof SampleDataSetSchema>
+
+/** The first set is the default: lint and the preview use it. */
+export const SampleDataSetsSchema = z
+  .array(SampleDataSetSchema)
+  .max(TEMPLATE_MAX_SAMPLE_SETS, { message: `At most ${TEMPLATE_MAX_SAMPLE_SETS} sample data sets.` })
+  .refine((sets) => new Set(sets.map((set) => set.name)).size === sets.length, {
+    message: 'Sample data set names are unique.',
+  })
+  .refine((sets) => utf8Bytes(JSON.stringify(sets)) <= TEMPLATE_SAMPLE_DATA_MAX_BYTES, {
+    message: 'Sample data is at most 256 KB of JSON in all.',
+  })
+
+export const TEMPLATE_PARTS = ['subject', 'html', 'text'] as const
+export const TemplatePartSchema = z.enum(TEMPLATE_PARTS)
+
+/** A `{{variable}}` the template reads, from the data root (`items[].name` for each element of a list). */
+export const TemplateVariableSchema = z.object({
+  path: z.string(),
+  /** False when the template only tests it (`{{#if}}`), so SES does not need it. */
+  required: z.boolean(),
+  part: TemplatePartSchema,
+  line: z.number().int(),
+  column: z.number().int(),
+})
+export type TemplateVariable = z.infer<typeof TemplateVariableSchema>
+
+/** A finding of the pre-publish linter (`@app/email` LINT_RULES); errors would make SES refuse or fail. */
+export const LintFindingSchema = z.object({
+  rule: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  part: TemplatePartSchema.optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+})
+export type TemplateLintFinding = z.infer<typeof LintFindingSchema>
+
+export const TemplateAuthorSchema = z.object({ accountId: AccountIdSchema, email: z.string() })
+export type TemplateAuthor = z.infer<typeof TemplateAuthorSchema>
+
+export const TemplateSchema = z.object({
+  id: UlidSchema,
+  organizationId: UlidSchema,
+  name: z.string(),
+  subject: z.string(),
+  editorType: TemplateEditorTypeSchema,
+  source: z.string(),
+  text: TemplateTextSchema,
+  /** The text part SES stores: the custom text, or the one generated from `html`. */
+  textPart: z.string(),
+  tags: z.array(z.string()),
+  sampleData: z.array(SampleDataSetSchema),
+  variables: z.array(TemplateVariableSchema),
+  /** Warnings only: a template with lint errors is refused (400 `template.invalid`). */
+  lint: z.array(LintFindingSchema),
+  /** The compiled HTML SES will store (the source itself for HTML templates). */
+  html: z.string(),
+  /** Starts at 1; every save and restore adds one. */
+  version: z.number().int().min(1),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: TemplateAuthorSchema,
+})
+export type Template = z.infer<typeof TemplateSchema>
+
+/** A list row: no source, HTML or text, to keep lists light. */
+export const TemplateSummarySchema = TemplateSchema.pick({
+  id: true,
+  organizationId: true,
+  name: true,
+  subject: true,
+  editorType: true,
+  tags: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+  updatedBy: true,
+}).extend({
+  /** How many lint warnings the current version has. */
+  warnings: z.number().int(),
+  /** UTF-8 size of subject, HTML and text together (SES's 500 KB counts these). */
+  sizeBytes: z.number().int(),
+})
+export type TemplateSummary = z.infer<typeof TemplateSummarySchema>
+
+export const TEMPLATE_SORTS = ['name', 'updated'] as const
+export const TEMPLATE_SORT_ORDERS = ['asc', 'desc'] as const
+
+export const TemplateListQuerySchema = z
+  .object({
+    organizationId: UlidSchema,
+    /** Part of the name, case-insensitive. */
+    q: z.string().trim().max(64).optional(),
+    tag: TemplateTagSchema.optional(),
+    sort: z.enum(TEMPLATE_SORTS).default('updated'),
+    /** Default: `asc` by name, `desc` (newest first) by updated. */
+    order: z.enum(TEMPLATE_SORT_ORDERS).optional(),
+    /** `nextCursor` of the previous page (only valid with the same q, tag, sort and order). */
+    cursor: z.string().min(1).max(512).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict()
+export type TemplateListQuery = z.input<typeof TemplateListQuerySchema>
+
+export const TemplateListSchema = z.object({
+  templates: z.array(TemplateSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+})
+export type TemplateList = z.infer<typeof TemplateListSchema>
+
+const templateFields = {
+  name: TemplateNameSchema,
+  subject: TemplateSubjectSchema,
+  editorType: TemplateEditorTypeSchema,
+  source: TemplateSourceSchema,
+  text: TemplateTextInputSchema,
+  tags: TemplateTagsSchema,
+  sampleData: SampleDataSetsSchema,
+}
+
+/**
+ * Create from a starter (its subject, MJML, text and sample data; any field given here wins) or from explicit
+ * fields (`editorType` then required). Costs one START action.
+ */
+export const CreateTemplateBodySchema = z
+  .object({
+    starter: TemplateStarterIdSchema.optional(),
+    name: templateFields.name,
+    subject: templateFields.subject.optional(),
+    editorType: templateFields.editorType.optional(),
+    source: templateFields.source.optional(),
+    text: templateFields.text.optional(),
+    tags: templateFields.tags.optional(),
+    sampleData: templateFields.sampleData.optional(),
+  })
+  .strict()
+  .refine((body) => body.starter !== undefined || body.editorType !== undefined, {
+    message: 'Choose a starter or an editorType.',
+    path: ['editorType'],
+  })
+export type CreateTemplateBody = z.input<typeof CreateTemplateBodySchema>
+
+/** Changes to a template; `version` is the version the editor started from (409 `version.conflict` if stale). */
+export const UpdateTemplateBodySchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: templateFields.name.optional(),
+    subject: templateFields.subject.optional(),
+    editorType: templateFields.editorType.optional(),
+    source: templateFields.source.optional(),
+    text: templateFields.text.optional(),
+    tags: templateFields.tags.optional(),
+    sampleData: templateFields.sampleData.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
+    message: 'Send at least one field to change.',
+  })
+export type UpdateTemplateBody = z.input<typeof UpdateTemplateBodySchema>
+
+export const CopyTemplateBodySchema = z.object({ newName: TemplateNameSchema }).strict()
+export type CopyTemplateBody = z.infer<typeof CopyTemplateBodySchema>
+
+export const DeleteTemplatesBodySchema = z
+  .object({
+    templateIds: z
+      .array(UlidSchema)
+      .min(1, { message: 'Choose at least one template.' })
+      .max(TEMPLATE_BULK_DELETE_MAX, { message: `At most ${TEMPLATE_BULK_DELETE_MAX} templates at once.` })
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each template once.' }),
+  })
+  .strict()
+export type DeleteTemplatesBody = z.infer<typeof DeleteTemplatesBodySchema>
+
+export const TemplateIdParamsSchema = z.object({ id: UlidSchema }).strict()
+
+export const TagListSchema = z.object({
+  /** Every tag used in the organization with how many templates carry it, by tag. */
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+})
+export type TagList = z.infer<typeof TagListSchema>
+
+// Versions
+
+export const TEMPLATE_VERSION_ACTIONS = ['create', 'copy', 'save', 'restore', 'import'] as const
+export const TemplateVersionActionSchema = z.enum(TEMPLATE_VERSION_ACTIONS)
+
+export const TemplateVersionNumberSchema = z.coerce.number().int().min(1).max(99_999_999)
+
+export const TemplateVersionParamsSchema = z
+  .object({ id: UlidSchema, version: TemplateVersionNumberSchema })
+  .strict()
+
+export const TemplateVersionSummarySchema = z.object({
+  version: z.number().int(),
+  /** What made it: created, copied, saved, restored (from `restoredFrom`) or imported. */
+  action: TemplateVersionActionSchema,
+  restoredFrom: z.number().int().nullable(),
+  name: z.string(),
+  subject: z.string(),
+  editorType: TemplateEditorTypeSchema,
+  savedAt: z.iso.datetime(),
+  savedBy: TemplateAuthorSchema,
+})
+export type TemplateVersionSummary = z.infer<typeof TemplateVersionSummarySchema>
+
+/** A version as it was saved: everything the editor shows. */
+export const TemplateVersionSchema = TemplateVersionSummarySchema.extend({
+  templateId: UlidSchema,
+  source: z.string(),
+  text: TemplateTextSchema,
+  textPart: z.string(),
+  html: z.string(),
+  tags: z.array(z.string()),
+  sampleData: z.array(SampleDataSetSchema),
+  variables: z.array(TemplateVariableSchema),
+  lint: z.array(LintFindingSchema),
+})
+export type TemplateVersion = z.infer<typeof TemplateVersionSchema>
+
+export const TemplateVersionListQuerySchema = z
+  .object({
+    cursor: z.string().min(1).max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict()
+
+export const TemplateVersionListSchema = z.object({
+  /** Newest first. */
+  versions: z.array(TemplateVersionSummarySchema),
+  nextCursor: z.string().nullable(),
+})
+export type TemplateVersionList = z.infer<typeof TemplateVersionListSchema>
+
+export const TemplateDiffQuerySchema = z
+  .object({ from: TemplateVersionNumberSchema, to: TemplateVersionNumberSchema })
+  .strict()
+
+/** A run of lines: unchanged, only in `to` (added) or only in `from` (removed). `value` keeps its newlines. */
+export const DiffChangeSchema = z.object({
+  kind: z.enum(['equal', 'added', 'removed']),
+  value: z.string(),
+  lines: z.number().int(),
+})
+export type DiffChange = z.infer<typeof DiffChangeSchema>
+
+export const TEMPLATE_DIFF_PARTS = ['subject', 'source', 'html', 'text'] as const
+
+export const TemplateDiffSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  /**
+   * A line diff per part: `subject`, `source` (what the author edits), `html` (compiled; left out when both
+   * versions are HTML templates, where it equals the source) and `text` (the effective text part).
+   */
+  parts: z.array(
+    z.object({
+      part: z.enum(TEMPLATE_DIFF_PARTS),
+      changed: z.boolean(),
+      changes: z.array(DiffChangeSchema),
+    }),
+  ),
+})
+export type TemplateDiff = z.infer<typeof TemplateDiffSchema>
+
+// Test sends (spec §3 template test payload)
+
+/** Spec §3 template test payload, plus where and how to send it. */
+export const TemplateTestBodySchema = z
+  .object({
+    email: z.email({ message: 'Enter the address to send the test to.' }),
+    /** MJML is compiled first (as a save would); TEXT sends a text-only message. */
+    contentType: z.enum(['HTML', 'MJML', 'TEXT']).default('HTML'),
+    content: z
+      .string()
+      .min(1)
+      .max(512 * 1024),
+    name: z.string().trim().max(200).default(''),
+    subject: z.string().trim().min(1, { message: 'A subject is required.' }).max(998),
+    /** Defaults to the caller's selected organization. */
+    organizationId: UlidSchema.optional(),
+    /** Defaults to the caller's selected AWS account (checked against the organization). */
+    awsAccountId: UlidSchema.optional(),
+    /** Defaults to the account's first verified email identity. */
+    from: z.email().optional(),
+    /**
+     * Values for the content's `{{variables}}`: SES itself renders subject and body with them (as it will for
+     * real sends), so a missing variable fails here the way it would there.
+     */
+    sampleData: z
+      .record(z.string(), z.unknown())
+      .refine((data) => JSON.stringify(data).length <= 256 * 1024, {
+        message: 'sampleData is at most 256 KB of JSON.',
+      })
+      .optional(),
+  })
+  .strict()
+export type TemplateTestBody = z.input<typeof TemplateTestBodySchema>
+
+export const TemplateTestResultSchema = z.object({ messageId: z.string(), from: z.string(), to: z.string() })
