@@ -28,6 +28,7 @@ import type { CustomerAws } from './customer-aws'
 import { pascalCase } from './names'
 import type { Queues } from './queues'
 import { ServiceFunction } from './service-function'
+import { EMAIL_MODULE, type SideModule } from './side-modules'
 import { grantTableData } from './table'
 
 /** What each endpoint-group Lambda may touch; a new group fails to compile until it is listed here. */
@@ -42,6 +43,8 @@ export interface GroupAccess {
   stripe: boolean
   /** Reaches customers' own AWS accounts (assumes their roles, opens their sealed keys). */
   customerAws: boolean
+  /** Lazily imported workspace modules shipped beside the bundle (see side-modules.ts). */
+  sideModules?: readonly SideModule[]
 }
 
 export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
@@ -129,13 +132,16 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: false,
     customerAws: true,
   },
+  // Test sends go through the customer's SES; deleting templates hands their versions to the purge worker; writes
+  // compile with the template pipeline, loaded on the first compile.
   templates: {
     table: true,
     sendsMail: false,
     administersUsers: false,
-    sendsTo: [],
+    sendsTo: ['purge'],
     stripe: false,
     customerAws: true,
+    sideModules: [EMAIL_MODULE],
   },
   // Enable/disable create and remove the topic and configuration set in the customer's account.
   'ses-monitoring': {
@@ -266,6 +272,7 @@ export class Api extends Construct {
       // API Gateway gives up on an integration after 30 s.
       timeout: Duration.seconds(15),
       withSentry: props.withSentry,
+      sideModules: GROUP_ACCESS[group].sideModules,
     })
     const access = GROUP_ACCESS[group]
     if (access.table) grantTableData(props.table, fn.function)

@@ -6,7 +6,8 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Construct } from 'constructs'
 import { LOCKFILE, REPO_ROOT } from './paths'
-import { CREATE_REQUIRE_BANNER, SENTRY_MODULE, sentryModuleHooks } from './sentry-module'
+import { CREATE_REQUIRE_BANNER, SENTRY_MODULE, sentryModuleCommands } from './sentry-module'
+import { type SideModule, sideModuleCommands } from './side-modules'
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X
 export const FUNCTION_ARCHITECTURE = Architecture.ARM_64
@@ -25,6 +26,8 @@ export interface ServiceFunctionProps {
   memorySize?: number
   /** Ship the Sentry SDK beside the bundle (only when a DSN is configured; see sentry-module.ts). */
   withSentry?: boolean
+  /** Workspace modules the handler imports lazily, shipped pre-bundled beside it (see side-modules.ts). */
+  sideModules?: readonly SideModule[]
 }
 
 /**
@@ -41,6 +44,11 @@ export class ServiceFunction extends Construct {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id)
     this.shipsSentry = props.withSentry ?? false
+    const sideModules = props.sideModules ?? []
+    const afterBundling = (outputDir: string) => [
+      ...(this.shipsSentry ? sentryModuleCommands(outputDir) : []),
+      ...sideModules.flatMap((module) => sideModuleCommands(outputDir, module)),
+    ]
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -69,10 +77,18 @@ export class ServiceFunction extends Construct {
         minify: true,
         sourceMap: true,
         sourcesContent: false,
-        externalModules: EXTERNAL_MODULES,
+        externalModules: [...EXTERNAL_MODULES, ...sideModules.map((module) => module.name)],
         // Sizes are reported by bundle-sizes.ts; esbuild only speaks up about problems.
         logLevel: LogLevel.WARNING,
-        ...(this.shipsSentry ? { commandHooks: sentryModuleHooks() } : {}),
+        ...(this.shipsSentry || sideModules.length > 0
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) => afterBundling(outputDir),
+              },
+            }
+          : {}),
       },
     })
     this.logGroup.grantWrite(role)

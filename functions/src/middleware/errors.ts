@@ -1,4 +1,4 @@
-import { type ErrorCode, statusForError } from '@app/contracts'
+import { type ErrorCode, type ErrorDetails, statusForError } from '@app/contracts'
 import { AppError } from '@app/core'
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda'
 
@@ -10,8 +10,12 @@ export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxy
   }
 }
 
-export function errorResponse(code: ErrorCode, message: string): APIGatewayProxyStructuredResultV2 {
-  return jsonResponse(statusForError(code), { error: { code, message } })
+export function errorResponse(
+  code: ErrorCode,
+  message: string,
+  details: ErrorDetails = {},
+): APIGatewayProxyStructuredResultV2 {
+  return jsonResponse(statusForError(code), { error: { code, message, ...details } })
 }
 
 /** Errors raised by middy's own middlewares carry a status; give them our codes. */
@@ -30,7 +34,7 @@ export function toErrorResponse(error: unknown): {
   unexpected: boolean
 } {
   if (error instanceof AppError)
-    return { response: errorResponse(error.code, error.message), unexpected: false }
+    return { response: errorResponse(error.code, error.message, error.details), unexpected: false }
   const status = (error as { statusCode?: number } | null)?.statusCode
   const mapped = status ? HTTP_ERROR_CODES[status] : undefined
   if (mapped) return { response: errorResponse(mapped.code, mapped.message), unexpected: false }

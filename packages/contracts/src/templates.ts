@@ -153,7 +153,10 @@ export const TemplateSchema = z.object({
   tags: z.array(z.string()),
   sampleData: z.array(SampleDataSetSchema),
   variables: z.array(TemplateVariableSchema),
-  /** Warnings only: a template with lint errors is refused (400 `template.invalid`). */
+  /**
+   * The linter's findings for this version. What SES would refuse (Handlebars errors, over 500 KB) is never saved
+   * (400 `template.invalid` with `issues`); MJML validation errors stay here and block publishing, not saving.
+   */
   lint: z.array(LintFindingSchema),
   /** The compiled HTML SES will store (the source itself for HTML templates). */
   html: z.string(),

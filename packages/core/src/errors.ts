@@ -1,15 +1,18 @@
-import { type ErrorCode, statusForError } from '@app/contracts'
+import { type ErrorCode, type ErrorDetails, statusForError } from '@app/contracts'
 
 /** A failure the caller can act on; becomes `{ error: { code, message } }` with its status in one place. */
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly status: number
+  /** What a few codes add to the body (`currentVersion` of a version conflict, `issues` of an invalid template). */
+  readonly details: ErrorDetails
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.status = statusForError(code)
+    this.details = details
   }
 }
 

@@ -4,6 +4,7 @@ import { getAccountWithMemberships } from '../accounts/accounts.repo'
 import type { Actor } from '../actor'
 import { AppError } from '../errors'
 import { requireMembership } from '../organizations/organizations'
+import { compileForSend } from '../templates/build'
 import { requireVerifiedConnection } from './aws-accounts'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
@@ -29,12 +30,12 @@ async function defaultSender(ses: Awaited<ReturnType<typeof customerSes>>): Prom
 const tagValue = (text: string) => text.replace(/[^\w.@-]/g, '_').slice(0, 256)
 
 /** Plain content, or an inline template SES renders with the sample data. */
-function testContent(body: ReturnType<typeof TemplateTestBodySchema.parse>): EmailContent {
+function testContent(body: ReturnType<typeof TemplateTestBodySchema.parse>, content: string): EmailContent {
   const part = body.contentType === 'TEXT' ? 'Text' : 'Html'
   if (body.sampleData) {
     return {
       Template: {
-        TemplateContent: { Subject: body.subject, [part]: body.content },
+        TemplateContent: { Subject: body.subject, [part]: content },
         TemplateData: JSON.stringify(body.sampleData),
       },
     }
@@ -42,12 +43,15 @@ function testContent(body: ReturnType<typeof TemplateTestBodySchema.parse>): Ema
   return {
     Simple: {
       Subject: { Data: body.subject, Charset: 'UTF-8' },
-      Body: { [part]: { Data: body.content, Charset: 'UTF-8' } },
+      Body: { [part]: { Data: content, Charset: 'UTF-8' } },
     },
   }
 }
 
-/** Sends content as a test email through the organization's own SES (spec §3 test payload); costs no action. */
+/**
+ * Sends content as a test email through the organization's own SES (spec §3 test payload); costs no action.
+ * MJML (the editor's current content) is compiled first, as a save would.
+ */
 export async function sendTest(actor: Actor, input: TemplateTestBody) {
   const body = TemplateTestBodySchema.parse(input)
   const found = await getAccountWithMemberships(actor.accountId)
@@ -66,6 +70,8 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
     throw new AppError('aws_account.not_found', 'No such AWS account.')
   }
   const connection = await requireVerifiedConnection(actor, awsAccountId)
+  const content =
+    body.contentType === 'TEXT' ? body.content : await compileForSend(body.contentType, body.content)
   try {
     const ses = await customerSes(connection)
     const from = body.from ?? (await defaultSender(ses))
@@ -73,7 +79,7 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
       new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: [body.email] },
-        Content: testContent(body),
+        Content: testContent(body, content),
         // With monitoring on, the test shows in the logs like any send.
         ConfigurationSetName: connection.monitoring?.configurationSetName,
         EmailTags: [

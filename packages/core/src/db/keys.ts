@@ -14,6 +14,11 @@
  * Message log          ORG#<orgId>             LOG#<awsId>#<sentAt>#<sesMessageId>  -        -   (TTL)
  * Hourly SES counts    ORG#<orgId>             STATS#<awsId>#<yyyy-mm-ddThh>        -        -   (TTL)
  * SNS message claim    SNS_MESSAGE#<messageId> CLAIM                      -                  -   (TTL)
+ * Template (head)      ORG#<orgId>             TEMPLATE#<id>              -                  -
+ * Template name        ORG#<orgId>             TEMPLATE_NAME#<name>       -                  -
+ * Template owner       TEMPLATE#<id>           OWNER                      -                  -
+ * Template version     ORG#<orgId>             TEMPLATE_VERSION#<id>#<version, 8 digits>   -  -
+ * Template content     ORG#<orgId>             TEMPLATE_CONTENT#<id>#<version>#<chunk, 2 digits>  -
  *
  * Access patterns
  *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
@@ -31,6 +36,21 @@
  * 13. Counts per hour of sending for a range          Query PK=ORG#id, SK between STATS#aws#from and …#to
  * 14. Process an SNS message once                     PutItem SNS_MESSAGE#id with a claim condition, in the
  *                                                     same transaction as the log row and the counter
+ * 15. The organization of a template by id            GetItem TEMPLATE#id / OWNER (written with it)
+ * 16. An organization's templates (list, tags)        Query PK=ORG#id, SK begins_with TEMPLATE# (heads only:
+ *                                                     small items without content; filtered and sorted in memory)
+ * 17. A template's current content                    Query PK=ORG#id, SK begins_with TEMPLATE_CONTENT#id#ver#
+ * 18. A template's versions, newest first             Query PK=ORG#id, SK begins_with TEMPLATE_VERSION#id#,
+ *                                                     backwards
+ * 19. Unique template names per organization          Put TEMPLATE_NAME#name with attribute_not_exists, in the
+ *                                                     same transaction as the head (a rename deletes the old one)
+ *
+ * A template is a small head (what lists show, the current version number) plus, per version, a version item
+ * (who saved what, when) and its content (source, HTML, text, sample data, lint; gzip-compressed JSON split into
+ * chunks of at most 300 KB, since a template may reach 500 KB of source plus 500 KB of HTML and an item holds at
+ * most 400 KB). Versions never change once written. Every save writes head + version + content (+ the START quota
+ * on the organization profile) in one transaction, conditioned on the version the editor started from. Deleting
+ * removes the head and the name item at once; the owner pointer, versions and content go in the purge worker.
  *
  * A membership is two items (ACCOUNT#…/MEMBERSHIP#org and ORG#…/MEMBER#account), always written together in a
  * transaction, so both "my organizations" and "this organization's members" are single-partition queries.
@@ -77,3 +97,26 @@ export const hourlyStatsKey = (orgId: string, awsAccountId: string, hour: string
   SK: `${hourlyStatsPrefix(awsAccountId)}${hour}`,
 })
 export const snsMessageKey = (messageId: string) => ({ PK: `SNS_MESSAGE#${messageId}`, SK: 'CLAIM' })
+
+export const TEMPLATE_PREFIX = 'TEMPLATE#'
+export const templateKey = (orgId: string, id: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${TEMPLATE_PREFIX}${id}`,
+})
+export const templateNameKey = (orgId: string, name: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `TEMPLATE_NAME#${name}`,
+})
+export const templateOwnerKey = (id: string) => ({ PK: `${TEMPLATE_PREFIX}${id}`, SK: 'OWNER' })
+const paddedVersion = (version: number) => String(version).padStart(8, '0')
+export const templateVersionPrefix = (id: string) => `TEMPLATE_VERSION#${id}#`
+export const templateVersionKey = (orgId: string, id: string, version: number) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${templateVersionPrefix(id)}${paddedVersion(version)}`,
+})
+export const templateContentPrefix = (id: string, version?: number) =>
+  `TEMPLATE_CONTENT#${id}#${version === undefined ? '' : `${paddedVersion(version)}#`}`
+export const templateContentKey = (orgId: string, id: string, version: number, chunk: number) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${templateContentPrefix(id, version)}${String(chunk).padStart(2, '0')}`,
+})

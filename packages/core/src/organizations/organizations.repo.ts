@@ -159,48 +159,6 @@ export async function chooseStartPlan(
   return toOrganizationRecord(Attributes as Item)
 }
 
-/**
- * Spends one START template action atomically. Returns false when none is left this month.
- * Two conditional writes: count within the current month, or start a new month at 1.
- */
-export async function spendStartAction(orgId: string, month: string, perMonth: number): Promise<boolean> {
-  const attempts = [
-    {
-      UpdateExpression: 'SET actionsSpent = actionsSpent + :one',
-      ConditionExpression: '#plan = :start AND actionsMonth = :month AND actionsSpent < :max',
-    },
-    {
-      UpdateExpression: 'SET actionsMonth = :month, actionsSpent = :one',
-      ConditionExpression:
-        '#plan = :start AND (attribute_not_exists(actionsMonth) OR actionsMonth <> :month)',
-    },
-  ]
-  // Increment, or start the month; if another request started it meanwhile, increment after all.
-  for (const attempt of [...attempts, attempts[0]]) {
-    if (!attempt) continue
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: organizationKey(orgId),
-          ...attempt,
-          ExpressionAttributeNames: { '#plan': 'plan' },
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':start': 'START',
-            ':month': month,
-            ...(attempt.ConditionExpression.includes(':max') ? { ':max': perMonth } : {}),
-          },
-        }),
-      )
-      return true
-    } catch (error) {
-      if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error
-    }
-  }
-  return false
-}
-
 /** Removes one member (both membership items) in one transaction. */
 export async function removeMember(orgId: string, accountId: string): Promise<void> {
   await dynamo().send(

@@ -7,7 +7,6 @@ import {
   type OrganizationSummary,
   planUnlocks,
   type Role,
-  START_ACTIONS_PER_MONTH,
   TIERS,
   type UpdateOrganizationBody,
 } from '@app/contracts'
@@ -24,7 +23,8 @@ import { purgeOrganization } from '../purge/purge'
 import { removeFromAccount } from '../ses-monitoring/resources'
 import * as Repo from './organizations.repo'
 import { assertCan, type Permission } from './permissions'
-import { availableActions, quotaMonth } from './quota'
+import { availableActions } from './quota'
+import { writeWithTemplateActions } from './template-actions'
 
 export type { OrganizationRecord } from './organizations.repo'
 
@@ -153,20 +153,9 @@ export async function requireFeature(actor: Actor, orgId: string, feature: Featu
 }
 
 /**
- * Spends one template action for a START organization (create, duplicate, update or remove of a template).
- * Paid plans are unlimited; exhausted START answers 402 until the 1st of next month (UTC).
+ * Spends one template action on its own (no other write). Template writes spend theirs inside their own
+ * transaction with `writeWithTemplateActions`; this is the same mechanism with nothing else to write.
  */
 export async function spendTemplateAction(orgId: string, now = new Date()): Promise<void> {
-  const org = await Repo.getOrganization(orgId)
-  if (!org) throw notFound()
-  if (org.plan !== 'START') return
-  const spent = await Repo.spendStartAction(orgId, quotaMonth(now), START_ACTIONS_PER_MONTH)
-  if (!spent) {
-    const after = await Repo.getOrganization(orgId)
-    if (after && after.plan !== 'START') return
-    throw new AppError(
-      'plan.actions_exhausted',
-      `The START plan includes ${START_ACTIONS_PER_MONTH} template actions a month; they restore on the 1st. Upgrade for unlimited template management.`,
-    )
-  }
+  await writeWithTemplateActions(orgId, 1, [], { now })
 }

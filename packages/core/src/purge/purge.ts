@@ -11,6 +11,10 @@ import {
   messageLogPrefix,
   organizationKey,
   organizationPartition,
+  TEMPLATE_PREFIX,
+  templateContentPrefix,
+  templateOwnerKey,
+  templateVersionPrefix,
 } from '../db/keys'
 import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
 import { coreEnv } from '../env'
@@ -19,6 +23,12 @@ export const PurgeMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('organization'), orgId: z.string().min(1) }),
   /** What a deleted AWS connection leaves in its organization's partition: message logs and counts. */
   z.object({ kind: z.literal('awsAccount'), orgId: z.string().min(1), awsAccountId: z.string().min(1) }),
+  /** Deleted templates (head and name already gone): their owner pointers, versions and content. */
+  z.object({
+    kind: z.literal('templates'),
+    orgId: z.string().min(1),
+    templateIds: z.array(z.string().min(1)).min(1).max(100),
+  }),
 ])
 export type PurgeMessage = z.infer<typeof PurgeMessageSchema>
 
@@ -54,9 +64,12 @@ export async function purgeOrganizationPass(
   )
   const keys = (page.Items ?? []).map(keyOf)
   // Items kept outside the partition that point into it go with what they point at.
-  const pointers = keys
-    .filter((key) => String(key.SK).startsWith(AWS_ACCOUNT_PREFIX))
-    .map((key) => awsAccountOwnerKey(String(key.SK).slice(AWS_ACCOUNT_PREFIX.length)))
+  const pointers = keys.flatMap((key) => {
+    const sk = String(key.SK)
+    if (sk.startsWith(AWS_ACCOUNT_PREFIX)) return [awsAccountOwnerKey(sk.slice(AWS_ACCOUNT_PREFIX.length))]
+    if (sk.startsWith(TEMPLATE_PREFIX)) return [templateOwnerKey(sk.slice(TEMPLATE_PREFIX.length))]
+    return []
+  })
   await deleteKeys([...pointers, ...keys])
   return page.LastEvaluatedKey ? 'more' : 'done'
 }
@@ -83,11 +96,46 @@ export async function purgeAwsAccountPass(
   return 'done'
 }
 
+/**
+ * Removes up to `batchItems` of what deleted templates leave: versions and content, then the owner pointer
+ * (last, so a repeated pass still finds the template's organization). 'more' when some remain.
+ */
+export async function purgeTemplatesPass(
+  orgId: string,
+  templateIds: string[],
+  batchItems = PURGE_BATCH_ITEMS,
+): Promise<'done' | 'more'> {
+  let budget = batchItems
+  for (const id of templateIds) {
+    for (const prefix of [templateVersionPrefix(id), templateContentPrefix(id)]) {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': prefix },
+          ProjectionExpression: 'PK, SK',
+          Limit: budget,
+        }),
+      )
+      await deleteKeys((page.Items ?? []).map(keyOf))
+      budget -= page.Items?.length ?? 0
+      if (page.LastEvaluatedKey || budget <= 0) return 'more'
+    }
+    await deleteKeys([templateOwnerKey(id)])
+  }
+  return 'done'
+}
+
 /** One pass of whichever purge the message asks for. */
 export function purgePass(message: PurgeMessage, batchItems = PURGE_BATCH_ITEMS): Promise<'done' | 'more'> {
-  return message.kind === 'organization'
-    ? purgeOrganizationPass(message.orgId, batchItems)
-    : purgeAwsAccountPass(message.orgId, message.awsAccountId, batchItems)
+  switch (message.kind) {
+    case 'organization':
+      return purgeOrganizationPass(message.orgId, batchItems)
+    case 'awsAccount':
+      return purgeAwsAccountPass(message.orgId, message.awsAccountId, batchItems)
+    case 'templates':
+      return purgeTemplatesPass(message.orgId, message.templateIds, batchItems)
+  }
 }
 
 export async function enqueuePurge(message: PurgeMessage): Promise<void> {

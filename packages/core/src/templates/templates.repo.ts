@@ -1,0 +1,240 @@
+import type { TemplateAuthor, TemplateEditorType, TemplateText, TemplateVersionSummary } from '@app/contracts'
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { dynamo } from '../aws'
+import {
+  organizationPartition,
+  TEMPLATE_PREFIX,
+  templateContentKey,
+  templateContentPrefix,
+  templateKey,
+  templateNameKey,
+  templateOwnerKey,
+  templateVersionKey,
+  templateVersionPrefix,
+} from '../db/keys'
+import { type Item, queryAll, tableName } from '../db/table'
+import type { TransactItem } from '../organizations/template-actions'
+import { decodeContent, encodeContent, type TemplateContent } from './content'
+
+/** What lists show and the current version number: small, so listing an organization's templates stays cheap. */
+export interface TemplateHead {
+  id: string
+  orgId: string
+  name: string
+  subject: string
+  editorType: TemplateEditorType
+  tags: string[]
+  textMode: TemplateText['mode']
+  version: number
+  warnings: number
+  sizeBytes: number
+  createdAt: string
+  updatedAt: string
+  updatedBy: TemplateAuthor
+}
+
+export type VersionRecord = TemplateVersionSummary & {
+  templateId: string
+  tags: string[]
+  /** How many content chunks the version has. */
+  chunks: number
+}
+
+const strip = (item: Item) => {
+  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item
+  return rest
+}
+const toHead = (item: Item) => strip(item) as unknown as TemplateHead
+const toVersion = (item: Item) => strip(item) as unknown as VersionRecord
+
+export async function organizationOf(id: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: templateOwnerKey(id), ConsistentRead: true }),
+  )
+  return Item?.orgId as string | undefined
+}
+
+export async function getHead(orgId: string, id: string): Promise<TemplateHead | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: templateKey(orgId, id), ConsistentRead: true }),
+  )
+  return Item ? toHead(Item) : undefined
+}
+
+/** Heads by id (at most 100), in one consistent batch read; missing ones are absent from the map. */
+export async function getHeads(orgId: string, ids: string[]): Promise<Map<string, TemplateHead>> {
+  const found = new Map<string, TemplateHead>()
+  let keys: Record<string, unknown>[] = ids.map((id) => templateKey(orgId, id))
+  for (let attempt = 0; keys.length > 0; attempt++) {
+    if (attempt > 8) throw new Error('DynamoDB kept leaving reads unprocessed')
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
+    const result = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
+    )
+    for (const item of result.Responses?.[tableName()] ?? []) found.set(item.id as string, toHead(item))
+    keys = result.UnprocessedKeys?.[tableName()]?.Keys ?? []
+  }
+  return found
+}
+
+/** Every template head of an organization (heads carry no content). */
+export async function listHeads(orgId: string): Promise<TemplateHead[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': TEMPLATE_PREFIX },
+    ConsistentRead: true,
+  })
+  return items.map(toHead)
+}
+
+export async function getContent(
+  orgId: string,
+  id: string,
+  version: number,
+): Promise<TemplateContent | undefined> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(orgId),
+      ':prefix': templateContentPrefix(id, version),
+    },
+    ConsistentRead: true,
+  })
+  if (items.length === 0) return undefined
+  return decodeContent(items.map((item) => item.data as Uint8Array))
+}
+
+export async function getVersion(
+  orgId: string,
+  id: string,
+  version: number,
+): Promise<VersionRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: templateVersionKey(orgId, id, version),
+      ConsistentRead: true,
+    }),
+  )
+  return Item ? toVersion(Item) : undefined
+}
+
+/** Versions newest first, from below `before` (exclusive) when given. */
+export async function listVersions(
+  orgId: string,
+  id: string,
+  limit: number,
+  before?: number,
+): Promise<{ versions: VersionRecord[]; more: boolean }> {
+  const prefix = templateVersionPrefix(id)
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: before
+        ? 'PK = :pk AND SK BETWEEN :from AND :to'
+        : 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(orgId),
+        ...(before
+          ? { ':from': prefix, ':to': templateVersionKey(orgId, id, before - 1).SK }
+          : { ':prefix': prefix }),
+      },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ConsistentRead: true,
+    }),
+  )
+  const items = (page.Items ?? []) as Item[]
+  return { versions: items.slice(0, limit).map(toVersion), more: items.length > limit }
+}
+
+// Writes (parts of a caller's transaction)
+
+export function putHead(head: TemplateHead, expectedVersion: number | null): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...templateKey(head.orgId, head.id), entity: 'Template', ...head },
+      ...(expectedVersion === null
+        ? { ConditionExpression: 'attribute_not_exists(PK)' }
+        : {
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeValues: { ':expected': expectedVersion },
+          }),
+    },
+  }
+}
+
+export function deleteHead(head: TemplateHead): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: templateKey(head.orgId, head.id),
+      ConditionExpression: 'attribute_exists(PK)',
+    },
+  }
+}
+
+export function claimName(orgId: string, name: string, id: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...templateNameKey(orgId, name), entity: 'TemplateName', templateId: id },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  }
+}
+
+export function releaseName(orgId: string, name: string, id: string): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: templateNameKey(orgId, name),
+      ConditionExpression: 'templateId = :id',
+      ExpressionAttributeValues: { ':id': id },
+    },
+  }
+}
+
+export function putOwner(orgId: string, id: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...templateOwnerKey(id), entity: 'TemplateOwner', orgId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  }
+}
+
+/** The version item and its content chunks; a version is written once. */
+export function putVersion(
+  orgId: string,
+  version: Omit<VersionRecord, 'chunks'>,
+  content: TemplateContent,
+): TransactItem[] {
+  const chunks = encodeContent(content)
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...templateVersionKey(orgId, version.templateId, version.version),
+          entity: 'TemplateVersion',
+          ...version,
+          chunks: chunks.length,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    ...chunks.map((data, index) => ({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...templateContentKey(orgId, version.templateId, version.version, index),
+          entity: 'TemplateContent',
+          data,
+        },
+      },
+    })),
+  ]
+}

@@ -1,0 +1,366 @@
+import {
+  type CopyTemplateBody,
+  CopyTemplateBodySchema,
+  type CreateTemplateBody,
+  CreateTemplateBodySchema,
+  type DeleteTemplatesBody,
+  DeleteTemplatesBodySchema,
+  type Template,
+  type TemplateVersionSummary,
+  type UpdateTemplateBody,
+  UpdateTemplateBodySchema,
+} from '@app/contracts'
+import { ulid } from 'ulid'
+import type { Actor } from '../actor'
+import { AppError } from '../errors'
+import { requireMembership } from '../organizations/organizations'
+import type { OrganizationRecord } from '../organizations/organizations.repo'
+import type { Permission } from '../organizations/permissions'
+import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
+import { enqueuePurge } from '../purge/purge'
+import { type BuiltTemplate, buildTemplate, type TemplateFields } from './build'
+import type { TemplateContent } from './content'
+import { loadEmail } from './email'
+import * as Repo from './templates.repo'
+
+export const templateNotFound = () => new AppError('template.not_found', 'No such template.')
+
+const nameTaken = (name: string) =>
+  new AppError('template.name_exists', `A template named '${name}' already exists in this organization.`)
+
+export const versionConflict = (currentVersion: number) =>
+  new AppError(
+    'version.conflict',
+    `This template was saved by someone else meanwhile (it is at version ${currentVersion} now). Reload it, or copy your changes over the current version.`,
+    { currentVersion },
+  )
+
+/**
+ * The template, its organization and the caller's membership. Strangers, unknown ids and deleted templates all
+ * get the same 404, so another tenant's ids reveal nothing.
+ */
+export async function requireTemplate(actor: Actor, id: string, permission: Permission) {
+  const orgId = await Repo.organizationOf(id)
+  if (!orgId) throw templateNotFound()
+  let membership: Awaited<ReturnType<typeof requireMembership>>
+  try {
+    membership = await requireMembership(actor, orgId, permission)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'organization.not_found') throw templateNotFound()
+    throw error
+  }
+  const head = await Repo.getHead(orgId, id)
+  if (!head) throw templateNotFound()
+  return { ...membership, head }
+}
+
+export async function readContent(head: Repo.TemplateHead): Promise<TemplateContent> {
+  const content = await Repo.getContent(head.orgId, head.id, head.version)
+  if (!content) throw new Error(`Template ${head.id} has no content for version ${head.version}`)
+  return content
+}
+
+export function toTemplate(head: Repo.TemplateHead, content: TemplateContent): Template {
+  return {
+    id: head.id,
+    organizationId: head.orgId,
+    name: head.name,
+    subject: head.subject,
+    editorType: head.editorType,
+    source: content.source,
+    text: content.text,
+    textPart: content.textPart,
+    tags: head.tags,
+    sampleData: content.sampleData,
+    variables: content.variables,
+    lint: content.lint,
+    html: content.html,
+    version: head.version,
+    createdAt: head.createdAt,
+    updatedAt: head.updatedAt,
+    updatedBy: head.updatedBy,
+  }
+}
+
+const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
+
+export function fieldsOf(head: Repo.TemplateHead, content: TemplateContent): TemplateFields {
+  return {
+    name: head.name,
+    subject: head.subject,
+    editorType: head.editorType,
+    source: content.source,
+    text: content.text,
+    tags: head.tags,
+    sampleData: content.sampleData,
+  }
+}
+
+export interface CommitInput {
+  actor: Actor
+  org: OrganizationRecord
+  /** The head being replaced; null when the template is new. */
+  previous: Repo.TemplateHead | null
+  /** A new template's id (defaults to a fresh ULID). */
+  id?: string
+  fields: TemplateFields
+  built: BuiltTemplate
+  action: TemplateVersionSummary['action']
+  restoredFrom?: number
+  now: Date
+}
+
+/**
+ * Writes a new version in one transaction: the head (conditioned on the version the change started from, or on
+ * not existing), the name item when the name is new, the owner pointer of a new template, the version with its
+ * content, and one START action. Any failed condition changes nothing and spends nothing.
+ */
+export async function commitVersion(input: CommitInput): Promise<Template> {
+  const { previous, fields, built, actor, org } = input
+  const id = previous?.id ?? input.id ?? ulid()
+  const at = input.now.toISOString()
+  const author = { accountId: actor.accountId, email: actor.email }
+  const head: Repo.TemplateHead = {
+    id,
+    orgId: org.id,
+    name: fields.name,
+    subject: fields.subject,
+    editorType: fields.editorType,
+    tags: fields.tags,
+    textMode: fields.text.mode,
+    version: (previous?.version ?? 0) + 1,
+    warnings: built.lint.filter((finding) => finding.severity === 'warning').length,
+    sizeBytes: utf8Bytes(fields.subject) + utf8Bytes(built.html) + utf8Bytes(built.textPart),
+    createdAt: previous?.createdAt ?? at,
+    updatedAt: at,
+    updatedBy: author,
+  }
+  const content: TemplateContent = {
+    source: fields.source,
+    text: fields.text,
+    textPart: built.textPart,
+    html: built.html,
+    sampleData: fields.sampleData,
+    variables: built.variables,
+    lint: built.lint,
+  }
+  const renamed = !previous || previous.name !== fields.name
+  const items = [Repo.putHead(head, previous ? previous.version : null)]
+  const claimAt = renamed ? items.push(Repo.claimName(org.id, fields.name, id)) - 1 : -1
+  if (renamed && previous) items.push(Repo.releaseName(org.id, previous.name, id))
+  if (!previous) items.push(Repo.putOwner(org.id, id))
+  items.push(
+    ...Repo.putVersion(
+      org.id,
+      {
+        templateId: id,
+        version: head.version,
+        action: input.action,
+        restoredFrom: input.restoredFrom ?? null,
+        name: head.name,
+        subject: head.subject,
+        editorType: head.editorType,
+        tags: head.tags,
+        savedAt: at,
+        savedBy: author,
+      },
+      content,
+    ),
+  )
+  try {
+    await writeWithTemplateActions(org.id, 1, items, { now: input.now, org })
+  } catch (error) {
+    if (!(error instanceof WriteRefused)) throw error
+    if (claimAt >= 0 && error.failed(claimAt)) throw nameTaken(fields.name)
+    if (!previous) throw error
+    const current = await Repo.getHead(org.id, id)
+    if (!current) throw templateNotFound()
+    throw versionConflict(current.version)
+  }
+  return toTemplate(head, content)
+}
+
+async function starterFields(starterId: string) {
+  const { STARTERS } = await loadEmail()
+  const starter = STARTERS.find((candidate) => candidate.id === starterId)
+  if (!starter) throw new AppError('request.invalid', `body.starter: no starter '${starterId}'.`)
+  return {
+    subject: starter.subject,
+    editorType: starter.editorType,
+    source: starter.mjml,
+    text:
+      starter.textStrategy.kind === 'custom'
+        ? { mode: 'custom' as const, custom: starter.textStrategy.text }
+        : { mode: 'generated' as const, custom: null },
+    sampleData: [{ name: 'Default', data: starter.sampleData }],
+  }
+}
+
+/** Creates a template from a starter or from fields (1 START action). */
+export async function createTemplate(
+  actor: Actor,
+  orgId: string,
+  input: CreateTemplateBody,
+  now = new Date(),
+): Promise<Template> {
+  const body = CreateTemplateBodySchema.parse(input)
+  const { org } = await requireMembership(actor, orgId, 'content.write')
+  const base = body.starter ? await starterFields(body.starter) : undefined
+  const fields: TemplateFields = {
+    name: body.name,
+    subject: body.subject ?? base?.subject ?? '',
+    editorType: body.editorType ?? base?.editorType ?? 'HTML',
+    source: body.source ?? base?.source ?? '',
+    text: body.text ?? base?.text ?? { mode: 'generated', custom: null },
+    tags: body.tags ?? [],
+    sampleData: body.sampleData ?? base?.sampleData ?? [],
+  }
+  const built = await buildTemplate(fields)
+  return commitVersion({ actor, org, previous: null, fields, built, action: 'create', now })
+}
+
+export async function getTemplate(actor: Actor, id: string): Promise<Template> {
+  const { head } = await requireTemplate(actor, id, 'organization.read')
+  return toTemplate(head, await readContent(head))
+}
+
+/** Saves changes as a new version, if `version` is still the current one (1 START action). */
+export async function updateTemplate(
+  actor: Actor,
+  id: string,
+  input: UpdateTemplateBody,
+  now = new Date(),
+): Promise<Template> {
+  const body = UpdateTemplateBodySchema.parse(input)
+  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  if (head.version !== body.version) throw versionConflict(head.version)
+  const current = fieldsOf(head, await readContent(head))
+  const fields: TemplateFields = {
+    name: body.name ?? current.name,
+    subject: body.subject ?? current.subject,
+    editorType: body.editorType ?? current.editorType,
+    source: body.source ?? current.source,
+    text: body.text ?? current.text,
+    tags: body.tags ?? current.tags,
+    sampleData: body.sampleData ?? current.sampleData,
+  }
+  const built = await buildTemplate(fields)
+  return commitVersion({ actor, org, previous: head, fields, built, action: 'save', now })
+}
+
+/** Copies the current version under a new name; the copy starts its own history at version 1 (1 START action). */
+export async function copyTemplate(
+  actor: Actor,
+  id: string,
+  input: CopyTemplateBody,
+  now = new Date(),
+): Promise<Template> {
+  const body = CopyTemplateBodySchema.parse(input)
+  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  const content = await readContent(head)
+  const fields = { ...fieldsOf(head, content), name: body.newName }
+  const built = {
+    html: content.html,
+    textPart: content.textPart,
+    variables: content.variables,
+    lint: content.lint,
+  }
+  return commitVersion({ actor, org, previous: null, fields, built, action: 'copy', now })
+}
+
+/** Deletes a template (1 START action): head and name at once, versions in the purge worker. */
+export async function deleteTemplate(actor: Actor, id: string, now = new Date()): Promise<void> {
+  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  try {
+    await writeWithTemplateActions(
+      org.id,
+      1,
+      [Repo.deleteHead(head), Repo.releaseName(org.id, head.name, id)],
+      {
+        now,
+        org,
+      },
+    )
+  } catch (error) {
+    if (!(error instanceof WriteRefused)) throw error
+    // Deleted or renamed meanwhile: start over with what is there now.
+    return deleteTemplate(actor, id, now)
+  }
+  await enqueuePurge({ kind: 'templates', orgId: org.id, templateIds: [id] })
+}
+
+/** Templates per transaction: head and name item each, under DynamoDB's 100 items with the quota item. */
+export const TEMPLATES_PER_TRANSACTION = 49
+
+/**
+ * Deletes several templates, all or none: every id must be a template of this organization, and on START
+ * there must be an action for each (402 and nothing deleted otherwise).
+ *
+ * Up to 49 templates go in one transaction with the quota. A transaction holds at most 100 items, so a larger
+ * selection (up to 100) cannot be one: the first transaction spends every action and deletes the first 48, and
+ * the rest follow in further transactions that cannot be refused for quota. Validation (existence, membership,
+ * the quota) all happens before or in that first transaction, so a refusal still changes nothing; what is not
+ * atomic is only the moment each batch disappears, and a template deleted meanwhile by someone else is simply
+ * already gone.
+ */
+export async function deleteTemplates(
+  actor: Actor,
+  orgId: string,
+  input: DeleteTemplatesBody,
+  now = new Date(),
+): Promise<void> {
+  const body = DeleteTemplatesBodySchema.parse(input)
+  const { org } = await requireMembership(actor, orgId, 'content.write')
+  for (let attempt = 0; ; attempt++) {
+    const heads = await Repo.getHeads(orgId, body.templateIds)
+    const missing = body.templateIds.filter((id) => !heads.has(id))
+    if (missing.length) {
+      throw new AppError(
+        'template.not_found',
+        `${missing.length === 1 ? 'One template does' : `${missing.length} templates do`} not exist (${missing.join(', ')}); nothing was deleted.`,
+      )
+    }
+    const ordered = body.templateIds.map((id) => heads.get(id) as Repo.TemplateHead)
+    const firstBatch = ordered.length <= TEMPLATES_PER_TRANSACTION ? ordered : ordered.slice(0, 48)
+    try {
+      await writeWithTemplateActions(orgId, ordered.length, firstBatch.flatMap(deletion), {
+        now,
+        org: attempt === 0 ? org : undefined,
+      })
+    } catch (error) {
+      // One was deleted or renamed meanwhile: check them all again.
+      if (error instanceof WriteRefused && attempt < 3) continue
+      throw error
+    }
+    await deleteRest(
+      orgId,
+      ordered.slice(firstBatch.length).map((head) => head.id),
+    )
+    await enqueuePurge({ kind: 'templates', orgId, templateIds: body.templateIds })
+    return
+  }
+}
+
+const deletion = (head: Repo.TemplateHead) => [
+  Repo.deleteHead(head),
+  Repo.releaseName(head.orgId, head.name, head.id),
+]
+
+/** The templates after the first transaction (already paid for), in batches, re-read if one changed meanwhile. */
+async function deleteRest(orgId: string, ids: string[]): Promise<void> {
+  let remaining = ids
+  for (let attempt = 0; remaining.length > 0; attempt++) {
+    if (attempt > 5) throw new Error('Templates kept changing while being deleted')
+    const heads = [...(await Repo.getHeads(orgId, remaining)).values()]
+    remaining = []
+    for (let start = 0; start < heads.length; start += TEMPLATES_PER_TRANSACTION) {
+      const batch = heads.slice(start, start + TEMPLATES_PER_TRANSACTION)
+      try {
+        await writeWithTemplateActions(orgId, 0, batch.flatMap(deletion))
+      } catch (error) {
+        if (!(error instanceof WriteRefused)) throw error
+        remaining.push(...batch.map((head) => head.id))
+      }
+    }
+  }
+}

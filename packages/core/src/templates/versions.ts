@@ -1,0 +1,144 @@
+import type {
+  Template,
+  TemplateDiff,
+  TemplateVersion,
+  TemplateVersionList,
+  TemplateVersionSummary,
+} from '@app/contracts'
+import { TemplateDiffQuerySchema, TemplateVersionListQuerySchema } from '@app/contracts'
+import { diffLines } from 'diff'
+import type * as z from 'zod'
+import type { Actor } from '../actor'
+import { AppError } from '../errors'
+import type { TemplateContent } from './content'
+import { commitVersion, fieldsOf, requireTemplate } from './templates'
+import * as Repo from './templates.repo'
+
+const versionNotFound = (version: number) =>
+  new AppError('template_version.not_found', `This template has no version ${version}.`)
+
+function toSummary(record: Repo.VersionRecord): TemplateVersionSummary {
+  return {
+    version: record.version,
+    action: record.action,
+    restoredFrom: record.restoredFrom ?? null,
+    name: record.name,
+    subject: record.subject,
+    editorType: record.editorType,
+    savedAt: record.savedAt,
+    savedBy: record.savedBy,
+  }
+}
+
+async function readVersion(head: Repo.TemplateHead, version: number) {
+  const [record, content] = await Promise.all([
+    Repo.getVersion(head.orgId, head.id, version),
+    Repo.getContent(head.orgId, head.id, version),
+  ])
+  if (!record || !content) throw versionNotFound(version)
+  return { record, content }
+}
+
+/** A template's versions, newest first; the cursor is the last version shown. */
+export async function listVersions(
+  actor: Actor,
+  id: string,
+  input: z.input<typeof TemplateVersionListQuerySchema>,
+): Promise<TemplateVersionList> {
+  const query = TemplateVersionListQuerySchema.parse(input)
+  const { head } = await requireTemplate(actor, id, 'organization.read')
+  let before: number | undefined
+  if (query.cursor) {
+    before = /^[1-9]\d{0,7}$/.test(query.cursor) ? Number(query.cursor) : Number.NaN
+    if (!Number.isInteger(before))
+      throw new AppError('request.invalid', 'query.cursor: not a page of this list.')
+  }
+  const page = await Repo.listVersions(head.orgId, head.id, query.limit, before)
+  const last = page.versions.at(-1)
+  return {
+    versions: page.versions.map(toSummary),
+    nextCursor: page.more && last ? String(last.version) : null,
+  }
+}
+
+export async function getVersion(actor: Actor, id: string, version: number): Promise<TemplateVersion> {
+  const { head } = await requireTemplate(actor, id, 'organization.read')
+  const { record, content } = await readVersion(head, version)
+  return {
+    ...toSummary(record),
+    templateId: head.id,
+    source: content.source,
+    text: content.text,
+    textPart: content.textPart,
+    html: content.html,
+    tags: record.tags,
+    sampleData: content.sampleData,
+    variables: content.variables,
+    lint: content.lint,
+  }
+}
+
+function lineDiff(part: TemplateDiff['parts'][number]['part'], from: string, to: string) {
+  const changes = diffLines(from, to).map((change) => ({
+    kind: change.added ? ('added' as const) : change.removed ? ('removed' as const) : ('equal' as const),
+    value: change.value,
+    lines: change.count ?? 0,
+  }))
+  return { part, changed: changes.some((change) => change.kind !== 'equal'), changes }
+}
+
+/** Line diffs of two versions: subject, source, compiled HTML (unless both are HTML templates) and text part. */
+export async function diffVersions(
+  actor: Actor,
+  id: string,
+  input: z.input<typeof TemplateDiffQuerySchema>,
+): Promise<TemplateDiff> {
+  const query = TemplateDiffQuerySchema.parse(input)
+  const { head } = await requireTemplate(actor, id, 'organization.read')
+  const [from, to] = await Promise.all([readVersion(head, query.from), readVersion(head, query.to)])
+  const sameAsSource = (version: { record: Repo.VersionRecord }) => version.record.editorType === 'HTML'
+  const text = (content: TemplateContent) => content.textPart
+  return {
+    from: query.from,
+    to: query.to,
+    parts: [
+      lineDiff('subject', from.record.subject, to.record.subject),
+      lineDiff('source', from.content.source, to.content.source),
+      ...(sameAsSource(from) && sameAsSource(to)
+        ? []
+        : [lineDiff('html', from.content.html, to.content.html)]),
+      lineDiff('text', text(from.content), text(to.content)),
+    ],
+  }
+}
+
+/**
+ * Makes an older version's content current as a new version (1 START action): subject, editor, source, text
+ * and sample data come back; the name and tags stay as they are now (they identify and file the template).
+ */
+export async function restoreVersion(
+  actor: Actor,
+  id: string,
+  version: number,
+  now = new Date(),
+): Promise<Template> {
+  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  const { record, content } = await readVersion(head, version)
+  const fields = { ...fieldsOf(head, content), subject: record.subject, editorType: record.editorType }
+  const built = {
+    html: content.html,
+    textPart: content.textPart,
+    variables: content.variables,
+    lint: content.lint,
+  }
+  return commitVersion({
+    actor,
+    org,
+    previous: head,
+    fields,
+    built,
+    action: 'restore',
+    restoredFrom: version,
+    now,
+  })
+}
