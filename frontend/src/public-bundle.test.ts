@@ -9,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /** Issue 3: the public home's first download, entry chunk and its static imports, gzipped. */
 const PUBLIC_ENTRY_BUDGET_BYTES = 120 * 1024
+/** Issue 6: what the template editor adds to the app shell (CodeMirror, the email pipeline, mjml-browser). */
+const EDITOR_BUDGET_BYTES = 800 * 1024
 
 interface ManifestChunk {
   file: string
   src?: string
   isEntry?: boolean
   imports?: string[]
+  dynamicImports?: string[]
 }
 type Manifest = Record<string, ManifestChunk>
 
@@ -129,5 +132,55 @@ describe('public site bundle', () => {
   it('would notice the auth library (control: the sign-in page graph has it)', () => {
     const sources = sourcesOf(staticGraph('src/app/routes/auth/sign-in.tsx'))
     expect(sources.some((source) => FORBIDDEN_SOURCES[0]?.test(source))).toBe(true)
+  })
+})
+
+describe('template editor bundle', () => {
+  const EDITOR_ROUTES = ['src/app/routes/app/template-editor.tsx', 'src/app/routes/app/template-gallery.tsx']
+  const EDITOR_SOURCES = [
+    /node_modules\/@codemirror\//,
+    /node_modules\/mjml-browser\//,
+    /node_modules\/handlebars\//,
+  ]
+
+  function appShell(): Set<string> {
+    const shell = staticGraph(entryKey())
+    for (const page of ['src/app/routes/app/layout.tsx', 'src/app/routes/app/home.tsx'])
+      staticGraph(page, shell)
+    return shell
+  }
+
+  /** A route's chunks beyond the app shell, with the MJML renderer it imports on first use. */
+  function editorChunks(route: string): Set<string> {
+    const chunks = staticGraph(route)
+    for (const key of [...chunks]) {
+      for (const lazy of manifest[key]?.dynamicImports ?? []) {
+        if (lazy.includes('node_modules/mjml-browser/')) staticGraph(lazy, chunks)
+      }
+    }
+    const shell = appShell()
+    return new Set([...chunks].filter((key) => !shell.has(key)))
+  }
+
+  it.each(EDITOR_ROUTES)(
+    `%s adds at most ${EDITOR_BUDGET_BYTES / 1024} KB gzipped to the app shell`,
+    (route) => {
+      const chunks = editorChunks(route)
+      const bytes = gzippedBytes(chunks)
+      console.info(
+        `${route}: ${(bytes / 1024).toFixed(1)} KB gzipped beyond the app shell in ${chunks.size} chunks`,
+      )
+      // The control: mjml-browser is counted (it is most of the editor's weight).
+      expect(sourcesOf(chunks).some((source) => /node_modules\/mjml-browser\//.test(source))).toBe(true)
+      expect(bytes).toBeLessThanOrEqual(EDITOR_BUDGET_BYTES)
+    },
+  )
+
+  it('keeps CodeMirror, mjml-browser and Handlebars out of the app shell and the template list', () => {
+    const shell = sourcesOf(appShell())
+    const list = sourcesOf(staticGraph('src/app/routes/app/templates.tsx'))
+    expect(
+      [...shell, ...list].filter((source) => EDITOR_SOURCES.some((pattern) => pattern.test(source))),
+    ).toEqual([])
   })
 })

@@ -85,7 +85,10 @@ const PAGES: readonly Page[] = [
   // Spec §2: the price-change notice shows in the invite frame (chooseLayout), not the dashboard's.
   { path: '/app/price-change-notice', load: () => import('./routes/app/price-change-notice') },
   { path: '/app/aws-accounts/new', load: () => import('./routes/app/new-aws-account') },
-  { path: '/app/templates', load: planned('templates') },
+  { path: '/app/templates', load: () => import('./routes/app/templates') },
+  // The editor's code (CodeMirror, mjml-browser) loads only on these two routes.
+  { path: '/app/templates/new', load: () => import('./routes/app/template-gallery') },
+  { path: '/app/templates/:id', load: () => import('./routes/app/template-editor') },
   { path: '/app/blocks', load: planned('blocks') },
   { path: '/app/github-sync', load: planned('githubSync') },
   { path: '/app/audience/contacts', load: planned('contacts') },

@@ -7,6 +7,24 @@ describe('apiErrorFromBody', () => {
     expect(error).toMatchObject({ status: 404, code: 'account.not_found', message: 'No account yet.' })
   })
 
+  it('keeps what a conflict or a refused template adds', () => {
+    const conflict = apiErrorFromBody(409, {
+      error: { code: 'version.conflict', message: 'Stale.', currentVersion: 7 },
+    })
+    expect(conflict.details).toEqual({ currentVersion: 7 })
+    const invalid = apiErrorFromBody(400, {
+      error: {
+        code: 'template.invalid',
+        message: 'Broken.',
+        issues: [{ message: 'Unclosed tag', rule: 'handlebars.syntax', part: 'html', line: 3 }, 'junk'],
+      },
+    })
+    expect(invalid.details.issues).toEqual([
+      { message: 'Unclosed tag', rule: 'handlebars.syntax', part: 'html', line: 3 },
+    ])
+    expect(apiErrorFromBody(404, { error: { code: 'x', message: 'y' } }).details).toEqual({})
+  })
+
   it('turns bodies that are not ours into a generic error with the status', () => {
     expect(apiErrorFromBody(502, '<html>Bad gateway</html>')).toMatchObject({
       code: 'internal.error',

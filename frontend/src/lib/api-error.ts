@@ -1,3 +1,5 @@
+import type { ErrorDetails } from '@app/contracts'
+
 /** Every failed API call ends up as one of these; `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -6,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** `currentVersion` of a `version.conflict`, `issues` of a `template.invalid`. */
+    readonly details: ErrorDetails = {},
   ) {
     super(message)
   }
@@ -33,8 +37,23 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const { error } = body as { error: unknown }
     if (typeof error === 'object' && error !== null) {
-      const { code, message } = error as { code?: unknown; message?: unknown }
-      if (typeof code === 'string' && typeof message === 'string') return new ApiError(status, code, message)
+      const { code, message, currentVersion, issues } = error as {
+        code?: unknown
+        message?: unknown
+        currentVersion?: unknown
+        issues?: unknown
+      }
+      if (typeof code === 'string' && typeof message === 'string') {
+        const details: ErrorDetails = {}
+        if (typeof currentVersion === 'number') details.currentVersion = currentVersion
+        if (Array.isArray(issues)) {
+          details.issues = issues.filter(
+            (issue): issue is NonNullable<ErrorDetails['issues']>[number] =>
+              typeof issue === 'object' && issue !== null && typeof issue.message === 'string',
+          )
+        }
+        return new ApiError(status, code, message, details)
+      }
     }
   }
   if (status === 401)

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react'
 import styles from './field.module.css'
 import { FieldFrame, useFieldIds } from './field-frame'
 
@@ -10,6 +10,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string | undefined
   /** Password inputs get a Show/Hide toggle. */
   revealable?: boolean
+  ref?: Ref<HTMLInputElement>
 }
 
 export function TextField({

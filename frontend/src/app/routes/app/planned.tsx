@@ -21,11 +21,6 @@ interface PlannedPage {
  * that do nothing.
  */
 export const PLANNED_PAGES = {
-  templates: {
-    title: 'All templates',
-    purpose:
-      'Create, edit, preview and test-send your Amazon SES email templates, and import the ones already in your AWS account.',
-  },
   blocks: {
     title: 'Reusable blocks',
     purpose: 'Headers, footers and other pieces you write once and reuse across templates.',

@@ -1,0 +1,178 @@
+import { useState } from 'react'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { SelectField } from '../../../components/ui/select-field'
+import { Spinner } from '../../../components/ui/spinner'
+import { ToggleButtons } from '../../../components/ui/toggle-buttons'
+import type { ColorScheme } from '../preview/preview-document'
+import { insecureImageSources } from '../preview/preview-document'
+import { PreviewFrame, type PreviewWidth } from '../preview/preview-frame'
+import type { PreviewOutput } from '../preview/use-template-preview'
+import styles from './editor.module.css'
+import type { SampleSetDraft } from './working-copy'
+
+interface PreviewPaneProps {
+  output: PreviewOutput | undefined
+  pending: boolean
+  failure: string | undefined
+  sets: readonly SampleSetDraft[]
+  selected: number
+  onSelect: (index: number) => void
+  sampleProblem: string | undefined
+  onEditSamples: () => void
+}
+
+/** The email as SES would render it with the chosen sample data: desktop or phone width, light or dark. */
+export function PreviewPane({
+  output,
+  pending,
+  failure,
+  sets,
+  selected,
+  onSelect,
+  sampleProblem,
+  onEditSamples,
+}: PreviewPaneProps) {
+  const [width, setWidth] = useState<PreviewWidth>('desktop')
+  const [scheme, setScheme] = useState<ColorScheme>('light')
+  const render = output?.render
+  const html = render?.html ?? output?.html
+  const insecure = html ? insecureImageSources(html) : []
+  const missing = render ? [...new Set(render.missing.map((item) => item.path))] : []
+
+  return (
+    <section className={styles.previewPane} aria-label="Preview">
+      <div className={styles.previewTools}>
+        <ToggleButtons
+          label="Preview width"
+          options={[
+            { value: 'desktop', label: 'Desktop' },
+            { value: 'mobile', label: 'Mobile' },
+          ]}
+          value={width}
+          onChange={setWidth}
+        />
+        <ToggleButtons
+          label="Color scheme"
+          options={[
+            { value: 'light', label: 'Light' },
+            { value: 'dark', label: 'Dark' },
+          ]}
+          value={scheme}
+          onChange={setScheme}
+        />
+        <SelectField
+          label="Sample data"
+          className={styles.sampleSelect}
+          value={String(selected)}
+          onChange={(event) => onSelect(Number(event.target.value))}
+          disabled={sets.length === 0}
+        >
+          {sets.length === 0 && <option value="0">No sample data</option>}
+          {sets.map((set, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: set names may repeat while being edited
+            <option key={index} value={index}>
+              {set.name || `Set ${index + 1}`}
+            </option>
+          ))}
+        </SelectField>
+        <span className={styles.previewStatus} aria-live="polite">
+          {pending ? (
+            <>
+              <Spinner size="small" /> Updating…
+            </>
+          ) : (
+            'Up to date'
+          )}
+        </span>
+      </div>
+
+      {failure && (
+        <Alert tone="danger" role="alert" title="The preview could not be built">
+          {failure}
+        </Alert>
+      )}
+      {sampleProblem && (
+        <Alert
+          tone="warning"
+          actions={
+            <Button size="small" variant="secondary" onClick={onEditSamples}>
+              Fix sample data
+            </Button>
+          }
+        >
+          The sample data is not valid JSON, so the preview uses its last valid version. {sampleProblem}
+        </Alert>
+      )}
+      {render && render.errors.length > 0 && (
+        <Alert tone="danger" title="SES would refuse this template">
+          <ul className={styles.plainList}>
+            {render.errors.slice(0, 5).map((error) => (
+              <li key={`${error.part}-${error.line}-${error.column}-${error.code}`}>
+                {error.part === 'subject' ? 'Subject' : error.part === 'text' ? 'Text part' : 'HTML'}, line{' '}
+                {error.line}: {error.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {render && render.errors.length === 0 && render.renderingFailure && (
+        <Alert
+          tone="warning"
+          title="SES would drop this message"
+          actions={
+            <Button size="small" variant="secondary" onClick={onEditSamples}>
+              Add sample values
+            </Button>
+          }
+        >
+          <p>
+            With this sample data SES accepts the send, then drops the message with a Rendering Failure: “
+            {render.renderingFailure}”
+          </p>
+          <p>
+            Missing:{' '}
+            {missing.map((path, index) => (
+              <span key={path}>
+                {index > 0 && ', '}
+                <code>{path}</code>
+              </span>
+            ))}
+            . They show empty below.
+          </p>
+        </Alert>
+      )}
+      {insecure.length > 0 && (
+        <Alert tone="info">
+          {insecure.length === 1 ? 'An image loads' : `${insecure.length} images load`} over plain http://,
+          which this preview (and many mail clients) blocks: use https:// addresses.
+        </Alert>
+      )}
+
+      <div className={styles.envelope}>
+        <p className={styles.envelopeSubject}>
+          <span className={styles.muted}>Subject</span>{' '}
+          <strong>{render?.subject ?? (output ? '—' : '…')}</strong>
+        </p>
+      </div>
+      <div
+        className={`${styles.frameWrap} ${scheme === 'dark' ? styles.frameDark : ''}`}
+        data-preview-width={width}
+        data-preview-scheme={scheme}
+      >
+        {html === undefined ? (
+          <div className={styles.frameLoading}>
+            <Spinner /> Compiling the template…
+          </div>
+        ) : (
+          <PreviewFrame
+            html={html}
+            scheme={scheme}
+            title={`Email preview, ${width === 'mobile' ? 'mobile' : 'desktop'} width, ${scheme} mode`}
+            className={width === 'mobile' ? styles.frameMobile : styles.frame}
+          />
+        )}
+      </div>
+    </section>
+  )
+}

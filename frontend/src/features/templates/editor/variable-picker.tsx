@@ -1,0 +1,69 @@
+import type { DetectedVariable } from '@app/email/browser'
+import { Badge } from '../../../components/ui/badge'
+import styles from './editor.module.css'
+import { variableRows } from './variables'
+
+const TARGET_LABELS = { source: '', subject: 'the subject', text: 'the text part' } as const
+
+/** Variables the template reads, with the selected set's sample value; a click inserts `{{name}}` at the cursor. */
+export function VariablePicker({
+  variables,
+  sampleData,
+  sampleName,
+  target,
+  sourceLabel,
+  onInsert,
+}: {
+  variables: readonly DetectedVariable[]
+  sampleData: Record<string, unknown>
+  sampleName: string | undefined
+  target: keyof typeof TARGET_LABELS
+  sourceLabel: string
+  onInsert: (text: string) => void
+}) {
+  const rows = variableRows(variables, sampleData)
+  const where = target === 'source' ? `the ${sourceLabel}` : TARGET_LABELS[target]
+  return (
+    <details className={styles.drawer} open>
+      <summary>
+        Variables <Badge>{rows.filter((row) => row.used).length}</Badge>
+      </summary>
+      <p className={styles.muted}>
+        Inserts at the cursor in {where}. Sample values from{' '}
+        {sampleName ? `“${sampleName}”` : 'no sample set'}.
+      </p>
+      {rows.length === 0 ? (
+        <p className={styles.muted}>
+          No variables yet. Write <code>{'{{firstName}}'}</code> anywhere, or add sample values to insert.
+        </p>
+      ) : (
+        <ul className={styles.variables} aria-label="Variables">
+          {rows.map((row) => (
+            <li key={row.path}>
+              <button
+                type="button"
+                className={styles.variable}
+                onClick={() => onInsert(row.insert)}
+                title={row.loop ? `Use inside {{#each ${row.loop}}}…{{/each}}` : undefined}
+              >
+                <code className={styles.variableName}>{row.insert}</code>
+                <span className={styles.variableSample}>
+                  {row.hasSample ? (
+                    row.sample
+                  ) : row.required ? (
+                    <Badge color="red">no sample: SES would drop the message</Badge>
+                  ) : (
+                    <Badge>no sample (optional)</Badge>
+                  )}
+                </span>
+                {row.loop && <span className={styles.variableNote}>in {row.loop}</span>}
+                {!row.used && <span className={styles.variableNote}>not used yet</span>}
+                <span className="visually-hidden">Insert {row.insert}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  )
+}

@@ -1,0 +1,253 @@
+import type { CreateTemplateBody, OrganizationSummary } from '@app/contracts'
+import { compileTemplate, STARTERS, type Starter } from '@app/email/browser'
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import pageStyles from '../../../app/routes/app/page.module.css'
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import dialogStyles from '../../../components/ui/dialog.module.css'
+import { Spinner } from '../../../components/ui/spinner'
+import { TextField } from '../../../components/ui/text-field'
+import { toast } from '../../../components/ui/toast-store'
+import { isApiError } from '../../../lib/api-error'
+import { templateQueries, useCreateTemplate } from '../api/templates'
+import { ActionError, CostNote } from '../components/action-error'
+import { PreviewFrame } from '../preview/preview-frame'
+import { renderTemplateWithoutEval } from '../preview/render-without-eval'
+import { actionCost } from '../template-actions'
+import { templateNameProblem, uniqueName } from '../template-name'
+import { BLANK_SOURCES, type BlankKind, blankTemplateBody, isBlankKind } from './blank-templates'
+import styles from './gallery.module.css'
+
+interface Choice {
+  key: string
+  title: string
+  description: string
+  editorType: 'MJML' | 'HTML'
+  suggestedName: string
+  body: (name: string) => CreateTemplateBody
+}
+
+const BLANK_CHOICES: Record<BlankKind, Choice> = {
+  MJML: {
+    key: 'blank-mjml',
+    title: 'Blank MJML',
+    description: 'MJML’s components compile to responsive, email-safe HTML. One section to start from.',
+    editorType: 'MJML',
+    suggestedName: 'new-mjml-template',
+    body: (name) => blankTemplateBody('MJML', name),
+  },
+  HTML: {
+    key: 'blank-html',
+    title: 'Blank HTML',
+    description: 'Your own HTML, sent as written: a table layout with inline styles to start from.',
+    editorType: 'HTML',
+    suggestedName: 'new-html-template',
+    body: (name) => blankTemplateBody('HTML', name),
+  },
+}
+
+function starterChoice(starter: Starter): Choice {
+  return {
+    key: starter.id,
+    title: starter.name,
+    description: starter.description,
+    editorType: 'MJML',
+    suggestedName: starter.id,
+    body: (name) => ({ starter: starter.id, name }),
+  }
+}
+
+interface Thumbnail {
+  html: string
+  subject: string
+}
+
+/** Every starter and blank page compiled (mjml-browser) and rendered with its sample data, once per visit. */
+const thumbnailsQuery = queryOptions({
+  queryKey: ['template-gallery', 'thumbnails'] as const,
+  queryFn: async (): Promise<Record<string, Thumbnail>> => {
+    const entries = await Promise.all([
+      ...STARTERS.map(async (starter) => {
+        const compiled = await compileTemplate({ editorType: 'MJML', source: starter.mjml })
+        const render = renderTemplateWithoutEval(
+          { subject: starter.subject, html: compiled.html },
+          starter.sampleData,
+        )
+        return [starter.id, { html: render.html ?? compiled.html, subject: render.subject ?? '' }] as const
+      }),
+      ...(['MJML', 'HTML'] as const).map(async (kind) => {
+        const compiled = await compileTemplate({ editorType: kind, source: BLANK_SOURCES[kind] })
+        const render = renderTemplateWithoutEval(
+          { subject: 'Hello {{firstName}}', html: compiled.html },
+          { firstName: 'Maya' },
+        )
+        return [BLANK_CHOICES[kind].key, { html: render.html ?? '', subject: render.subject ?? '' }] as const
+      }),
+    ])
+    return Object.fromEntries(entries)
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+})
+
+/** `/app/templates/new`: six starters and two blank pages, each previewed; a name, then the editor. */
+export function StarterGallery({ organization }: { organization: OrganizationSummary }) {
+  const [search, setSearch] = useSearchParams()
+  const blank = search.get('blank')
+  const thumbnails = useQuery(thumbnailsQuery)
+  const existing = useInfiniteQuery(
+    templateQueries.list(organization.id, { q: '', tag: undefined, sort: 'name' }),
+  )
+  const taken = new Set(
+    existing.data?.pages.flatMap((page) => page.templates.map((template) => template.name)),
+  )
+  const [choice, setChoice] = useState<Choice | undefined>(() =>
+    isBlankKind(blank) ? BLANK_CHOICES[blank] : undefined,
+  )
+  const choices = [...STARTERS.map(starterChoice), BLANK_CHOICES.MJML, BLANK_CHOICES.HTML]
+
+  function close() {
+    setChoice(undefined)
+    if (search.has('blank')) {
+      const next = new URLSearchParams(search)
+      next.delete('blank')
+      setSearch(next, { replace: true })
+    }
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <header className={pageStyles.header}>
+        <Link to="/app/templates" className={pageStyles.back}>
+          ← All templates
+        </Link>
+        <h1>New template</h1>
+        <p className={pageStyles.lead}>
+          Start from a finished email, each responsive with a dark mode, sample data and a text part, or from
+          a blank page. Everything can be changed in the editor.
+        </p>
+      </header>
+
+      {thumbnails.isError && (
+        <Alert tone="warning">The previews could not be built; the starters still work.</Alert>
+      )}
+
+      <ul className={styles.grid} aria-label="Starters">
+        {choices.map((item) => {
+          const thumbnail = thumbnails.data?.[item.key]
+          return (
+            <li key={item.key} className={styles.card}>
+              <div className={styles.thumb} inert>
+                {thumbnail ? (
+                  <PreviewFrame html={thumbnail.html} scheme="light" title={`Preview of ${item.title}`} />
+                ) : (
+                  <span className={styles.thumbLoading}>
+                    <Spinner /> Rendering…
+                  </span>
+                )}
+              </div>
+              <div className={styles.cardBody}>
+                <h2 className={styles.cardTitle}>
+                  {item.title} <Badge>{item.editorType}</Badge>
+                </h2>
+                <p className={styles.description}>{item.description}</p>
+                {thumbnail?.subject && (
+                  <p className={styles.subject}>
+                    <span className={styles.muted}>Subject:</span> {thumbnail.subject}
+                  </p>
+                )}
+              </div>
+              <div className={styles.cardFooter}>
+                <Button
+                  variant={item.key.startsWith('blank') ? 'secondary' : 'primary'}
+                  onClick={() => setChoice(item)}
+                >
+                  Use {item.title}
+                </Button>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+
+      <Dialog
+        open={choice !== undefined}
+        onClose={close}
+        title={choice ? `New template: ${choice.title}` : ''}
+      >
+        {choice && <CreateForm choice={choice} organization={organization} taken={taken} onClose={close} />}
+      </Dialog>
+    </div>
+  )
+}
+
+function CreateForm({
+  choice,
+  organization,
+  taken,
+  onClose,
+}: {
+  choice: Choice
+  organization: OrganizationSummary
+  taken: ReadonlySet<string>
+  onClose: () => void
+}) {
+  const [name, setName] = useState(() => uniqueName(choice.suggestedName, taken))
+  const [problem, setProblem] = useState<string>()
+  const create = useCreateTemplate(organization.id)
+  const navigate = useNavigate()
+  const cost = actionCost(organization, 1)
+  const nameTaken = isApiError(create.error, 'template.name_exists')
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const why = templateNameProblem(name)
+    setProblem(why)
+    if (why) return
+    create.mutate(choice.body(name), {
+      onSuccess: (template) => {
+        toast.success(`${template.name} was created.`)
+        navigate(`/app/templates/${template.id}`)
+      },
+    })
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label="Template name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        autoFocus
+        error={
+          problem ??
+          (nameTaken
+            ? `Another template is called ${name}. Try ${uniqueName(name, new Set([...taken, name]))}.`
+            : undefined)
+        }
+        hint="The name SES knows it by: letters, digits, _ and -, up to 64. It can be changed later."
+      />
+      <div className={dialogStyles.body}>
+        <CostNote cost={cost} />
+      </div>
+      {create.error !== null && !nameTaken && (
+        <ActionError error={create.error} title="The template was not created" />
+      )}
+      <div className={dialogStyles.footer}>
+        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending} disabled={cost?.enough === false}>
+          Create and edit
+        </Button>
+      </div>
+    </form>
+  )
+}

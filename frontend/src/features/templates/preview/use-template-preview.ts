@@ -1,0 +1,92 @@
+import {
+  compileTemplate,
+  type DetectedVariable,
+  detectVariables,
+  htmlToText,
+  type LintFinding,
+  lintCompiled,
+  type RenderResult,
+} from '@app/email/browser'
+import { useEffect, useState } from 'react'
+import { renderTemplateWithoutEval } from './render-without-eval'
+
+export interface PreviewInput {
+  editorType: 'HTML' | 'MJML'
+  source: string
+  subject: string
+  textMode: 'generated' | 'custom'
+  customText: string
+  /** The selected sample data set (what SES would render with). */
+  sampleData: Record<string, unknown>
+}
+
+export interface PreviewOutput {
+  /** The HTML SES would store: compiled MJML, or the HTML source. */
+  html: string
+  /** The text part SES would store: generated from the HTML, or the custom text. */
+  textPart: string
+  /** Subject, HTML and text rendered with the sample data as SES renders them. */
+  render: RenderResult
+  findings: LintFinding[]
+  variables: DetectedVariable[]
+}
+
+/** The whole pipeline of `@app/email`, as the API runs it on save, but in the browser and without eval. */
+export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
+  const compiled = await compileTemplate({ editorType: input.editorType, source: input.source })
+  const textPart = input.textMode === 'custom' ? input.customText : htmlToText(compiled.html)
+  const render = renderTemplateWithoutEval(
+    { subject: input.subject, html: compiled.html, text: textPart },
+    input.sampleData,
+  )
+  const findings = lintCompiled(
+    {
+      editorType: input.editorType,
+      source: input.source,
+      subject: input.subject,
+      text: textPart,
+      sampleData: input.sampleData,
+    },
+    compiled,
+  )
+  const variables = detectVariables({ subject: input.subject, html: input.source, text: textPart })
+  return { html: compiled.html, textPart, render, findings, variables }
+}
+
+/**
+ * The live preview: runs the pipeline once typing pauses (MJML compiles in the browser with mjml-browser,
+ * fetched on first use), keeps showing the last result while the next one is computed.
+ */
+export function useTemplatePreview(input: PreviewInput, delayMs = 250) {
+  const [state, setState] = useState<{ output?: PreviewOutput; error?: string; pending: boolean }>({
+    pending: true,
+  })
+  const key = JSON.stringify(input)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the input's content
+  useEffect(() => {
+    let cancelled = false
+    setState((current) => (current.pending ? current : { ...current, pending: true }))
+    const timer = setTimeout(() => {
+      runPreview(input)
+        .then((output) => {
+          if (!cancelled) setState({ output, pending: false })
+        })
+        .catch((error: unknown) => {
+          if (!cancelled) {
+            setState((current) => ({
+              ...current,
+              pending: false,
+              error: error instanceof Error ? error.message : String(error),
+            }))
+          }
+        })
+    }, delayMs)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [key, delayMs])
+
+  return state
+}
