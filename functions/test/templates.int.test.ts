@@ -713,6 +713,24 @@ describe('templates: isolation and bad input', () => {
         'request.invalid',
       ],
       ['PATCH', `/api/templates/${template.id}`, { version: 1 }, 400, 'request.invalid'],
+      [
+        'PATCH',
+        `/api/templates/${template.id}`,
+        { version: 1, source: `<p>${'x'.repeat(600 * 1024)}</p>` },
+        400,
+        'request.invalid',
+      ],
+      [
+        'PATCH',
+        `/api/templates/${template.id}`,
+        {
+          version: 1,
+          source: `<p>${'x'.repeat(300 * 1024)}</p>`,
+          text: { mode: 'custom', custom: 'y'.repeat(300 * 1024) },
+        },
+        400,
+        'template.invalid',
+      ],
       ['PATCH', `/api/templates/${template.id}`, { version: 1, name: 'bad name' }, 400, 'request.invalid'],
       [
         'PATCH',
@@ -759,6 +777,15 @@ describe('templates: isolation and bad input', () => {
     }
     expect(await orgState(orgId)).toBe(before)
     expect(await actionsLeft(user, orgId)).toBe(left)
+  })
+
+  it('refuses template writes until the organization has a plan', async () => {
+    const user = await newUser()
+    const orgId: string = (await user.api.get('/api/account')).body.selectedOrganization
+    const refused = await create(user, orgId, { name: 'early', editorType: 'HTML', source: '<p>x</p>' })
+    expect(refused.status).toBe(402)
+    expect(refused.body.error.code).toBe('plan.actions_exhausted')
+    expect((await user.api.get(`/api/templates?organizationId=${orgId}`)).body.templates).toEqual([])
   })
 
   it('says where broken Handlebars is (line and column)', async () => {

@@ -270,23 +270,24 @@ export async function copyTemplate(
 
 /** Deletes a template (1 START action): head and name at once, versions in the purge worker. */
 export async function deleteTemplate(actor: Actor, id: string, now = new Date()): Promise<void> {
-  const { org, head } = await requireTemplate(actor, id, 'content.write')
-  try {
-    await writeWithTemplateActions(
-      org.id,
-      1,
-      [Repo.deleteHead(head), Repo.releaseName(org.id, head.name, id)],
-      {
-        now,
-        org,
-      },
-    )
-  } catch (error) {
-    if (!(error instanceof WriteRefused)) throw error
-    // Deleted or renamed meanwhile: start over with what is there now.
-    return deleteTemplate(actor, id, now)
+  let orgId: string
+  for (let attempt = 0; ; attempt++) {
+    const { org, head } = await requireTemplate(actor, id, 'content.write')
+    orgId = org.id
+    try {
+      await writeWithTemplateActions(
+        org.id,
+        1,
+        [Repo.deleteHead(head), Repo.releaseName(org.id, head.name, id)],
+        { now, org },
+      )
+      break
+    } catch (error) {
+      // Deleted or renamed meanwhile: start over with what is there now.
+      if (!(error instanceof WriteRefused) || attempt >= 3) throw error
+    }
   }
-  await enqueuePurge({ kind: 'templates', orgId: org.id, templateIds: [id] })
+  await enqueuePurge({ kind: 'templates', orgId, templateIds: [id] })
 }
 
 /** Templates per transaction: head and name item each, under DynamoDB's 100 items with the quota item. */
