@@ -254,7 +254,8 @@ export function CodeEditor({
           theme,
           languageSlot.of(languageExtension(language)),
           readOnlySlot.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex: contenteditable is focusable anyway; axe only counts it as the scroller's focusable content with it.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((tr) => tr.isUserEvent('external'))) {
               listeners.current.onChange?.(update.state.doc.toString())

@@ -193,7 +193,6 @@ function VersionView({
           html={rendered.html ?? data.html}
           scheme="light"
           title={`Preview of version ${data.version}`}
-          className={styles.frame}
         />
       </div>
       <details className={styles.drawer}>

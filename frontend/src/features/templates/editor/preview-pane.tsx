@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { SelectField } from '../../../components/ui/select-field'
@@ -9,6 +9,11 @@ import { insecureImageSources } from '../preview/preview-document'
 import { PreviewFrame, type PreviewWidth } from '../preview/preview-frame'
 import type { PreviewOutput } from '../preview/use-template-preview'
 import styles from './editor.module.css'
+
+/** A desktop client's reading pane, and a phone (iPhone 12–15); the frame is drawn smaller when the pane is. */
+const FRAME_WIDTHS: Record<PreviewWidth, number> = { desktop: 680, mobile: 390 }
+const FRAME_HEIGHT = 760
+
 import type { SampleSetDraft } from './working-copy'
 
 interface PreviewPaneProps {
@@ -34,6 +39,19 @@ export function PreviewPane({
   onEditSamples,
 }: PreviewPaneProps) {
   const [width, setWidth] = useState<PreviewWidth>('desktop')
+  const wrap = useRef<HTMLDivElement>(null)
+  const [room, setRoom] = useState<number>()
+  useEffect(() => {
+    const element = wrap.current
+    if (!element) return
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setRoom(entry.contentRect.width)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  const frameWidth = FRAME_WIDTHS[width]
+  const scale = room ? Math.min(1, room / frameWidth) : 1
   const [scheme, setScheme] = useState<ColorScheme>('light')
   const render = output?.render
   const html = render?.html ?? output?.html
@@ -156,6 +174,7 @@ export function PreviewPane({
         </p>
       </div>
       <div
+        ref={wrap}
         className={`${styles.frameWrap} ${scheme === 'dark' ? styles.frameDark : ''}`}
         data-preview-width={width}
         data-preview-scheme={scheme}
@@ -165,14 +184,29 @@ export function PreviewPane({
             <Spinner /> Compiling the template…
           </div>
         ) : (
-          <PreviewFrame
-            html={html}
-            scheme={scheme}
-            title={`Email preview, ${width === 'mobile' ? 'mobile' : 'desktop'} width, ${scheme} mode`}
-            className={width === 'mobile' ? styles.frameMobile : styles.frame}
-          />
+          <div
+            className={styles.frameBox}
+            style={{ width: frameWidth * scale, height: FRAME_HEIGHT * scale }}
+          >
+            <PreviewFrame
+              html={html}
+              scheme={scheme}
+              title={`Email preview, ${width === 'mobile' ? 'mobile' : 'desktop'} width, ${scheme} mode`}
+              className={width === 'mobile' ? styles.frameMobile : styles.frame}
+              style={{
+                width: frameWidth,
+                height: FRAME_HEIGHT,
+                transform: scale < 1 ? `scale(${scale})` : undefined,
+              }}
+            />
+          </div>
         )}
       </div>
+      {scale < 1 && html !== undefined && (
+        <p className={styles.scaleNote}>
+          Shown at {Math.round(scale * 100)} % of its {frameWidth} px width.
+        </p>
+      )}
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 import { type ColorScheme, previewDocument } from './preview-document'
 
 /** Desktop: the pane's width; mobile: a 390 px phone (its frame's CSS). */
@@ -8,13 +9,14 @@ interface PreviewFrameProps {
   scheme: ColorScheme
   title: string
   className?: string | undefined
+  style?: CSSProperties | undefined
 }
 
 /**
  * An email in a sandboxed frame: `sandbox=""` (no scripts, no same-origin, no forms, no popups, no navigation of
  * the app) and `srcdoc`, so it runs under the app's CSP: inline styles and `https:`/`data:` images show.
  */
-export function PreviewFrame({ html, scheme, title, className }: PreviewFrameProps) {
+export function PreviewFrame({ html, scheme, title, className, style }: PreviewFrameProps) {
   return (
     <iframe
       sandbox=""
@@ -22,7 +24,7 @@ export function PreviewFrame({ html, scheme, title, className }: PreviewFramePro
       title={title}
       className={className}
       referrerPolicy="no-referrer"
-      style={{ colorScheme: scheme }}
+      style={{ ...style, colorScheme: scheme }}
     />
   )
 }
