@@ -203,6 +203,13 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     expect(await subject.inputValue()).toBe('Welcome aboard, {{firstName}}')
     await page.getByText('Welcome aboard, Maya').first().waitFor()
 
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('link', { name: '← All templates' }).click()
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+    await leave.getByText('They stay as a draft in this browser', { exact: false }).waitFor()
+    await leave.getByRole('button', { name: 'Stay' }).click()
+    expect(page.url()).toBe(editorUrl)
+
     // History: compare versions 1 and 2, then restore version 1 (a new version 3, one action).
     await page.getByRole('button', { name: 'History', exact: true }).click()
     await page.getByRole('heading', { name: 'Version 1' }).waitFor()
@@ -233,8 +240,11 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByText('No template actions left this month').first().waitFor()
     await subject.fill('Welcome, {{firstName}}: three')
     await page.getByRole('button', { name: 'Save (no actions left)' }).click()
-    const refused = page.getByRole('alert').filter({ hasText: 'No template actions left this month' })
-    await refused.waitFor()
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved: no template actions left this month' })
+    await refused.getByRole('link', { name: 'Upgrade' }).waitFor()
+    expect(await page.getByText('No template actions left this month', { exact: true }).count()).toBe(0)
     await expectAccessible(page)
     await screenshot(page, 'desktop-template-editor-no-actions')
 

@@ -46,12 +46,15 @@ export function CostNote({ cost }: { cost: { text: string; enough: boolean } | u
   )
 }
 
-/** START with no action left: what still works, and the way out. */
-export function ActionsExhausted() {
+/** START with no action left: what still works, and the way out (an alert when a save was just refused). */
+export function ActionsExhausted({ refused = false }: { refused?: boolean }) {
   return (
     <Alert
       tone="warning"
-      title="No template actions left this month"
+      role={refused ? 'alert' : 'note'}
+      title={
+        refused ? 'Not saved: no template actions left this month' : 'No template actions left this month'
+      }
       actions={
         <ButtonLink to={BILLING_PATH} size="small">
           Upgrade

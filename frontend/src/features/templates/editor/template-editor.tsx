@@ -174,6 +174,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
   }
 
   const left = actionsLeft(organization)
+  const exhausted = isApiError(save.error, 'plan.actions_exhausted')
   return (
     <div className={styles.page} data-page-width="wide">
       <header className={styles.bar}>
@@ -241,8 +242,8 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
         </Alert>
       )}
 
-      {left !== null && left < 1 && <ActionsExhausted />}
-      {save.error !== null && !isApiError(save.error, 'version.conflict') && (
+      {(exhausted || (left !== null && left < 1)) && <ActionsExhausted refused={exhausted} />}
+      {save.error !== null && !exhausted && !isApiError(save.error, 'version.conflict') && (
         <div className={styles.saveError}>
           <ActionError error={save.error} title="The template was not saved" />
           {serverIssues.length > 0 && (
