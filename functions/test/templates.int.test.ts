@@ -568,6 +568,24 @@ describe('templates: test sends', () => {
     expect(mail.html).toContain('Hello Maya from MJML')
     expect(mail.html).not.toContain('{{firstName}}')
     expect(mail.html).not.toContain('<mj-text')
+    // The text part is generated from the HTML, as a save does, and rendered with the same data.
+    expect(mail.text).toContain('Hello Maya from MJML')
+
+    const custom = await user.api.post('/api/templates/tests', {
+      email: recipient,
+      contentType: 'HTML',
+      content: '<p>Hi {{firstName}}</p>',
+      text: 'Plain hello to {{firstName}}',
+      subject: 'Custom text for {{firstName}}',
+      organizationId: orgId,
+      awsAccountId: connected.body.id,
+      from: sender,
+      sampleData: { firstName: 'Ada' },
+    })
+    expect(custom.status, JSON.stringify(custom.body)).toBe(201)
+    const customMail = await waitForMail(stack, { to: recipient, subjectIncludes: 'Custom text for Ada' })
+    expect(customMail.text).toContain('Plain hello to Ada')
+    expect(customMail.html).toContain('Hi Ada')
     expect(await actionsLeft(user, orgId)).toBe(5)
 
     const broken = await user.api.post('/api/templates/tests', {

@@ -383,6 +383,14 @@ export const TemplateTestBodySchema = z
       .max(512 * 1024),
     name: z.string().trim().max(200).default(''),
     subject: z.string().trim().min(1, { message: 'A subject is required.' }).max(998),
+    /**
+     * HTML and MJML: the plain-text part (a custom one); absent, it is generated from the HTML as a save does, so
+     * the test carries both parts like the real message.
+     */
+    text: z
+      .string()
+      .max(512 * 1024)
+      .optional(),
     /** Defaults to the caller's selected organization. */
     organizationId: UlidSchema.optional(),
     /** Defaults to the caller's selected AWS account (checked against the organization). */

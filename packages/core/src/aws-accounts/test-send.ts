@@ -30,20 +30,24 @@ async function defaultSender(ses: Awaited<ReturnType<typeof customerSes>>): Prom
 const tagValue = (text: string) => text.replace(/[^\w.@-]/g, '_').slice(0, 256)
 
 /** Plain content, or an inline template SES renders with the sample data. */
-function testContent(body: ReturnType<typeof TemplateTestBodySchema.parse>, content: string): EmailContent {
-  const part = body.contentType === 'TEXT' ? 'Text' : 'Html'
+function testContent(
+  body: ReturnType<typeof TemplateTestBodySchema.parse>,
+  parts: { html?: string; text?: string },
+): EmailContent {
   if (body.sampleData) {
     return {
       Template: {
-        TemplateContent: { Subject: body.subject, [part]: content },
+        TemplateContent: { Subject: body.subject, Html: parts.html, Text: parts.text },
         TemplateData: JSON.stringify(body.sampleData),
       },
     }
   }
+  const data = (value: string | undefined) =>
+    value === undefined ? undefined : { Data: value, Charset: 'UTF-8' }
   return {
     Simple: {
       Subject: { Data: body.subject, Charset: 'UTF-8' },
-      Body: { [part]: { Data: content, Charset: 'UTF-8' } },
+      Body: { Html: data(parts.html), Text: data(parts.text) },
     },
   }
 }
@@ -70,8 +74,10 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
     throw new AppError('aws_account.not_found', 'No such AWS account.')
   }
   const connection = await requireVerifiedConnection(actor, awsAccountId)
-  const content =
-    body.contentType === 'TEXT' ? body.content : await compileForSend(body.contentType, body.content)
+  const parts =
+    body.contentType === 'TEXT'
+      ? { text: body.content }
+      : await compileForSend(body.contentType, body.content, body.text)
   try {
     const ses = await customerSes(connection)
     const from = body.from ?? (await defaultSender(ses))
@@ -79,7 +85,7 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
       new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: [body.email] },
-        Content: testContent(body, content),
+        Content: testContent(body, parts),
         // With monitoring on, the test shows in the logs like any send.
         ConfigurationSetName: connection.monitoring?.configurationSetName,
         EmailTags: [

@@ -113,8 +113,21 @@ export async function buildTemplate(fields: TemplateFields): Promise<BuiltTempla
   }
 }
 
-/** Compiles MJML for a test send (HTML and text pass through); refuses what could not be sent. */
-export async function compileForSend(contentType: 'HTML' | 'MJML', content: string): Promise<string> {
+/**
+ * The parts of a test send: MJML compiled (HTML passes through), and the text part given or generated from the
+ * HTML as a save does. Refuses what could not be sent.
+ */
+export async function compileForSend(
+  contentType: 'HTML' | 'MJML',
+  content: string,
+  text?: string,
+): Promise<{ html: string; text: string }> {
+  const { htmlToText } = await loadEmail()
+  const html = await compileHtmlForSend(contentType, content)
+  return { html, text: text ?? htmlToText(html) }
+}
+
+async function compileHtmlForSend(contentType: 'HTML' | 'MJML', content: string): Promise<string> {
   if (contentType === 'HTML') return content
   const { compileTemplate } = await loadEmail()
   const compiled = await compileTemplate({ editorType: 'MJML', source: content })
