@@ -2,6 +2,7 @@
 import { createCompiler, type MjmlRenderer } from './compile/compile'
 import { createLinter } from './lint/lint'
 
+export { renderTemplate } from './handlebars/render'
 export * from './shared'
 
 export const compileTemplate = createCompiler(async () => (await import('mjml')).default as MjmlRenderer)

@@ -1,4 +1,4 @@
-// What both entries export: everything except the MJML renderer, which each entry brings itself.
+// What both entries export: everything except the MJML renderer and `renderTemplate`, which each entry brings.
 export type {
   CompileError,
   CompileInput,
@@ -9,8 +9,7 @@ export type {
   TemplateCompiler,
 } from './compile/compile'
 export { createCompiler, EDITOR_TYPES, MJML_OPTIONS } from './compile/compile'
-export type { MissingVariable, RenderError, RenderResult, TemplateData } from './handlebars/render'
-export { renderTemplate } from './handlebars/render'
+export type { MissingVariable, RenderError, RenderResult, TemplateData } from './handlebars/render-result'
 export type { SourcePosition, TemplatePart } from './handlebars/ses-handlebars'
 export { SES_HELPERS, SES_RESERVED_VARIABLES } from './handlebars/ses-handlebars'
 export type { HandlebarsError, HandlebarsErrorCode } from './handlebars/validate'

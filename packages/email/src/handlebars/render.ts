@@ -1,44 +1,60 @@
-import {
-  type HandlebarsLoc,
-  type HookLookup,
-  LOOKUP_HOOK,
-  parseSes,
-  SES_RESERVED_VARIABLES,
-  type SourcePosition,
-  STRICT_HOOK,
-  ses,
-  type TemplatePart,
-} from './ses-handlebars'
-import { type HandlebarsError, validateHandlebars } from './validate'
+// The Node entry's renderer: Handlebars itself, compiled (with `new Function`) and cached. The browser entry
+// renders with `render-without-eval.ts`, held to this one by its tests.
+import Handlebars from 'handlebars'
+import { own, type RenderResult, renderParts, type TemplateData } from './render-result'
+import { type HandlebarsLoc, parseSes } from './ses-handlebars'
 import type { TemplateParts } from './variables'
 
-/** An attribute SES would not find: `path` as written in the template, `name` the step that was absent. */
-export type MissingVariable = SourcePosition & { part: TemplatePart; path: string; name: string }
+const STRICT_HOOK = '__sesStrict'
+const LOOKUP_HOOK = '__sesLookup'
 
-export type RenderError = HandlebarsError & { part: TemplatePart }
+type HookLookup = { parent: unknown; name: string; loc?: HandlebarsLoc }
 
-export type RenderResult = {
-  /** false when SES would not deliver the message (a Rendering Failure event) or reject the template. */
-  ok: boolean
-  subject?: string
-  html?: string
-  text?: string
-  missing: MissingVariable[]
-  errors: RenderError[]
-  /** SES's Rendering Failure message for the first missing attribute, e.g. "Attribute 'name' is not present in the rendering data." */
-  renderingFailure: string | null
+type CompilerPrototype = {
+  aliasable(name: string): unknown
+  nameLookup(parent: unknown, name: string, type?: string): unknown
+  quotedString(value: string): string
+  compiler: unknown
 }
 
-export type TemplateData = Record<string, unknown>
+/**
+ * Our own Handlebars instance, compiled in strict mode with two hooks instead of Handlebars' fixed behaviour:
+ * - a strict lookup (a value printed by `{{path}}`, an ambiguous `{{#path}}` block, a helper name) that records a
+ *   missing attribute and goes on, so one render lists every attribute SES would report missing;
+ * - null-safe path steps, so `{{#if a.b}}` without `a` is false instead of a TypeError.
+ * Both are read from the render's helpers, so a render's state never leaks into another.
+ */
+function createEnvironment(): typeof Handlebars {
+  const hb = Handlebars.create()
+  const env = hb as unknown as { JavaScriptCompiler: new () => CompilerPrototype }
+  const Base = env.JavaScriptCompiler
+  function SesCompiler(this: CompilerPrototype) {}
+  const proto: CompilerPrototype = Object.create(Base.prototype)
+  // Runtime helpers are wrapped to receive `lookupProperty` on their last argument, so the hooks take one object.
+  const strictCall = `((h) => (parent, name, loc) => h.${STRICT_HOOK}({ parent, name, loc }))(helpers)`
+  proto.aliasable = function (name) {
+    return Base.prototype.aliasable.call(this, name === 'container.strict' ? strictCall : name)
+  }
+  proto.nameLookup = function (parent, name, type) {
+    if (type !== 'context') return Base.prototype.nameLookup.call(this, parent, name, type)
+    return [
+      this.aliasable(`helpers.${LOOKUP_HOOK}`),
+      '({ parent: ',
+      parent,
+      ', name: ',
+      this.quotedString(name),
+      ' })',
+    ]
+  }
+  proto.compiler = SesCompiler
+  SesCompiler.prototype = proto
+  env.JavaScriptCompiler = SesCompiler as unknown as new () => CompilerPrototype
+  return hb
+}
 
-const PARTS: readonly TemplatePart[] = ['subject', 'html', 'text']
-const RESERVED: ReadonlySet<string> = new Set(SES_RESERVED_VARIABLES)
+const ses = createEnvironment()
 const compiled = new Map<string, HandlebarsTemplateDelegate>()
 const CACHE_SIZE = 200
-
-function own(parent: unknown, name: string): boolean {
-  return parent !== null && typeof parent === 'object' && Object.hasOwn(parent, name)
-}
 
 function compile(source: string): HandlebarsTemplateDelegate | null {
   const cached = compiled.get(source)
@@ -51,11 +67,8 @@ function compile(source: string): HandlebarsTemplateDelegate | null {
   return template
 }
 
-function sourceAt(source: string, loc: HandlebarsLoc | undefined): string | null {
-  if (!loc || loc.start.line !== loc.end.line) return null
-  const line = source.split('\n')[loc.start.line - 1]
-  return line?.slice(loc.start.column, loc.end.column) ?? null
-}
+const lookup = ({ parent, name }: HookLookup) =>
+  own(parent, name) ? (parent as Record<string, unknown>)[name] : undefined
 
 /**
  * Renders a template's parts with data the way SES does (its guide, "Advanced email personalization"): Handlebars
@@ -64,55 +77,10 @@ function sourceAt(source: string, loc: HandlebarsLoc | undefined): string | null
  * silently passing; `{{#if}}`/`{{#each}}`/`{{#with}}`/`{{#unless}}` on an absent attribute take their else branch.
  */
 export function renderTemplate(parts: TemplateParts, data: TemplateData): RenderResult {
-  const result: RenderResult = { ok: true, missing: [], errors: [], renderingFailure: null }
-  const root = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}
-  for (const part of PARTS) {
-    const source = parts[part]
-    if (source === undefined) continue
-    // SES reports a helper it does not know as a missing attribute ("Attribute 'IF' is not present…"): the render
-    // below lists it in `missing`, so it is not repeated as an error.
-    const validation = validateHandlebars(source)
-    const unknownHelpers = new Set(
-      validation
-        .filter((error) => error.code === 'handlebars.unknown_helper')
-        .map((e) => `${e.line}:${e.column}`),
-    )
-    const errors = validation.filter((error) => error.code !== 'handlebars.unknown_helper')
-    result.errors.push(...errors.map((error) => ({ ...error, part })))
-    const template = errors.some((error) => error.code === 'handlebars.syntax') ? null : compile(source)
-    if (!template) continue
-    const seen = new Set<string>()
-    const strict = ({ parent, name, loc }: HookLookup) => {
-      if (own(parent, name)) return (parent as Record<string, unknown>)[name]
-      if (RESERVED.has(name)) return `{{${name}}}`
-      const line = loc?.start.line ?? 1
-      const column = (loc?.start.column ?? 0) + 1
-      const path = sourceAt(source, loc) ?? name
-      const key = `${line}:${column}:${path}`
-      if (!seen.has(key)) {
-        seen.add(key)
-        result.missing.push({ part, path, name, line, column })
-      }
-      return unknownHelpers.has(`${line}:${column}`) ? () => '' : undefined
-    }
-    const lookup = ({ parent, name }: HookLookup) =>
-      own(parent, name) ? (parent as Record<string, unknown>)[name] : undefined
-    try {
-      result[part] = template(root, { helpers: { [STRICT_HOOK]: strict, [LOOKUP_HOOK]: lookup } })
-    } catch (error) {
-      if (errors.length > 0) continue
-      const located = error as { lineNumber?: number; column?: number }
-      result.errors.push({
-        part,
-        code: 'handlebars.unsupported',
-        message: error instanceof Error ? error.message.replace(/ - \d+:\d+$/, '') : String(error),
-        line: located.lineNumber ?? 1,
-        column: (located.column ?? 0) + 1,
-      })
-    }
-  }
-  const first = result.missing[0]
-  result.renderingFailure = first ? `Attribute '${first.name}' is not present in the rendering data.` : null
-  result.ok = result.missing.length === 0 && result.errors.length === 0
-  return result
+  return renderParts(parts, data, (source, root, strict) => {
+    const template = compile(source)
+    if (!template) return null
+    const strictHook = ({ parent, name, loc }: HookLookup) => strict(parent, name, loc)
+    return template(root, { helpers: { [STRICT_HOOK]: strictHook, [LOOKUP_HOOK]: lookup } })
+  })
 }

@@ -1,4 +1,6 @@
-import Handlebars from 'handlebars'
+/// <reference path="./handlebars-parser.d.ts" />
+// Handlebars' parser alone: its compiler evaluates generated code (`new Function`), which the browser's CSP refuses.
+import { parse, parser } from 'handlebars/dist/cjs/handlebars/compiler/base.js'
 
 /** The parts of an SES template. SES renders each part on its own (inline partials do not cross parts). */
 export type TemplatePart = 'subject' | 'html' | 'text'
@@ -17,56 +19,7 @@ export const SES_HELPERS = ['if', 'unless', 'each', 'with', 'lookup', 'log'] as 
  */
 export const SES_RESERVED_VARIABLES = ['amazonSESUnsubscribeUrl'] as const
 
-export const STRICT_HOOK = '__sesStrict'
-export const LOOKUP_HOOK = '__sesLookup'
-
-export type HookLookup = { parent: unknown; name: string; loc?: HandlebarsLoc }
-
 export type HandlebarsLoc = { start: { line: number; column: number }; end: { line: number; column: number } }
-
-type CompilerPrototype = {
-  aliasable(name: string): unknown
-  nameLookup(parent: unknown, name: string, type?: string): unknown
-  quotedString(value: string): string
-  compiler: unknown
-}
-
-/**
- * Our own Handlebars instance, compiled in strict mode with two hooks instead of Handlebars' fixed behaviour:
- * - a strict lookup (a value printed by `{{path}}`, an ambiguous `{{#path}}` block, a helper name) that records a
- *   missing attribute and goes on, so one render lists every attribute SES would report missing;
- * - null-safe path steps, so `{{#if a.b}}` without `a` is false instead of a TypeError.
- * Both are read from the render's helpers, so a render's state never leaks into another.
- */
-function createEnvironment(): typeof Handlebars {
-  const hb = Handlebars.create()
-  const env = hb as unknown as { JavaScriptCompiler: new () => CompilerPrototype }
-  const Base = env.JavaScriptCompiler
-  function SesCompiler(this: CompilerPrototype) {}
-  const proto: CompilerPrototype = Object.create(Base.prototype)
-  // Runtime helpers are wrapped to receive `lookupProperty` on their last argument, so the hooks take one object.
-  const strictCall = `((h) => (parent, name, loc) => h.${STRICT_HOOK}({ parent, name, loc }))(helpers)`
-  proto.aliasable = function (name) {
-    return Base.prototype.aliasable.call(this, name === 'container.strict' ? strictCall : name)
-  }
-  proto.nameLookup = function (parent, name, type) {
-    if (type !== 'context') return Base.prototype.nameLookup.call(this, parent, name, type)
-    return [
-      this.aliasable(`helpers.${LOOKUP_HOOK}`),
-      '({ parent: ',
-      parent,
-      ', name: ',
-      this.quotedString(name),
-      ' })',
-    ]
-  }
-  proto.compiler = SesCompiler
-  SesCompiler.prototype = proto
-  env.JavaScriptCompiler = SesCompiler as unknown as new () => CompilerPrototype
-  return hb
-}
-
-export const ses = createEnvironment()
 
 export type HandlebarsProgram = hbs.AST.Program
 
@@ -98,7 +51,7 @@ function parseErrorMessage(raw: string): string {
  */
 export function parseSes(source: string): ParseResult {
   try {
-    const ast = ses.parse(source)
+    const ast = parse(source)
     dropNewlineAfterInlinePartials(ast)
     return { ok: true, ast }
   } catch (error) {
@@ -114,10 +67,7 @@ export function parseSes(source: string): ParseResult {
         },
       }
     }
-    const lexer = (
-      ses as unknown as { Parser: { lexer: { yylloc?: { first_line: number; first_column: number } } } }
-    ).Parser.lexer
-    const at = lexer.yylloc
+    const at = parser.lexer.yylloc
     return {
       ok: false,
       error: {

@@ -1,4 +1,5 @@
 import type { OrganizationSummary, TEMPLATE_DIFF_PARTS, Template, TemplateDiff } from '@app/contracts'
+import { renderTemplate } from '@app/email/browser'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
@@ -13,7 +14,6 @@ import { LoadingLines } from '../../billing/components/loading-lines'
 import { templateQueries, useRestoreVersion } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
 import { PreviewFrame } from '../preview/preview-frame'
-import { renderTemplateWithoutEval } from '../preview/render-without-eval'
 import { actionCost } from '../template-actions'
 import { dateTimeText, versionActionText, whenText } from '../template-display'
 import styles from './editor.module.css'
@@ -144,7 +144,7 @@ function VersionView({
     )
   }
   const sample = data.sampleData[0]?.data ?? {}
-  const rendered = renderTemplateWithoutEval({ subject: data.subject, html: data.html }, sample)
+  const rendered = renderTemplate({ subject: data.subject, html: data.html }, sample)
 
   return (
     <section className={styles.versionCard} aria-labelledby="version-title">

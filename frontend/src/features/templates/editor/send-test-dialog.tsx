@@ -1,4 +1,5 @@
 import { TemplateTestBodySchema } from '@app/contracts'
+import { renderTemplate } from '@app/email/browser'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -9,7 +10,6 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { useSendTemplateTest } from '../api/templates'
-import { renderTemplateWithoutEval } from '../preview/render-without-eval'
 import styles from './editor.module.css'
 import { parseSampleJson, type WorkingCopy } from './working-copy'
 
@@ -45,10 +45,7 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
   const sample = set ? parseSampleJson(set.json) : ({ ok: true, data: {} } as const)
   const render =
     compiled && sample.ok
-      ? renderTemplateWithoutEval(
-          { subject: copy.subject, html: compiled.html, text: compiled.textPart },
-          sample.data,
-        )
+      ? renderTemplate({ subject: copy.subject, html: compiled.html, text: compiled.textPart }, sample.data)
       : undefined
 
   function submit(event: FormEvent) {

@@ -1,5 +1,5 @@
 import type { CreateTemplateBody, OrganizationSummary } from '@app/contracts'
-import { compileTemplate, STARTERS, type Starter } from '@app/email/browser'
+import { compileTemplate, renderTemplate, STARTERS, type Starter } from '@app/email/browser'
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
@@ -16,7 +16,6 @@ import { isApiError } from '../../../lib/api-error'
 import { templateQueries, useCreateTemplate } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
 import { PreviewFrame } from '../preview/preview-frame'
-import { renderTemplateWithoutEval } from '../preview/render-without-eval'
 import { actionCost } from '../template-actions'
 import { templateNameProblem, uniqueName } from '../template-name'
 import { BLANK_SOURCES, type BlankKind, blankTemplateBody, isBlankKind } from './blank-templates'
@@ -73,15 +72,12 @@ const thumbnailsQuery = queryOptions({
     const entries = await Promise.all([
       ...STARTERS.map(async (starter) => {
         const compiled = await compileTemplate({ editorType: 'MJML', source: starter.mjml })
-        const render = renderTemplateWithoutEval(
-          { subject: starter.subject, html: compiled.html },
-          starter.sampleData,
-        )
+        const render = renderTemplate({ subject: starter.subject, html: compiled.html }, starter.sampleData)
         return [starter.id, { html: render.html ?? compiled.html, subject: render.subject ?? '' }] as const
       }),
       ...(['MJML', 'HTML'] as const).map(async (kind) => {
         const compiled = await compileTemplate({ editorType: kind, source: BLANK_SOURCES[kind] })
-        const render = renderTemplateWithoutEval(
+        const render = renderTemplate(
           { subject: 'Hello {{firstName}}', html: compiled.html },
           { firstName: 'Maya' },
         )

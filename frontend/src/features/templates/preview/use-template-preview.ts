@@ -6,9 +6,9 @@ import {
   type LintFinding,
   lintCompiled,
   type RenderResult,
+  renderTemplate,
 } from '@app/email/browser'
 import { useEffect, useState } from 'react'
-import { renderTemplateWithoutEval } from './render-without-eval'
 
 export interface PreviewInput {
   editorType: 'HTML' | 'MJML'
@@ -35,7 +35,7 @@ export interface PreviewOutput {
 export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
   const compiled = await compileTemplate({ editorType: input.editorType, source: input.source })
   const textPart = input.textMode === 'custom' ? input.customText : htmlToText(compiled.html)
-  const render = renderTemplateWithoutEval(
+  const render = renderTemplate(
     { subject: input.subject, html: compiled.html, text: textPart },
     input.sampleData,
   )

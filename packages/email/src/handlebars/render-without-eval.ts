@@ -1,33 +1,24 @@
-import {
-  type RenderResult,
-  SES_RESERVED_VARIABLES,
-  type TemplateData,
-  type TemplateParts,
-  validateHandlebars,
-} from '@app/email/browser'
-import Handlebars from 'handlebars'
+import { own, type RenderResult, renderParts, type StrictLookup, type TemplateData } from './render-result'
+import { parseSes } from './ses-handlebars'
+import type { TemplateParts } from './variables'
 
-/**
- * `renderTemplate` of `@app/email`, without `new Function`.
+/*
+ * The browser entry's `renderTemplate`: the Node entry's, without `new Function`.
  *
- * Handlebars.js compiles a template to JavaScript source and evaluates it with `Function`, which the production
- * CSP (`script-src 'self'`, no `'unsafe-eval'`) refuses in the browser. The editor's preview therefore walks
- * the parsed template itself, following the code Handlebars 4.7 generates in strict mode with the two hooks of
- * `@app/email` (a strict lookup that records what SES would report missing; null-safe path steps): values are
- * inserted unescaped, a printed attribute absent from the data is listed in `missing` and renders empty, blocks
- * on an absent attribute take their else branch, block params and `../` follow Handlebars' scoping, inline
- * partials are scoped to the block that defines them. `render-without-eval.test.ts` holds it to the package's
- * renderer (which runs where eval is allowed) over the SES guide's examples and every starter.
+ * Handlebars.js compiles a template to JavaScript source and evaluates it with `Function`, which the web app's
+ * production CSP (`script-src 'self'`, no `'unsafe-eval'`) refuses. This renderer walks the parsed template
+ * instead, following the code Handlebars 4.7 generates in strict mode with the Node renderer's two hooks (the
+ * strict lookup of `renderParts`; null-safe path steps): values are inserted unescaped, blocks on an absent
+ * attribute take their else branch, block params and `../` follow Handlebars' scoping, inline partials are scoped
+ * to the block that defines them. `render-without-eval.test.ts` holds it to `render.ts` over the SES guide's
+ * examples, Handlebars' scoping corners and every starter.
  */
 
 type Program = hbs.AST.Program
 type Expression = hbs.AST.Expression
 type PathExpression = hbs.AST.PathExpression
-type Part = 'subject' | 'html' | 'text'
 type Loc = hbs.AST.SourceLocation
 
-const PARTS: readonly Part[] = ['subject', 'html', 'text']
-const RESERVED: ReadonlySet<string> = new Set(SES_RESERVED_VARIABLES)
 const KNOWN_HELPERS: ReadonlySet<string> = new Set([
   'helperMissing',
   'blockHelperMissing',
@@ -73,10 +64,6 @@ interface HelperOptions {
 
 class RenderFailure extends Error {}
 
-function own(parent: unknown, name: string): boolean {
-  return parent !== null && typeof parent === 'object' && Object.hasOwn(parent, name)
-}
-
 /** Handlebars' runtime `lookupProperty`: own properties only, and a TypeError on a missing parent, as there. */
 function lookupProperty(parent: unknown, name: string): unknown {
   const value = (parent as Record<string, unknown>)[name]
@@ -99,30 +86,6 @@ function changesContext(depths: unknown[], context: unknown): boolean {
   return depths.length > 0 && context != depths[0]
 }
 
-function sourceAt(source: string, loc: Loc | undefined): string | null {
-  if (!loc || loc.start.line !== loc.end.line) return null
-  const line = source.split('\n')[loc.start.line - 1]
-  return line?.slice(loc.start.column, loc.end.column) ?? null
-}
-
-function childPrograms(statement: hbs.AST.Statement): Program[] {
-  const block = statement as Partial<hbs.AST.BlockStatement>
-  return [block.program, block.inverse].filter((program): program is Program => Boolean(program))
-}
-
-/** As `@app/email`'s parser: the newline right after `{{/inline}}` is not rendered (the SES guide says so). */
-function dropNewlineAfterInlinePartials(program: Program): void {
-  const body = program.body
-  body.forEach((statement, index) => {
-    const next = body[index + 1]
-    if (statement.type === 'DecoratorBlock' && next?.type === 'ContentStatement') {
-      const content = next as unknown as { value: string; original: string }
-      if (content.value === content.original) content.value = content.value.replace(/^\r?\n/, '')
-    }
-    for (const child of childPrograms(statement)) dropNewlineAfterInlinePartials(child)
-  })
-}
-
 function literalPath(expression: Expression): PathExpression {
   const literal = expression as hbs.AST.Literal & { original?: unknown; loc: Loc }
   const original = String(literal.original ?? (literal as { value?: unknown }).value)
@@ -132,30 +95,7 @@ function literalPath(expression: Expression): PathExpression {
 const isScoped = (path: PathExpression) => /^\.|this\b/.test(path.original)
 const isSimpleId = (path: PathExpression) => path.parts.length === 1 && !isScoped(path) && !path.depth
 
-function renderPart(
-  part: Part,
-  source: string,
-  root: TemplateData,
-  unknownHelpers: ReadonlySet<string>,
-  result: RenderResult,
-): string {
-  const seen = new Set<string>()
-
-  /** The strict hook of `@app/email`: a printed attribute SES would not find. */
-  function strict(parent: unknown, name: string, loc: Loc | undefined): unknown {
-    if (own(parent, name)) return (parent as Record<string, unknown>)[name]
-    if (RESERVED.has(name)) return `{{${name}}}`
-    const line = loc?.start.line ?? 1
-    const column = (loc?.start.column ?? 0) + 1
-    const path = sourceAt(source, loc) ?? name
-    const key = `${line}:${column}:${path}`
-    if (!seen.has(key)) {
-      seen.add(key)
-      result.missing.push({ part, path, name, line, column })
-    }
-    return unknownHelpers.has(`${line}:${column}`) ? () => '' : undefined
-  }
-
+function renderPart(source: string, root: TemplateData, strict: StrictLookup): string | null {
   const contextLookup = (parent: unknown, name: string) =>
     own(parent, name) ? (parent as Record<string, unknown>)[name] : undefined
 
@@ -423,8 +363,9 @@ function renderPart(
     return output
   }
 
-  const ast = Handlebars.parse(source)
-  dropNewlineAfterInlinePartials(ast)
+  const parsed = parseSes(source)
+  if (!parsed.ok) return null
+  const ast = parsed.ast
   return runProgram(ast, {
     context: root,
     data: { root },
@@ -434,36 +375,7 @@ function renderPart(
   })
 }
 
-export function renderTemplateWithoutEval(parts: TemplateParts, data: TemplateData): RenderResult {
-  const result: RenderResult = { ok: true, missing: [], errors: [], renderingFailure: null }
-  const root = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}
-  for (const part of PARTS) {
-    const source = parts[part]
-    if (source === undefined) continue
-    const validation = validateHandlebars(source)
-    const unknownHelpers = new Set(
-      validation
-        .filter((error) => error.code === 'handlebars.unknown_helper')
-        .map((error) => `${error.line}:${error.column}`),
-    )
-    const errors = validation.filter((error) => error.code !== 'handlebars.unknown_helper')
-    result.errors.push(...errors.map((error) => ({ ...error, part })))
-    if (errors.some((error) => error.code === 'handlebars.syntax')) continue
-    try {
-      result[part] = renderPart(part, source, root, unknownHelpers, result)
-    } catch (error) {
-      if (errors.length > 0) continue
-      result.errors.push({
-        part,
-        code: 'handlebars.unsupported',
-        message: error instanceof Error ? error.message : String(error),
-        line: 1,
-        column: 1,
-      })
-    }
-  }
-  const first = result.missing[0]
-  result.renderingFailure = first ? `Attribute '${first.name}' is not present in the rendering data.` : null
-  result.ok = result.missing.length === 0 && result.errors.length === 0
-  return result
+/** `renderTemplate` of the Node entry, same parts, data and result, rendered without evaluating code. */
+export function renderTemplate(parts: TemplateParts, data: TemplateData): RenderResult {
+  return renderParts(parts, data, renderPart)
 }

@@ -1,8 +1,12 @@
-import { compileTemplate, renderTemplate, STARTERS, starterText, type TemplateParts } from '@app/email'
 import { describe, expect, it } from 'vitest'
-import { renderTemplateWithoutEval } from './render-without-eval'
+import * as browser from '../browser'
+import { compileTemplate } from '../index'
+import { STARTERS, starterText } from '../starters/starters'
+import { renderTemplate } from './render'
+import { renderTemplate as renderTemplateWithoutEval } from './render-without-eval'
+import type { TemplateParts } from './variables'
 
-/** Both renderers on the same input: everything the preview shows must be what `@app/email` computes. */
+/** Both renderers on the same input: what the browser entry renders must be what the Node entry renders. */
 function expectSameRender(parts: TemplateParts, data: Record<string, unknown>) {
   const reference = renderTemplate(parts, data)
   const ours = renderTemplateWithoutEval(parts, data)
@@ -16,7 +20,7 @@ const anaya = {
   subscription: [{ interest: 'Sports' }, { interest: 'Travel' }, { interest: 'Cooking' }],
 }
 
-// The SES guide's examples (as `@app/email`'s own render tests use them) and the corners of Handlebars' scoping.
+// The SES guide's examples (as `render.test.ts` uses them) and the corners of Handlebars' scoping.
 const CASES: [string, TemplateParts, Record<string, unknown>][] = [
   [
     'nested attributes and lists',
@@ -177,7 +181,11 @@ const CASES: [string, TemplateParts, Record<string, unknown>][] = [
   ],
 ]
 
-describe('renderTemplateWithoutEval gives exactly what @app/email renderTemplate gives', () => {
+describe('the browser entry renders exactly what the Node entry renders', () => {
+  it("is the browser entry's renderTemplate", () => {
+    expect(browser.renderTemplate).toBe(renderTemplateWithoutEval)
+  })
+
   it.each(CASES)('%s', (_name, parts, data) => {
     expectSameRender(parts, data)
   })
@@ -205,7 +213,7 @@ describe('renderTemplateWithoutEval gives exactly what @app/email renderTemplate
   })
 })
 
-describe('every starter renders in the preview as in SES', () => {
+describe('every starter renders in the browser as in SES', () => {
   it.each(STARTERS.map((starter) => [starter.id, starter] as const))('%s', async (_id, starter) => {
     const compiled = await compileTemplate({ editorType: 'MJML', source: starter.mjml })
     const parts = { subject: starter.subject, html: compiled.html, text: starterText(starter, compiled.html) }
