@@ -58,6 +58,8 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
       content: copy.source,
       name: copy.name,
       subject: copy.subject,
+      // A custom text part goes with the test; otherwise the server generates it from the HTML, as a save does.
+      text: copy.textMode === 'custom' ? copy.customText : undefined,
       organizationId,
       sampleData: sample.ok ? sample.data : {},
     })
