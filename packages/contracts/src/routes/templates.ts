@@ -1,23 +1,24 @@
 import { OrganizationIdQuerySchema } from '../billing'
 import { type RouteDefinition, route } from '../route-definition'
+import { TemplateTestBodySchema, TemplateTestResultSchema } from '../template-tests'
+import {
+  TemplateDiffQuerySchema,
+  TemplateDiffSchema,
+  TemplateVersionListQuerySchema,
+  TemplateVersionListSchema,
+  TemplateVersionParamsSchema,
+  TemplateVersionSchema,
+} from '../template-versions'
 import {
   CopyTemplateBodySchema,
   CreateTemplateBodySchema,
   DeleteTemplatesBodySchema,
   TagListSchema,
   TEMPLATE_MAX_BODY_BYTES,
-  TemplateDiffQuerySchema,
-  TemplateDiffSchema,
   TemplateIdParamsSchema,
   TemplateListQuerySchema,
   TemplateListSchema,
   TemplateSchema,
-  TemplateTestBodySchema,
-  TemplateTestResultSchema,
-  TemplateVersionListQuerySchema,
-  TemplateVersionListSchema,
-  TemplateVersionParamsSchema,
-  TemplateVersionSchema,
   UpdateTemplateBodySchema,
 } from '../templates'
 
