@@ -1,0 +1,230 @@
+import type { Template } from '@app/contracts'
+import { useId, useMemo, useRef } from 'react'
+import { TextField } from '../../../components/ui/text-field'
+import type { PreviewOutput } from '../preview/use-template-preview'
+import { CodeEditor, type CodeEditorHandle } from './code-editor'
+import { DetailsPanel } from './details-panel'
+import { type EditorIssue, issuesOf } from './diagnostics'
+import styles from './editor.module.css'
+import { LintPanel } from './lint-panel'
+import { SampleDataPanel } from './sample-data-panel'
+import { TextPart } from './text-part'
+import { VariablePicker } from './variable-picker'
+import type { Changes, WorkingCopy } from './working-copy'
+
+export type EditorTab = 'source' | 'text' | 'samples' | 'details'
+/** Where a picked variable goes: the last place the author was typing. */
+export type InsertTarget = 'source' | 'subject' | 'text'
+
+interface EditPaneProps {
+  base: Template
+  copy: WorkingCopy
+  onChange: (patch: Partial<WorkingCopy>) => void
+  problems: Changes['problems']
+  output: PreviewOutput | undefined
+  issues: readonly EditorIssue[]
+  sampleIndex: number
+  onSampleIndex: (index: number) => void
+  sampleData: Record<string, unknown>
+  sampleName: string | undefined
+  tab: EditorTab
+  onTab: (tab: EditorTab) => void
+  target: InsertTarget
+  onTarget: (target: InsertTarget) => void
+}
+
+/** The left pane: subject, the tabbed parts (source, text, samples, details), variables and checks. */
+export function EditPane({
+  base,
+  copy,
+  onChange,
+  problems,
+  output,
+  issues,
+  sampleIndex,
+  onSampleIndex,
+  sampleData,
+  sampleName,
+  tab,
+  onTab,
+  target,
+  onTarget,
+}: EditPaneProps) {
+  const sourceEditor = useRef<CodeEditorHandle>(null)
+  const textEditor = useRef<CodeEditorHandle>(null)
+  const subjectInput = useRef<HTMLInputElement>(null)
+  const tabsId = useId()
+  const sourceIssues = useMemo(() => lineIssues(issuesOf(issues, 'html')), [issues])
+  const textIssues = useMemo(() => lineIssues(issuesOf(issues, 'text')), [issues])
+  const subjectIssues = issuesOf(issues, 'subject')
+  const blocking = issues.filter((issue) => issue.severity === 'error')
+  const sourceLabel = copy.editorType === 'MJML' ? 'MJML' : 'HTML'
+
+  function insertVariable(text: string) {
+    if (target === 'subject' && subjectInput.current) {
+      const input = subjectInput.current
+      const start = input.selectionStart ?? copy.subject.length
+      const end = input.selectionEnd ?? start
+      onChange({ subject: copy.subject.slice(0, start) + text + copy.subject.slice(end) })
+      requestAnimationFrame(() => {
+        input.focus()
+        input.setSelectionRange(start + text.length, start + text.length)
+      })
+      return
+    }
+    if (target === 'text' && copy.textMode === 'custom') {
+      onTab('text')
+      requestAnimationFrame(() => textEditor.current?.insert(text))
+      return
+    }
+    onTab('source')
+    requestAnimationFrame(() => sourceEditor.current?.insert(text))
+  }
+
+  function goToIssue(issue: EditorIssue) {
+    if (issue.part === 'subject') {
+      subjectInput.current?.focus()
+      return
+    }
+    const isText = issue.part === 'text'
+    onTab(isText ? 'text' : 'source')
+    if (issue.line === undefined) return
+    const line = issue.line
+    requestAnimationFrame(() => (isText ? textEditor : sourceEditor).current?.goTo(line, issue.column))
+  }
+
+  return (
+    <section className={styles.editPane} aria-label="Edit the template">
+      <div>
+        <TextField
+          ref={subjectInput}
+          label="Subject"
+          value={copy.subject}
+          onChange={(event) => onChange({ subject: event.target.value })}
+          onFocus={() => onTarget('subject')}
+          autoComplete="off"
+          spellCheck
+          error={problems.subject ?? subjectIssues.find((issue) => issue.severity === 'error')?.message}
+          hint="Variables work here too: Welcome, {{firstName}}!"
+        />
+      </div>
+
+      <div className={styles.tabs} role="tablist" aria-label="Template parts">
+        {(
+          [
+            ['source', sourceLabel],
+            ['text', 'Plain text'],
+            ['samples', 'Sample data'],
+            ['details', 'Details'],
+          ] as const
+        ).map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`${tabsId}-${id}-panel`}
+            className={styles.tab}
+            onClick={() => onTab(id)}
+          >
+            {label}
+            {id === 'source' && sourceIssues.some((issue) => issue.severity === 'error') && (
+              <>
+                <span className={styles.tabDot} />
+                <span className="visually-hidden"> (has errors)</span>
+              </>
+            )}
+            {id === 'samples' && problems.sampleData && (
+              <>
+                <span className={styles.tabDot} />
+                <span className="visually-hidden"> (has errors)</span>
+              </>
+            )}
+          </button>
+        ))}
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`${tabsId}-source-panel`}
+        aria-labelledby={`${tabsId}-source`}
+        hidden={tab !== 'source'}
+        className={styles.panel}
+      >
+        <CodeEditor
+          ref={sourceEditor}
+          value={copy.source}
+          onChange={(source) => onChange({ source })}
+          onFocus={() => onTarget('source')}
+          language={copy.editorType === 'MJML' ? 'mjml' : 'html'}
+          label={`${sourceLabel} source`}
+          issues={sourceIssues}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-text-panel`}
+        aria-labelledby={`${tabsId}-text`}
+        hidden={tab !== 'text'}
+        className={styles.panel}
+      >
+        <TextPart
+          copy={copy}
+          generated={output?.textPart}
+          onChange={onChange}
+          problem={problems.text}
+          editor={textEditor}
+          issues={textIssues}
+          onFocus={() => onTarget('text')}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-samples-panel`}
+        aria-labelledby={`${tabsId}-samples`}
+        hidden={tab !== 'samples'}
+        className={styles.panel}
+      >
+        <SampleDataPanel
+          sets={copy.sampleSets}
+          selected={sampleIndex}
+          onSelect={onSampleIndex}
+          onChange={(sampleSets) => onChange({ sampleSets })}
+          variables={output?.variables ?? []}
+          problem={problems.sampleData}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-details-panel`}
+        aria-labelledby={`${tabsId}-details`}
+        hidden={tab !== 'details'}
+        className={styles.panel}
+      >
+        <DetailsPanel copy={copy} onChange={onChange} problems={problems} base={base} />
+      </div>
+
+      <VariablePicker
+        variables={output?.variables ?? []}
+        sampleData={sampleData}
+        sampleName={sampleName}
+        target={target === 'text' && copy.textMode !== 'custom' ? 'source' : target}
+        sourceLabel={sourceLabel}
+        onInsert={insertVariable}
+      />
+      <LintPanel issues={issues} sourceLabel={sourceLabel} onGo={goToIssue} blocking={blocking.length} />
+    </section>
+  )
+}
+
+function lineIssues(issues: readonly EditorIssue[]) {
+  return issues
+    .filter((issue) => issue.line !== undefined)
+    .map((issue) => ({
+      severity: issue.severity,
+      message: issue.message,
+      line: issue.line as number,
+      column: issue.column,
+    }))
+}
