@@ -2,6 +2,7 @@ import type { AwsAccount, CreateAwsAccountBody, SesRegion } from '@app/contracts
 import { type FormEvent, useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import choice from '../../../components/ui/choice-card.module.css'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
 import { useCreateAwsAccount } from '../api/aws-accounts'
@@ -69,12 +70,14 @@ export function ConnectForm({
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Connect an AWS account">
       <fieldset className={styles.group}>
         <legend>How SES Studio reaches your account</legend>
-        <div className={styles.methods}>
+        <div className={choice.list}>
           {METHODS.map((option) => (
             <label
               key={option.method}
               className={
-                method === option.method ? `${styles.method} ${styles.methodChecked}` : styles.method
+                method === option.method
+                  ? `${choice.card} ${styles.method} ${choice.checked} ${styles.methodChecked}`
+                  : `${choice.card} ${styles.method}`
               }
             >
               <input

@@ -1,6 +1,7 @@
 import type { AwsAccount, SesRegion } from '@app/contracts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button'
+import definitions from '../../../components/ui/definition-grid.module.css'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { useUpdateAwsAccount } from '../api/aws-accounts'
@@ -14,7 +15,7 @@ import { RotateKeysForm } from './rotate-keys-form'
 /** What SES Studio holds for a connection (never the secret). */
 export function ConnectionDetails({ account }: { account: AwsAccount }) {
   return (
-    <dl className={styles.facts}>
+    <dl className={`${definitions.grid} ${styles.facts}`}>
       <div>
         <dt>Connected with</dt>
         <dd>{connectionMethodLabel(account.method)}</dd>

@@ -2,6 +2,7 @@ import { CONTACT_LANGUAGES, MAIL_TYPES } from '@app/contracts'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import choice from '../../../components/ui/choice-card.module.css'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
@@ -84,12 +85,14 @@ export function LeaveSandboxForm({
     >
       <fieldset className={styles.group}>
         <legend>What will you send?</legend>
-        <div className={styles.methods}>
+        <div className={choice.list}>
           {MAIL_TYPES.map((mailType: MailType) => (
             <label
               key={mailType}
               className={
-                values.mailType === mailType ? `${styles.method} ${styles.methodChecked}` : styles.method
+                values.mailType === mailType
+                  ? `${choice.card} ${styles.method} ${choice.checked} ${styles.methodChecked}`
+                  : `${choice.card} ${styles.method}`
               }
             >
               <input

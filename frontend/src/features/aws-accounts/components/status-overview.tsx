@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import definitions from '../../../components/ui/definition-grid.module.css'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { awsAccountQueries } from '../api/aws-accounts'
@@ -78,7 +79,7 @@ export function StatusOverview({
               Could not refresh: {errorMessage(status.error)}
             </Alert>
           )}
-          <dl className={styles.facts}>
+          <dl className={`${definitions.grid} ${styles.facts}`}>
             <div>
               <dt>Mode</dt>
               <dd>
@@ -157,7 +158,7 @@ export function StatusOverview({
       )}
 
       <Card title="Identities and suppression list">
-        <dl className={styles.facts}>
+        <dl className={`${definitions.grid} ${styles.facts}`}>
           <div>
             <dt>Email identities</dt>
             <dd>

@@ -1,6 +1,7 @@
 import type { AdminInvoice, Invoice } from '@app/contracts'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import dataTable from '../../../components/ui/data-table.module.css'
 import { formatDate, formatMoney, invoiceStatusText } from '../billing-display'
 import styles from './invoice-table.module.css'
 
@@ -39,8 +40,8 @@ export function InvoiceTable({
 }: InvoiceTableProps) {
   return (
     <>
-      <div className={styles.wrap}>
-        <table className={styles.table}>
+      <div className={dataTable.wrap}>
+        <table className={`${dataTable.table} ${styles.table}`}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>

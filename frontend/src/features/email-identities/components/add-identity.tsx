@@ -2,6 +2,7 @@ import { type AwsAccount, CreateEmailIdentityBodySchema, type EmailIdentity } fr
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import choice from '../../../components/ui/choice-card.module.css'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
 import { useCreateEmailIdentity } from '../api/email-identities'
@@ -117,11 +118,15 @@ export function AddIdentity({
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label="Add identity">
       <fieldset className={styles.group}>
         <legend>What do you want to send from?</legend>
-        <div className={styles.kinds}>
+        <div className={choice.list}>
           {KINDS.map((option) => (
             <label
               key={option.kind}
-              className={kind === option.kind ? `${styles.kind} ${styles.kindChecked}` : styles.kind}
+              className={
+                kind === option.kind
+                  ? `${choice.card} ${styles.kind} ${choice.checked} ${styles.kindChecked}`
+                  : `${choice.card} ${styles.kind}`
+              }
             >
               <input
                 type="radio"

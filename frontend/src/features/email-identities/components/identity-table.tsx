@@ -2,6 +2,7 @@ import type { AwsAccount, EmailIdentity } from '@app/contracts'
 import { Fragment, useState } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import dataTable from '../../../components/ui/data-table.module.css'
 import { Dialog } from '../../../components/ui/dialog'
 import { toast } from '../../../components/ui/toast-store'
 import { useDeleteEmailIdentity } from '../api/email-identities'
@@ -68,8 +69,8 @@ export function IdentityTable({
 }) {
   const [openRecords, setOpenRecords] = useState<string>()
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={dataTable.wrap}>
+      <table className={`${dataTable.table} ${styles.table}`}>
         <caption className="visually-hidden">Email identities</caption>
         <thead>
           <tr>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import choice from '../../../components/ui/choice-card.module.css'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { useEnableMonitoring } from '../api/ses-monitoring'
@@ -79,7 +80,7 @@ export function EnableMonitoring({
                 {SES_EVENT_TYPES.map((type) => (
                   <label
                     key={type}
-                    className={`${styles.eventOption} ${eventTypes.includes(type) ? styles.eventOptionChecked : ''}`}
+                    className={`${choice.card} ${styles.eventOption} ${eventTypes.includes(type) ? choice.checked : ''}`}
                   >
                     <input
                       type="checkbox"

@@ -2,6 +2,8 @@ import type { MessageLog } from '@app/contracts'
 import { Fragment, useId, useState } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import dataTable from '../../../components/ui/data-table.module.css'
+import definitions from '../../../components/ui/definition-grid.module.css'
 import { formatCount } from '../../aws-accounts/ses-status-display'
 import {
   EVENT_TYPE_TEXT,
@@ -33,7 +35,7 @@ function MessageEvents({ log }: { log: MessageLog }) {
           </li>
         ))}
       </ol>
-      <dl className={styles.messageFacts}>
+      <dl className={`${definitions.grid} ${styles.messageFacts}`}>
         <div>
           <dt>From</dt>
           <dd>{log.from ?? '—'}</dd>
@@ -83,8 +85,8 @@ export function MessageTable({ logs }: { logs: readonly MessageLog[] }) {
   }
 
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.logTable}>
+    <div className={dataTable.wrap}>
+      <table className={`${dataTable.table} ${styles.logTable}`}>
         <caption className="visually-hidden">Messages, newest first</caption>
         <thead>
           <tr>

@@ -2,6 +2,7 @@ import type { AwsAccount, AwsMonitoring } from '@app/contracts'
 import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import definitions from '../../../components/ui/definition-grid.module.css'
 import { toast } from '../../../components/ui/toast-store'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { formatCheckedAt } from '../../aws-accounts/ses-status-display'
@@ -68,7 +69,7 @@ export function MonitoringSetup({
       description="What SES Studio created in your AWS account for the logs and metrics."
     >
       <div className={styles.stack}>
-        <dl className={styles.setupFacts}>
+        <dl className={`${definitions.grid} ${styles.setupFacts}`}>
           <div>
             <dt>State</dt>
             <dd>

@@ -1,6 +1,7 @@
 import { COUNT_OF_EVENT, type CombinedReport, type SesEventType, type StatusCounts } from '@app/contracts'
 import type { ReactNode } from 'react'
 import { Badge } from '../../../components/ui/badge'
+import definitions from '../../../components/ui/definition-grid.module.css'
 import { formatCount } from '../../aws-accounts/ses-status-display'
 import { formatRate, reputationText, SMALL_SAMPLE, thresholdGauge } from '../monitoring-display'
 import styles from './monitoring.module.css'
@@ -77,7 +78,7 @@ export function ReportSummary({
 
   return (
     <div className={styles.summary}>
-      <dl className={styles.stats}>
+      <dl className={`${definitions.grid} ${styles.stats}`}>
         <Stat label="Sent" value={count('sent')}>
           {recorded('sent') ? 'Accepted by SES' : 'Sends are not recorded.'}
         </Stat>
