@@ -33,6 +33,8 @@ async function pay(page: Page, cardNumber: string) {
 /** The webhook may land a moment after the browser returns: reload until the page shows it. */
 async function reloadUntil(page: Page, check: () => Promise<boolean>, what: string) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
+    // Judge the page once its API calls have answered, not while it is still loading (slow under load).
+    await page.waitForLoadState('networkidle').catch(() => undefined)
     if (await check()) return
     await page.waitForTimeout(500)
     await page.reload()
