@@ -2,7 +2,7 @@ import type { AwsAccount } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
 import { awsAccountName } from '../../../features/aws-accounts/aws-account-display'
@@ -57,26 +57,16 @@ export function Component() {
           title: 'Connect an AWS account first',
           text: 'Identities live in the Amazon SES of your own AWS account. Connect it, then add addresses here.',
         }}
+        unverified="SES Studio can list and add identities once it can reach Amazon SES with this account’s credentials."
       >
-        {(selected) =>
-          selected.awsAccountVerified ? (
-            <Identities
-              key={selected.id}
-              awsAccount={selected}
-              organizationId={organization.id}
-              organizationName={organizationName(organization)}
-            />
-          ) : (
-            <Alert
-              tone="warning"
-              title={`${awsAccountName(selected)} is not connected yet`}
-              actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
-            >
-              SES Studio can list and add identities once it can reach Amazon SES with this account’s
-              credentials.
-            </Alert>
-          )
-        }
+        {(selected) => (
+          <Identities
+            key={selected.id}
+            awsAccount={selected}
+            organizationId={organization.id}
+            organizationName={organizationName(organization)}
+          />
+        )}
       </SelectedAwsAccountGate>
     </div>
   )

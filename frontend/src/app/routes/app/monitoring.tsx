@@ -1,7 +1,5 @@
 import { type AwsAccount, type OrganizationSummary, planUnlocks } from '@app/contracts'
 import { useSearchParams } from 'react-router-dom'
-import { Alert } from '../../../components/ui/alert'
-import { ButtonLink } from '../../../components/ui/button'
 import { awsAccountName } from '../../../features/aws-accounts/aws-account-display'
 import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
@@ -87,27 +85,18 @@ export function Component() {
             title: 'Connect an AWS account first',
             text: 'Logs and metrics come from the Amazon SES of your own AWS account. Connect it, then turn monitoring on here.',
           }}
+          unverified="SES Studio can set up monitoring once it can reach Amazon SES with this account’s credentials."
         >
-          {(selected) =>
-            selected.awsAccountVerified ? (
-              <Monitoring
-                key={selected.id}
-                awsAccount={selected}
-                organization={organization}
-                canManage={canManage}
-                view={view}
-                onViewChange={changeView}
-              />
-            ) : (
-              <Alert
-                tone="warning"
-                title={`${awsAccountName(selected)} is not connected yet`}
-                actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
-              >
-                SES Studio can set up monitoring once it can reach Amazon SES with this account’s credentials.
-              </Alert>
-            )
-          }
+          {(selected) => (
+            <Monitoring
+              key={selected.id}
+              awsAccount={selected}
+              organization={organization}
+              canManage={canManage}
+              view={view}
+              onViewChange={changeView}
+            />
+          )}
         </SelectedAwsAccountGate>
       )}
     </div>

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { organizationName } from '../../organizations/organization-display'
+import { awsAccountName } from '../aws-account-display'
 
 interface GateProps {
   accounts: UseQueryResult<AwsAccount[]>
@@ -15,6 +16,11 @@ interface GateProps {
   canManage: boolean
   /** What the page says while the organization has no AWS account. */
   empty: { title: string; text: ReactNode }
+  /**
+   * Pages that need a verified account say what they do once it is (the gate then shows the shared "not connected
+   * yet" alert for an unverified one); the Status page, where a connection is finished, leaves it out.
+   */
+  unverified?: ReactNode
   /** The page's content for the selected account. */
   children: (selected: AwsAccount) => ReactNode
 }
@@ -26,6 +32,7 @@ export function SelectedAwsAccountGate({
   organization,
   canManage,
   empty,
+  unverified,
   children,
 }: GateProps) {
   if (accounts.isPending) return <LoadingLines lines={5} label="Loading the AWS accounts" />
@@ -56,6 +63,17 @@ export function SelectedAwsAccountGate({
           <p>Owners and admins of {organizationName(organization)} can add one.</p>
         )}
       </section>
+    )
+  }
+  if (unverified !== undefined && !selected.awsAccountVerified) {
+    return (
+      <Alert
+        tone="warning"
+        title={`${awsAccountName(selected)} is not connected yet`}
+        actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
+      >
+        {unverified}
+      </Alert>
     )
   }
   return <>{children(selected)}</>
