@@ -54,6 +54,9 @@ export interface ErrorIssue {
   /** 1-based, in what the author edits (the MJML source for MJML templates). */
   line?: number
   column?: number
+  /** VISUAL templates: where in the document (`blocks.2.href`) and the block it is in. */
+  path?: string
+  blockId?: string
 }
 
 /**

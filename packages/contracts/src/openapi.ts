@@ -17,6 +17,8 @@ const ErrorBodySchema = z.object({
           part: z.enum(['subject', 'html', 'text']).optional(),
           line: z.number().int().optional(),
           column: z.number().int().optional(),
+          path: z.string().optional(),
+          blockId: z.string().optional(),
         }),
       )
       .optional(),

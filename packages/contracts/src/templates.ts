@@ -13,7 +13,7 @@ export const TemplateNameSchema = z.string().regex(TEMPLATE_NAME_PATTERN, {
   message: 'A template name is 1–64 letters, digits, _ or - (no spaces), as SES requires.',
 })
 
-/** `VISUAL` (the block editor) arrives with the next release; until then creating or switching to it is refused. */
+/** `VISUAL`: the block editor, whose source is a `VisualDocument` (`visual-document.ts`) compiled through MJML. */
 export const TEMPLATE_EDITOR_TYPES = ['HTML', 'MJML', 'VISUAL'] as const
 export const TemplateEditorTypeSchema = z.enum(TEMPLATE_EDITOR_TYPES)
 export type TemplateEditorType = z.infer<typeof TemplateEditorTypeSchema>
@@ -48,7 +48,7 @@ export const TemplateSubjectSchema = z
   .max(TEMPLATE_SUBJECT_MAX, { message: `A subject is at most ${TEMPLATE_SUBJECT_MAX} characters.` })
   .refine((value) => !/[\r\n]/.test(value), { message: 'A subject is one line.' })
 
-/** What the author edits: HTML, MJML or (next release) the visual editor's document as a JSON string. */
+/** What the author edits: HTML, MJML or the visual editor's document (`visualDocumentSource`). */
 export const TemplateSourceSchema = z.string().refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, {
   message: 'The source is over 500 KB, the most SES accepts for a whole template.',
 })
