@@ -399,7 +399,7 @@ export function setColumnLayout(
   widths: readonly number[],
 ): VisualDocument {
   const found = findBlock(document, id)
-  if (!found || found.block.type !== 'columns' || widths.length < 1 || widths.length > 3) return document
+  if (found?.block.type !== 'columns' || widths.length < 1 || widths.length > 3) return document
   const taken = documentIds(document)
   const current = found.block.columns
   const columns = widths.map((width, index) => {
