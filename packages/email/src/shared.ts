@@ -28,3 +28,10 @@ export {
 export type { Starter, TextStrategy } from './starters/starters'
 export { STARTERS, starterText } from './starters/starters'
 export { htmlToText } from './text/html-to-text'
+export type {
+  BlockLines,
+  ResolveBlock,
+  VisualToMjmlOptions,
+  VisualToMjmlResult,
+} from './visual/visual-to-mjml'
+export { blockAtLine, VISUAL_DARK_PALETTE, visualToMjml } from './visual/visual-to-mjml'

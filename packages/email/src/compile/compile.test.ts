@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { VisualBlock } from '@app/contracts'
 import mjml from 'mjml'
 import mjmlBrowser from 'mjml-browser'
 import { describe, expect, it } from 'vitest'
@@ -31,7 +32,11 @@ describe('compileTemplate', () => {
 
   it('passes HTML through unchanged', async () => {
     const source = '<p>Hi {{name}}</p><!-- kept -->'
-    expect(await compileTemplate({ editorType: 'HTML', source })).toEqual({ html: source, errors: [] })
+    expect(await compileTemplate({ editorType: 'HTML', source })).toEqual({
+      html: source,
+      markup: source,
+      errors: [],
+    })
   })
 
   it('keeps Handlebars tags through MJML', async () => {
@@ -68,7 +73,103 @@ describe('compileTemplate', () => {
     const compile = createCompiler(async () => failing)
     expect(await compile({ editorType: 'MJML', source: '<p>' })).toEqual({
       html: '',
+      markup: '<p>',
       errors: [{ line: 1, message: 'Malformed MJML' }],
     })
+  })
+})
+
+const visualSource = (blocks: unknown[]) =>
+  `${JSON.stringify({
+    version: 1,
+    preheader: 'Hi',
+    styles: {
+      backgroundColor: '#f3f4f6',
+      contentBackgroundColor: '#ffffff',
+      contentWidth: 600,
+      fontFamily: 'arial',
+      textColor: '#1f2937',
+      linkColor: '#1d4ed8',
+      darkMode: true,
+    },
+    blocks,
+  })}`
+const padding = { top: 8, right: 32, bottom: 8, left: 32 }
+const heading = (id: string, text: string): VisualBlock => ({
+  type: 'heading',
+  id,
+  text,
+  level: 1,
+  align: 'left',
+  color: null,
+  fontSize: null,
+  padding,
+})
+
+describe('compileTemplate (VISUAL)', () => {
+  it('writes the document as MJML and compiles it, the same HTML on server and browser', async () => {
+    const source = visualSource([heading('title', 'Hello {{firstName}}')])
+    const server = await compileTemplate({ editorType: 'VISUAL', source })
+    const browser = await compileInBrowser({ editorType: 'VISUAL', source })
+    expect(server.errors).toEqual([])
+    expect(server.markup).toMatch(/^<mjml lang="en">/)
+    expect(server.html).toContain('Hello {{firstName}}')
+    expect(server.blockLines?.map((entry) => entry.blockId)).toEqual(['title'])
+    expect(browser.html).toBe(server.html)
+  })
+
+  it('reports document problems with their path and block, and compiles nothing', async () => {
+    const bad = await compileTemplate({
+      editorType: 'VISUAL',
+      source: visualSource([
+        heading('title', 'ok'),
+        { ...heading('second', 'x'), color: 'red' } as unknown as VisualBlock,
+      ]),
+    })
+    expect(bad).toEqual({
+      html: '',
+      markup: '',
+      blockLines: [],
+      errors: [{ line: 1, message: 'A colour is #rrggbb.', path: 'blocks.1.color', blockId: 'second' }],
+    })
+    const notJson = await compileTemplate({ editorType: 'VISUAL', source: '{' })
+    expect(notJson.errors[0]).toMatchObject({ path: '', message: expect.stringMatching(/not JSON/) })
+  })
+
+  it('reports a reference to a missing reusable block at its path, and compiles the rest', async () => {
+    const source = visualSource([
+      heading('title', 'Hi'),
+      { type: 'blockRef', id: 'footer', blockId: '01HZX3K5V6W7X8Y9Z0A1B2C3D4' },
+    ])
+    const result = await compileTemplate({ editorType: 'VISUAL', source })
+    expect(result.errors).toEqual([
+      {
+        line: 1,
+        message: 'The reusable block 01HZX3K5V6W7X8Y9Z0A1B2C3D4 does not exist or was deleted.',
+        path: 'blocks.1',
+        blockId: 'footer',
+      },
+    ])
+    expect(result.html).toContain('Hi')
+    const resolved = await compileTemplate({
+      editorType: 'VISUAL',
+      source,
+      resolveBlock: () => [heading('inner', 'From the block')],
+    })
+    expect(resolved.errors).toEqual([])
+    expect(resolved.html).toContain('From the block')
+  })
+
+  it('maps an MJML error to the block on its line', async () => {
+    const source = visualSource([heading('title', 'Hi'), heading('second', 'There')])
+    const line = (await compileTemplate({ editorType: 'VISUAL', source })).blockLines?.find(
+      (entry) => entry.blockId === 'second',
+    )?.startLine
+    const failing: MjmlRenderer = (mjmlSource) => ({
+      html: mjmlSource,
+      errors: [{ line: line ?? 0, message: 'mj-text has an invalid attribute' }],
+    })
+    const result = await createCompiler(async () => failing)({ editorType: 'VISUAL', source })
+    expect(result.errors).toEqual([{ line, message: 'mj-text has an invalid attribute', blockId: 'second' }])
   })
 })

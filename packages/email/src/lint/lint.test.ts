@@ -10,7 +10,10 @@ const clean: LintInput = {
   sampleData: { name: 'Ada' },
 }
 const rules = (input: Partial<LintInput>) =>
-  lintCompiled({ ...clean, ...input }, { html: input.source ?? clean.source, errors: [] }).map((f) => f.rule)
+  lintCompiled(
+    { ...clean, ...input },
+    { html: input.source ?? clean.source, markup: input.source ?? clean.source, errors: [] },
+  ).map((f) => f.rule)
 
 describe('lintTemplate', () => {
   it('has stable rule ids', () => {
@@ -27,6 +30,7 @@ describe('lintTemplate', () => {
       'handlebars.syntax',
       'handlebars.unsupported',
       'mjml.invalid',
+      'visual.invalid',
     ])
   })
 
@@ -57,6 +61,7 @@ describe('lintTemplate', () => {
       { ...clean, source: '<p>Hi {{name}}</p>\n<p>{{plan.name}}</p>' },
       {
         html: '',
+        markup: '<p>Hi {{name}}</p>\n<p>{{plan.name}}</p>',
         errors: [],
       },
     )
@@ -79,6 +84,7 @@ describe('lintTemplate', () => {
       { ...clean, sampleData: { name: 'Ada', plan: { tier: 'x' }, other: 1 } },
       {
         html: clean.source,
+        markup: clean.source,
         errors: [],
       },
     )
@@ -121,7 +127,7 @@ describe('lintTemplate', () => {
   it('handlebars.syntax and handlebars.unsupported: errors with the part, line and column', () => {
     const findings = lintCompiled(
       { ...clean, subject: 'Hi {{#if name}}', source: '<p>\n{{formatDate when}}</p>' },
-      { html: '', errors: [] },
+      { html: '', markup: '<p>\n{{formatDate when}}</p>', errors: [] },
     )
     expect(
       findings.map(({ rule, severity, part, line, column }) => ({ rule, severity, part, line, column })),
@@ -152,9 +158,68 @@ describe('lintTemplate', () => {
       { ...clean, editorType: 'MJML', source: '<mjml></mjml>' },
       {
         html: '{{#each a}}',
+        markup: '<mjml></mjml>',
         errors: [],
       },
     )
     expect(findings.map((f) => f.rule)).toEqual(['handlebars.syntax'])
+  })
+})
+
+describe('lintTemplate (VISUAL)', () => {
+  const styles = {
+    backgroundColor: '#f3f4f6',
+    contentBackgroundColor: '#ffffff',
+    contentWidth: 600,
+    fontFamily: 'system',
+    textColor: '#1f2937',
+    linkColor: '#1d4ed8',
+    darkMode: false,
+  }
+  const padding = { top: 0, right: 0, bottom: 0, left: 0 }
+  const visual = (blocks: unknown[]): LintInput => ({
+    editorType: 'VISUAL',
+    source: JSON.stringify({ version: 1, preheader: '', styles, blocks }),
+    subject: 'Hi {{name}}',
+    text: 'Hi {{name}}',
+    sampleData: { name: 'Ada' },
+  })
+  const button = {
+    type: 'button',
+    id: 'cta',
+    text: 'Go {{name}}',
+    href: '',
+    align: 'center',
+    backgroundColor: '#1d4ed8',
+    textColor: '#ffffff',
+    fontSize: 16,
+    borderRadius: 4,
+    fullWidth: false,
+    padding,
+  }
+
+  it('scans the MJML written from the document, and names the block of each finding', async () => {
+    const findings = await lintTemplate(visual([{ type: 'spacer', id: 'gap', height: 8 }, button]))
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: 'link.empty', part: 'html', blockId: 'cta', line: expect.any(Number) }),
+    ])
+  })
+
+  it('visual.invalid: document problems with their path and block, and missing reusable blocks', async () => {
+    const invalid = await lintTemplate(visual([{ ...button, href: 'javascript:alert(1)' }]))
+    expect(invalid).toContainEqual({
+      rule: 'visual.invalid',
+      severity: 'error',
+      message: 'An address starts with https://, http://, mailto:, tel: or a {{variable}}.',
+      part: 'html',
+      path: 'blocks.0.href',
+      blockId: 'cta',
+    })
+    const missing = await lintTemplate(
+      visual([{ type: 'blockRef', id: 'footer', blockId: '01HZX3K5V6W7X8Y9Z0A1B2C3D4' }]),
+    )
+    expect(missing).toContainEqual(
+      expect.objectContaining({ rule: 'visual.invalid', path: 'blocks.0', blockId: 'footer' }),
+    )
   })
 })

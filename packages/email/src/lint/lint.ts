@@ -2,6 +2,7 @@ import type { CompileResult, EditorType, TemplateCompiler } from '../compile/com
 import type { TemplatePart } from '../handlebars/ses-handlebars'
 import { validateHandlebars } from '../handlebars/validate'
 import { type DetectedVariable, detectVariables } from '../handlebars/variables'
+import { blockAtLine, type ResolveBlock } from '../visual/visual-to-mjml'
 import { scanMarkup } from './markup'
 import { sampleHas, unusedSampleKeys } from './sample-data'
 
@@ -18,6 +19,7 @@ export const LINT_RULES = [
   'handlebars.syntax',
   'handlebars.unsupported',
   'mjml.invalid',
+  'visual.invalid',
 ] as const
 export type LintRule = (typeof LINT_RULES)[number]
 export type LintSeverity = 'error' | 'warning'
@@ -35,9 +37,14 @@ export const LINT_SEVERITY: Record<LintRule, LintSeverity> = {
   'handlebars.syntax': 'error',
   'handlebars.unsupported': 'error',
   'mjml.invalid': 'error',
+  'visual.invalid': 'error',
 }
 
-/** Where a finding is: the part, and for the source (`part: 'html'`) a line in what the author edits (HTML or MJML). */
+/**
+ * Where a finding is: the part, and for the source (`part: 'html'`) a line in what was compiled (the HTML or
+ * MJML source; for VISUAL the MJML written from the document, with the block on that line as `blockId`).
+ * `visual.invalid` findings carry the document `path` and `blockId` instead of a line.
+ */
 export type LintFinding = {
   rule: LintRule
   severity: LintSeverity
@@ -45,6 +52,8 @@ export type LintFinding = {
   part?: TemplatePart
   line?: number
   column?: number
+  path?: string
+  blockId?: string
 }
 
 export type LintInput = {
@@ -54,6 +63,8 @@ export type LintInput = {
   /** The text part as it will be published (generated or written); empty or absent when there is none. */
   text?: string
   sampleData?: Record<string, unknown>
+  /** VISUAL: the organization's reusable blocks (see `CompileInput`). */
+  resolveBlock?: ResolveBlock
 }
 
 /** SES: "Each template can be up to 500 KB in size" (subject, HTML and text together). */
@@ -96,7 +107,7 @@ function handlebarsFindings(input: LintInput, compiled: CompileResult): LintFind
   const findings: LintFinding[] = []
   const parts: [TemplatePart, string][] = [
     ['subject', input.subject],
-    ['html', input.source],
+    ['html', compiled.markup],
     ['text', input.text ?? ''],
   ]
   for (const [part, source] of parts) {
@@ -106,7 +117,7 @@ function handlebarsFindings(input: LintInput, compiled: CompileResult): LintFind
     }
   }
   const sourceClean = !findings.some((item) => item.part === 'html')
-  if (input.editorType === 'MJML' && sourceClean && compiled.html) {
+  if (input.editorType !== 'HTML' && sourceClean && compiled.html) {
     const broken = validateHandlebars(compiled.html)[0]
     if (broken) {
       findings.push(
@@ -146,9 +157,19 @@ function variableFindings(variables: DetectedVariable[], sampleData: Record<stri
 export function lintCompiled(input: LintInput, compiled: CompileResult): LintFinding[] {
   const findings: LintFinding[] = []
   for (const error of compiled.errors) {
-    findings.push(
-      finding('mjml.invalid', error.message, { part: 'html', line: error.line, column: error.column }),
-    )
+    if (error.path !== undefined) {
+      findings.push(
+        finding('visual.invalid', error.message, {
+          part: 'html',
+          path: error.path,
+          ...(error.blockId ? { blockId: error.blockId } : {}),
+        }),
+      )
+    } else {
+      findings.push(
+        finding('mjml.invalid', error.message, { part: 'html', line: error.line, column: error.column }),
+      )
+    }
   }
   findings.push(...sizeFindings(input, compiled.html))
   if (!input.text?.trim()) {
@@ -157,15 +178,24 @@ export function lintCompiled(input: LintInput, compiled: CompileResult): LintFin
     )
   }
   findings.push(...handlebarsFindings(input, compiled))
-  const variables = detectVariables({ subject: input.subject, html: input.source, text: input.text })
+  const variables = detectVariables({ subject: input.subject, html: compiled.markup, text: input.text })
   findings.push(...variableFindings(variables, input.sampleData ?? {}))
-  for (const issue of scanMarkup(input.source)) {
+  for (const issue of scanMarkup(compiled.markup)) {
     findings.push(finding(issue.rule, issue.message, { part: 'html', line: issue.line }))
   }
-  return findings
+  const blockLines = compiled.blockLines
+  if (!blockLines) return findings
+  return findings.map((item) => {
+    if (item.blockId || item.part !== 'html' || item.line === undefined) return item
+    const blockId = blockAtLine(blockLines, item.line)
+    return blockId ? { ...item, blockId } : item
+  })
 }
 
 export function createLinter(compile: TemplateCompiler) {
   return async (input: LintInput): Promise<LintFinding[]> =>
-    lintCompiled(input, await compile({ editorType: input.editorType, source: input.source }))
+    lintCompiled(
+      input,
+      await compile({ editorType: input.editorType, source: input.source, resolveBlock: input.resolveBlock }),
+    )
 }
