@@ -1,6 +1,8 @@
+import { visualDocumentSource } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { compileLargeTemplate } from '../bench'
 import { renderTemplate } from '../handlebars/render'
+import { detectVariables } from '../handlebars/variables'
 import { compileTemplate, lintTemplate } from '../index'
 import { STARTERS, starterText } from './starters'
 
@@ -35,6 +37,41 @@ describe('starters', () => {
       expect(rendered.html).not.toMatch(/\{\{(?!amazonSESUnsubscribeUrl)/)
       expect(html).toContain('prefers-color-scheme: dark')
       expect(html).not.toMatch(/<img|fonts\.googleapis/)
+    })
+  }
+})
+
+describe('starters (VISUAL)', () => {
+  for (const starter of STARTERS) {
+    it(`${starter.id}: its document is canonical, compiles without errors, lints clean and renders its sample data`, async () => {
+      const source = visualDocumentSource(starter.visual)
+      expect(JSON.parse(source)).toEqual(starter.visual)
+      const compiled = await compileTemplate({ editorType: 'VISUAL', source })
+      expect(compiled.errors).toEqual([])
+      const text = starterText(starter, compiled.html)
+      const findings = await lintTemplate({
+        editorType: 'VISUAL',
+        source,
+        subject: starter.subject,
+        text,
+        sampleData: starter.sampleData,
+      })
+      expect(findings).toEqual([])
+      const rendered = renderTemplate(
+        { subject: starter.subject, html: compiled.html, text },
+        starter.sampleData,
+      )
+      expect(rendered.missing).toEqual([])
+      expect(rendered.ok).toBe(true)
+      expect(rendered.html).not.toMatch(/\{\{(?!amazonSESUnsubscribeUrl)/)
+      expect(compiled.html).toContain('prefers-color-scheme: dark')
+      expect(compiled.html).not.toMatch(/<img|fonts\.googleapis/)
+      // The same variables as the MJML version: the same content.
+      const mjmlVariables = detectVariables({ subject: starter.subject, html: starter.mjml, text })
+      const visualVariables = detectVariables({ subject: starter.subject, html: compiled.markup, text })
+      expect(new Set(visualVariables.map((item) => item.path))).toEqual(
+        new Set(mjmlVariables.map((item) => item.path)),
+      )
     })
   }
 })

@@ -1,5 +1,14 @@
+import type { VisualDocument } from '@app/contracts'
 import { htmlToText } from '../text/html-to-text'
 import { layout } from './layout'
+import {
+  announcementVisual,
+  newsletterVisual,
+  passwordResetVisual,
+  receiptVisual,
+  verifyEmailVisual,
+  welcomeVisual,
+} from './visual'
 
 /**
  * `generated`: the text part is `htmlToText` of the compiled HTML (kept in step with every edit);
@@ -14,6 +23,8 @@ export type Starter = {
   editorType: 'MJML'
   subject: string
   mjml: string
+  /** The same email as a VISUAL document, for a template created from the starter in the visual editor. */
+  visual: VisualDocument
   textStrategy: TextStrategy
   sampleData: Record<string, unknown>
 }
@@ -49,6 +60,7 @@ const welcome: Starter = {
           <mj-button href="{{dashboardUrl}}">Open your dashboard</mj-button>
           <mj-text css-class="muted">Questions? Reply to this email or write to <a href="mailto:{{supportEmail}}">{{supportEmail}}</a>.</mj-text>`),
   }),
+  visual: welcomeVisual,
   textStrategy: { kind: 'generated' },
   sampleData: {
     ...COMPANY,
@@ -72,6 +84,7 @@ const verifyEmail: Starter = {
           <mj-text>Or enter this code: <strong style="font-size: 20px; letter-spacing: 3px;">{{code}}</strong></mj-text>
           <mj-text css-class="muted">The link and code expire in {{expiresInHours}} hours. If you did not create an account, you can ignore this email.</mj-text>`),
   }),
+  visual: verifyEmailVisual,
   textStrategy: {
     kind: 'custom',
     text: `Confirm your email address
@@ -109,6 +122,7 @@ const passwordReset: Starter = {
           <mj-text>This link expires in {{expiresInMinutes}} minutes and can be used once.</mj-text>
           <mj-text css-class="muted">{{#if requestedFrom}}The request came from {{requestedFrom}}. {{/if}}If it was not you, ignore this email: your password stays the same.</mj-text>`),
   }),
+  visual: passwordResetVisual,
   textStrategy: {
     kind: 'custom',
     text: `Reset your password
@@ -169,6 +183,7 @@ const receipt: Starter = {
           <mj-text css-class="muted">Paid with {{receipt.paymentMethod}} · Receipt {{receipt.number}}</mj-text>
           <mj-button href="{{receipt.invoiceUrl}}">Download the invoice (PDF)</mj-button>`),
   }),
+  visual: receiptVisual,
   textStrategy: { kind: 'generated' },
   sampleData: {
     ...COMPANY,
@@ -208,6 +223,7 @@ ${section(`          <mj-text>
             {{/each}}
           </mj-text>`)}`,
   }),
+  visual: newsletterVisual,
   textStrategy: { kind: 'generated' },
   sampleData: {
     ...COMPANY,
@@ -259,6 +275,7 @@ ${section(`          <mj-text>Hi {{firstName}}, here is what {{feature.name}} br
           </mj-text>
           <mj-button href="{{feature.url}}">Try {{feature.name}}</mj-button>`)}`,
   }),
+  visual: announcementVisual,
   textStrategy: { kind: 'generated' },
   sampleData: {
     ...COMPANY,

@@ -303,30 +303,37 @@ describe('visualToMjml', () => {
     expect(output).toContain('{{#each items}}')
   })
 
-  it('dark mode: color-scheme meta, dark colours, classes for the page, the content and text in the document colour', async () => {
+  it('dark mode: color-scheme meta, dark colours, classes for the page, the content and the text on them', async () => {
+    const band: VisualBlock = {
+      ...columns,
+      id: 'band',
+      backgroundColor: '#1d4ed8',
+      columns: [{ id: 'only', width: 100, blocks: [{ ...heading, id: 'white', color: '#ffffff' }] }],
+    }
     const value = document(
       [
         heading,
-        { ...heading, id: 'red', color: '#b91c1c' },
+        { ...heading, id: 'muted', color: '#4b5563' },
         text,
         { ...columns, backgroundColor: '#f3f4f6' },
+        band,
       ],
-      {
-        darkMode: true,
-      },
+      { darkMode: true },
     )
-    const { mjml, html: output } = await golden('dark-mode', value)
+    const { mjml, blockLines, html: output } = await golden('dark-mode', value)
     expect(mjml).toContain('<meta name="color-scheme" content="light dark">')
     expect(mjml).toContain('@media (prefers-color-scheme: dark)')
     expect(mjml).toContain('<mj-body background-color="#f3f4f6" width="600px" css-class="page">')
-    expect(mjml).toContain('css-class="content"')
-    // A colour the author chose stays in dark mode; the document's text colour turns light.
-    expect(linesOf(mjml, visualToMjml(value).blockLines, 'red')).not.toContain('css-class')
-    expect(linesOf(mjml, visualToMjml(value).blockLines, 'title')).toContain('css-class="text"')
-    // A row on the page background goes dark with the page.
+    expect(mjml).toContain('<mj-section background-color="#ffffff" padding="0" css-class="content">')
+    // Text on a background that turns dark turns light, whatever its colour (a grey would be unreadable) …
+    expect(linesOf(mjml, blockLines, 'title')).toContain('css-class="text"')
+    expect(linesOf(mjml, blockLines, 'muted')).toContain('css-class="text"')
+    // … a row on the page background goes dark with the page, and a coloured band keeps its colours.
     expect(mjml).toContain(
       '<mj-section background-color="#f3f4f6" padding="8px 16px 8px 16px" css-class="page">',
     )
+    expect(mjml).toContain('<mj-section background-color="#1d4ed8" padding="8px 16px 8px 16px">')
+    expect(linesOf(mjml, blockLines, 'white')).not.toContain('css-class')
     expect(output).toContain('prefers-color-scheme: dark')
   })
 })

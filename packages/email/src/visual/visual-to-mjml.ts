@@ -113,10 +113,19 @@ function paragraphHtml(paragraph: Paragraph, marginBottom: number, linkColor: st
   return `<p style="margin:${marginBottom ? `0 0 ${marginBottom}px` : '0'}">${content}</p>`
 }
 
-function writeContent(writer: Writer, indent: number, block: ContentBlock, document: VisualDocument) {
+/**
+ * `onDark`: the block's section turns dark in dark mode (it has the page's or the content's background), so its
+ * text turns light whatever its colour; on a background of its own (a coloured band) text keeps its colour.
+ */
+function writeContent(
+  writer: Writer,
+  indent: number,
+  block: ContentBlock,
+  document: VisualDocument,
+  onDark: boolean,
+) {
   const { styles } = document
-  // Text in the document's own colour turns light in dark mode; a colour the author chose stays.
-  const textClass = styles.darkMode ? 'text' : null
+  const textClass = onDark ? 'text' : null
   switch (block.type) {
     case 'heading': {
       const size = block.fontSize ?? HEADING_SIZES[block.level]
@@ -124,7 +133,7 @@ function writeContent(writer: Writer, indent: number, block: ContentBlock, docum
       const style = `margin:0;font-size:${size}px;line-height:1.3;font-weight:700`
       writer.write(
         indent,
-        `<mj-text${attributes({ align: block.align, color: block.color, padding: padding(block.padding), 'css-class': block.color ? null : textClass })}><${tag} style="${style}">${escapeText(block.text)}</${tag}></mj-text>`,
+        `<mj-text${attributes({ align: block.align, color: block.color, padding: padding(block.padding), 'css-class': textClass })}><${tag} style="${style}">${escapeText(block.text)}</${tag}></mj-text>`,
       )
       return
     }
@@ -137,7 +146,7 @@ function writeContent(writer: Writer, indent: number, block: ContentBlock, docum
           'font-size': px(block.fontSize),
           'line-height': String(block.lineHeight),
           padding: padding(block.padding),
-          'css-class': block.color ? null : textClass,
+          'css-class': textClass,
         })}>`,
       )
       block.paragraphs.forEach((paragraph, index) => {
@@ -224,10 +233,12 @@ function sectionClass(document: VisualDocument, backgroundColor: string | null):
   return null
 }
 
-function writeColumn(writer: Writer, column: Column, document: VisualDocument) {
+function writeColumn(writer: Writer, column: Column, document: VisualDocument, onDark: boolean) {
   writer.block(column.id, () => {
     writer.write(6, `<mj-column${attributes({ width: percent(column.width) })}>`)
-    for (const inner of column.blocks) writer.block(inner.id, () => writeContent(writer, 8, inner, document))
+    for (const inner of column.blocks) {
+      writer.block(inner.id, () => writeContent(writer, 8, inner, document, onDark))
+    }
     writer.write(6, '</mj-column>')
   })
 }
@@ -239,16 +250,17 @@ function writeColumns(
   document: VisualDocument,
 ) {
   writer.recordAs = refId ?? null
+  const dark = sectionClass(document, columns.backgroundColor)
   writer.block(columns.id, () => {
     writer.write(
       4,
       `<mj-section${attributes({
         'background-color': columns.backgroundColor ?? document.styles.contentBackgroundColor,
         padding: padding(columns.padding),
-        'css-class': sectionClass(document, columns.backgroundColor),
+        'css-class': dark,
       })}>`,
     )
-    for (const column of columns.columns) writeColumn(writer, column, document)
+    for (const column of columns.columns) writeColumn(writer, column, document, dark !== null)
     writer.write(4, '</mj-section>')
   })
   writer.recordAs = null
@@ -368,7 +380,7 @@ export function visualToMjml(
       if (item.block.type === 'columns') break
       const block = item.block as ContentBlock
       writer.recordAs = item.refId ?? null
-      writer.block(block.id, () => writeContent(writer, 8, block, document))
+      writer.block(block.id, () => writeContent(writer, 8, block, document, styles.darkMode))
       writer.recordAs = null
     }
     writer.write(6, '</mj-column>')
