@@ -10,6 +10,10 @@ export interface EditorIssue {
   /** 1-based, in what the author edits (the MJML source of an MJML template). */
   line: number | undefined
   column: number | undefined
+  /** VISUAL: the block the finding is in (select it to fix it). */
+  blockId?: string | undefined
+  /** VISUAL: where in the document, as `blocks.2.href`. */
+  path?: string | undefined
 }
 
 const RULE_TITLES: Record<string, string> = {
@@ -42,6 +46,8 @@ export function editorIssues(findings: readonly LintFinding[]): EditorIssue[] {
       part: finding.part,
       line: finding.line,
       column: finding.column,
+      blockId: finding.blockId,
+      path: finding.path,
     }))
     .sort(
       (a, b) =>
@@ -73,8 +79,11 @@ export function issueRange(doc: string, line: number, column?: number): { from: 
   return { from: start + offset, to: start + offset + Math.max(token.length, 0) }
 }
 
-/** "Line 12" / "Subject" / "Text, line 3" for the lint panel. */
+/** "Line 12" / "Subject" / "Text, line 3" for the lint panel; "Block button-1" in a visual template. */
 export function issueLocation(issue: EditorIssue, sourceLabel: string): string {
+  if (issue.blockId) return `Block ${issue.blockId}`
+  if (issue.path !== undefined && issue.line === undefined)
+    return issue.path ? `Document, ${issue.path}` : 'Document'
   const where = issue.part === 'subject' ? 'Subject' : issue.part === 'text' ? 'Text part' : sourceLabel
   if (issue.line === undefined) return issue.part ? where : 'Template'
   return `${where}, line ${issue.line}${issue.column ? `:${issue.column}` : ''}`

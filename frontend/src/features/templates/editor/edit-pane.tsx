@@ -1,7 +1,11 @@
 import type { Template } from '@app/contracts'
-import { useId, useMemo, useRef } from 'react'
+import { lazy, type RefObject, Suspense, useId, useMemo, useRef, useState } from 'react'
+import { Spinner } from '../../../components/ui/spinner'
 import { TextField } from '../../../components/ui/text-field'
+import { toast } from '../../../components/ui/toast-store'
 import type { PreviewOutput } from '../preview/use-template-preview'
+import type { FieldTarget } from '../visual/fields'
+import type { VisualEditorHandle } from '../visual/visual-editor'
 import { CodeEditor, type CodeEditorHandle } from './code-editor'
 import { DetailsPanel } from './details-panel'
 import { type EditorIssue, issuesOf } from './diagnostics'
@@ -12,9 +16,12 @@ import { TextPart } from './text-part'
 import { VariablePicker } from './variable-picker'
 import type { Changes, WorkingCopy } from './working-copy'
 
+/** The block editor, its own chunk: only VISUAL templates load it (and drag and drop with it). */
+const VisualEditor = lazy(() => import('../visual/visual-editor'))
+
 export type EditorTab = 'source' | 'text' | 'samples' | 'details'
-/** Where a picked variable goes: the last place the author was typing. */
-export type InsertTarget = 'source' | 'subject' | 'text'
+/** Where a picked variable goes: the last place the author was typing ('block': a field of the visual editor). */
+export type InsertTarget = 'source' | 'subject' | 'text' | 'block'
 
 interface EditPaneProps {
   base: Template
@@ -31,6 +38,8 @@ interface EditPaneProps {
   onTab: (tab: EditorTab) => void
   target: InsertTarget
   onTarget: (target: InsertTarget) => void
+  /** VISUAL: the block editor, to select the block a check or a server issue points at. */
+  visualRef: RefObject<VisualEditorHandle | null>
 }
 
 /** The left pane: subject, the tabbed parts (source, text, samples, details), variables and checks. */
@@ -49,6 +58,7 @@ export function EditPane({
   onTab,
   target,
   onTarget,
+  visualRef,
 }: EditPaneProps) {
   const sourceEditor = useRef<CodeEditorHandle>(null)
   const textEditor = useRef<CodeEditorHandle>(null)
@@ -58,9 +68,22 @@ export function EditPane({
   const textIssues = useMemo(() => lineIssues(issuesOf(issues, 'text')), [issues])
   const subjectIssues = issuesOf(issues, 'subject')
   const blocking = issues.filter((issue) => issue.severity === 'error')
-  const sourceLabel = copy.editorType === 'MJML' ? 'MJML' : 'HTML'
+  const visual = copy.editorType === 'VISUAL'
+  const sourceLabel = visual ? 'Design' : copy.editorType === 'MJML' ? 'MJML' : 'HTML'
+  const blockField = useRef<FieldTarget | null>(null)
+  const [blockFieldLabel, setBlockFieldLabel] = useState<string>()
 
   function insertVariable(text: string) {
+    if (visual && (target === 'block' || target === 'source')) {
+      const field = blockField.current
+      if (!field) {
+        toast.info('Click into a field of a block (or the subject) first, then pick the variable.')
+        return
+      }
+      onTab('source')
+      requestAnimationFrame(() => field.insert(text))
+      return
+    }
     if (target === 'subject' && subjectInput.current) {
       const input = subjectInput.current
       const start = input.selectionStart ?? copy.subject.length
@@ -82,6 +105,12 @@ export function EditPane({
   }
 
   function goToIssue(issue: EditorIssue) {
+    if (visual && issue.blockId) {
+      onTab('source')
+      const blockId = issue.blockId
+      requestAnimationFrame(() => visualRef.current?.select(blockId))
+      return
+    }
     if (issue.part === 'subject') {
       subjectInput.current?.focus()
       return
@@ -152,15 +181,43 @@ export function EditPane({
         hidden={tab !== 'source'}
         className={styles.panel}
       >
-        <CodeEditor
-          ref={sourceEditor}
-          value={copy.source}
-          onChange={(source) => onChange({ source })}
-          onFocus={() => onTarget('source')}
-          language={copy.editorType === 'MJML' ? 'mjml' : 'html'}
-          label={`${sourceLabel} source`}
-          issues={sourceIssues}
-        />
+        {visual ? (
+          <Suspense
+            fallback={
+              <p className={styles.muted}>
+                <Spinner size="small" /> Loading the visual editor…
+              </p>
+            }
+          >
+            <VisualEditor
+              ref={visualRef}
+              source={copy.source}
+              onChange={(source) => onChange({ source })}
+              onConvert={(mjml) => {
+                onChange({ editorType: 'MJML', source: mjml })
+                onTarget('source')
+                toast.success(
+                  'Converted to MJML code. Save to keep it; History still has the visual versions.',
+                )
+              }}
+              onTarget={(field) => {
+                blockField.current = field
+                setBlockFieldLabel(field.label)
+                onTarget('block')
+              }}
+            />
+          </Suspense>
+        ) : (
+          <CodeEditor
+            ref={sourceEditor}
+            value={copy.source}
+            onChange={(source) => onChange({ source })}
+            onFocus={() => onTarget('source')}
+            language={copy.editorType === 'MJML' ? 'mjml' : 'html'}
+            label={`${sourceLabel} source`}
+            issues={sourceIssues}
+          />
+        )}
       </div>
       <div
         role="tabpanel"
@@ -211,6 +268,13 @@ export function EditPane({
         sampleName={sampleName}
         target={target === 'text' && copy.textMode !== 'custom' ? 'source' : target}
         sourceLabel={sourceLabel}
+        fieldLabel={
+          visual && target !== 'subject' && target !== 'text'
+            ? blockFieldLabel
+              ? `the “${blockFieldLabel}” field`
+              : 'the field of a block you click into'
+            : undefined
+        }
         onInsert={insertVariable}
       />
       <LintPanel issues={issues} sourceLabel={sourceLabel} onGo={goToIssue} blocking={blocking.length} />

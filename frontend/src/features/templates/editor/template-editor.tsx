@@ -1,6 +1,5 @@
 import type { OrganizationSummary, Template } from '@app/contracts'
 import { useMemo, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
@@ -8,6 +7,7 @@ import { ActionError, ActionsExhausted } from '../components/action-error'
 import { useTemplatePreview } from '../preview/use-template-preview'
 import { actionsLeft } from '../template-actions'
 import { dateTimeText } from '../template-display'
+import type { VisualEditorHandle } from '../visual/visual-editor'
 import { ConflictDialog } from './conflict-dialog'
 import { editorIssues } from './diagnostics'
 import { type EditorTab, EditPane, type InsertTarget } from './edit-pane'
@@ -27,7 +27,10 @@ interface TemplateEditorProps {
   accountEmail: string
 }
 
-/** `/app/templates/:id`: the code editor with live preview, checks, samples, history and test sends. */
+/**
+ * `/app/templates/:id`: the code editor (HTML, MJML) or the visual block editor (VISUAL), with live preview,
+ * checks, samples, history and test sends.
+ */
 export function TemplateEditor({ template: base, organization, accountEmail }: TemplateEditorProps) {
   const [copy, setCopy] = useState<WorkingCopy>(() => workingCopyOf(base))
   const [tab, setTab] = useState<EditorTab>('source')
@@ -35,6 +38,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
   const [sampleIndex, setSampleIndex] = useState(0)
   const [target, setTarget] = useState<InsertTarget>('source')
   const [sending, setSending] = useState(false)
+  const visualRef = useRef<VisualEditorHandle>(null)
   const draft = useLocalDraft(base, copy)
   const { save, submit, conflict, dismissConflict, reload, overwrite } = useTemplateSave({
     base,
@@ -65,21 +69,6 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
   const serverIssues = isApiError(save.error, 'template.invalid') ? (save.error.details.issues ?? []) : []
 
   const update = (patch: Partial<WorkingCopy>) => setCopy((current) => ({ ...current, ...patch }))
-
-  if (base.editorType === 'VISUAL') {
-    return (
-      <div className={styles.page}>
-        <Link to="/app/templates" className={styles.back}>
-          ← All templates
-        </Link>
-        <h1>{base.name}</h1>
-        <Alert tone="info" title="This template uses the visual editor">
-          The visual (drag-and-drop) editor arrives in the next release of SES Studio. The template is safe:
-          it keeps its content and versions.
-        </Alert>
-      </div>
-    )
-  }
 
   const left = actionsLeft(organization)
   const exhausted = isApiError(save.error, 'plan.actions_exhausted')
@@ -138,7 +127,25 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
               {serverIssues.map((issue, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the server's list, shown as sent
                 <li key={index}>
-                  {issue.line ? `Line ${issue.line}: ` : ''}
+                  {issue.blockId && copy.editorType === 'VISUAL' ? (
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => {
+                        const blockId = issue.blockId as string
+                        setView('edit')
+                        setTab('source')
+                        requestAnimationFrame(() => visualRef.current?.select(blockId))
+                      }}
+                    >
+                      Block {issue.blockId}
+                    </button>
+                  ) : issue.line ? (
+                    `Line ${issue.line}`
+                  ) : issue.path ? (
+                    issue.path
+                  ) : null}
+                  {issue.blockId || issue.line || issue.path ? ': ' : ''}
                   {issue.message}
                 </li>
               ))}
@@ -158,7 +165,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
           }}
         />
       ) : (
-        <div className={styles.workspace}>
+        <div className={`${styles.workspace} ${copy.editorType === 'VISUAL' ? styles.workspaceVisual : ''}`}>
           <EditPane
             base={base}
             copy={copy}
@@ -174,6 +181,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
             onTab={setTab}
             target={target}
             onTarget={setTarget}
+            visualRef={visualRef}
           />
 
           <PreviewPane

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge'
 import styles from './editor.module.css'
 import { variableRows } from './variables'
 
-const TARGET_LABELS = { source: '', subject: 'the subject', text: 'the text part' } as const
+const TARGET_LABELS = { source: '', subject: 'the subject', text: 'the text part', block: '' } as const
 
 /** Variables the template reads, with the selected set's sample value; a click inserts `{{name}}` at the cursor. */
 export function VariablePicker({
@@ -12,6 +12,7 @@ export function VariablePicker({
   sampleName,
   target,
   sourceLabel,
+  fieldLabel,
   onInsert,
 }: {
   variables: readonly DetectedVariable[]
@@ -19,10 +20,13 @@ export function VariablePicker({
   sampleName: string | undefined
   target: keyof typeof TARGET_LABELS
   sourceLabel: string
+  /** The visual editor's field the variable goes into, instead of the source. */
+  fieldLabel?: string | undefined
   onInsert: (text: string) => void
 }) {
   const rows = variableRows(variables, sampleData)
-  const where = target === 'source' ? `the ${sourceLabel}` : TARGET_LABELS[target]
+  const where =
+    fieldLabel ?? (target === 'source' || target === 'block' ? `the ${sourceLabel}` : TARGET_LABELS[target])
   return (
     <details className={styles.drawer} open>
       <summary>

@@ -2,6 +2,7 @@ import {
   type SampleDataSet,
   SampleDataSetsSchema,
   type Template,
+  type TemplateEditorType,
   TemplateNameSchema,
   TemplateSubjectSchema,
   TemplateTagsSchema,
@@ -9,7 +10,7 @@ import {
 } from '@app/contracts'
 import * as z from 'zod'
 
-/** The editors the code editor handles; VISUAL templates arrive with the block editor. */
+/** The editors the code editor handles; VISUAL templates use the block editor. */
 export type CodeEditorType = 'HTML' | 'MJML'
 
 /** A sample data set as the author edits it: JSON text, parsed when it is used. */
@@ -22,7 +23,8 @@ export interface SampleSetDraft {
 export interface WorkingCopy {
   name: string
   subject: string
-  editorType: CodeEditorType
+  editorType: TemplateEditorType
+  /** The code, or for VISUAL the block document in its stored form (`visualDocumentSource`). */
   source: string
   textMode: 'generated' | 'custom'
   customText: string
@@ -33,7 +35,7 @@ export interface WorkingCopy {
 export const WorkingCopySchema: z.ZodType<WorkingCopy> = z.object({
   name: z.string(),
   subject: z.string(),
-  editorType: z.enum(['HTML', 'MJML']),
+  editorType: z.enum(['HTML', 'MJML', 'VISUAL']),
   source: z.string(),
   textMode: z.enum(['generated', 'custom']),
   customText: z.string(),
@@ -49,7 +51,7 @@ export function workingCopyOf(template: Template): WorkingCopy {
   return {
     name: template.name,
     subject: template.subject,
-    editorType: template.editorType === 'HTML' ? 'HTML' : 'MJML',
+    editorType: template.editorType,
     source: template.source,
     textMode: template.text.mode,
     customText: template.text.custom ?? '',

@@ -11,7 +11,8 @@ import {
 import { useEffect, useState } from 'react'
 
 export interface PreviewInput {
-  editorType: 'HTML' | 'MJML'
+  editorType: 'HTML' | 'MJML' | 'VISUAL'
+  /** VISUAL: the canonical document JSON. */
   source: string
   subject: string
   textMode: 'generated' | 'custom'
@@ -49,7 +50,8 @@ export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
     },
     compiled,
   )
-  const variables = detectVariables({ subject: input.subject, html: input.source, text: textPart })
+  // What the HTML was compiled from (for VISUAL, the MJML written from the document, not its JSON).
+  const variables = detectVariables({ subject: input.subject, html: compiled.markup, text: textPart })
   return { html: compiled.html, textPart, render, findings, variables }
 }
 

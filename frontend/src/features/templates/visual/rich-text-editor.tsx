@@ -1,0 +1,217 @@
+import type { Paragraph } from '@app/contracts'
+import Bold from '@tiptap/extension-bold'
+import Document from '@tiptap/extension-document'
+import HardBreak from '@tiptap/extension-hard-break'
+import Italic from '@tiptap/extension-italic'
+import Link from '@tiptap/extension-link'
+import ParagraphNode from '@tiptap/extension-paragraph'
+import Text from '@tiptap/extension-text'
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
+import { useContext, useEffect, useId, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { FieldTargetContext, urlProblem } from './fields'
+import { paragraphsToTiptap, sameParagraphs, type TiptapNode, tiptapToParagraphs } from './rich-text'
+import styles from './visual.module.css'
+
+interface RichTextEditorProps {
+  label: string
+  paragraphs: readonly Paragraph[]
+  onChange: (paragraphs: Paragraph[]) => void
+}
+
+/**
+ * A text block's words with bold, italic, links and line breaks (Tiptap, without its own history: the visual
+ * editor's undo covers every change). Loaded when a text block is first selected.
+ */
+export default function RichTextEditor({ label, paragraphs, onChange }: RichTextEditorProps) {
+  const registerTarget = useContext(FieldTargetContext)
+  const listeners = useRef({ onChange, paragraphs })
+  listeners.current = { onChange, paragraphs }
+  const editor = useEditor({
+    extensions: [
+      Document,
+      ParagraphNode,
+      Text,
+      Bold,
+      Italic,
+      HardBreak,
+      Link.configure({
+        openOnClick: false,
+        autolink: false,
+        linkOnPaste: true,
+        HTMLAttributes: { rel: null, target: null },
+      }),
+    ],
+    content: paragraphsToTiptap(paragraphs),
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: styles.richText ?? '',
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const next = tiptapToParagraphs(current.getJSON() as TiptapNode)
+      if (!sameParagraphs(next, listeners.current.paragraphs)) listeners.current.onChange(next)
+    },
+    onFocus: ({ editor: current }) => {
+      registerTarget({
+        label,
+        insert: (text) => {
+          current.chain().focus().insertContent(text).run()
+        },
+      })
+    },
+  })
+
+  // Undo and redo change the paragraphs from outside.
+  useEffect(() => {
+    if (!editor) return
+    const shown = tiptapToParagraphs(editor.getJSON() as TiptapNode)
+    if (!sameParagraphs(shown, paragraphs)) {
+      editor.commands.setContent(paragraphsToTiptap(paragraphs), { emitUpdate: false })
+    }
+  }, [editor, paragraphs])
+
+  const marks = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current?.isActive('bold') ?? false,
+      italic: current?.isActive('italic') ?? false,
+      link: current?.isActive('link') ?? false,
+      href: (current?.getAttributes('link').href as string | undefined) ?? '',
+    }),
+  })
+  const [linking, setLinking] = useState(false)
+
+  return (
+    <div className={styles.richTextField}>
+      <span className={styles.groupLabel}>{label}</span>
+      <div className={styles.richTextTools} role="toolbar" aria-label="Text formatting">
+        <button
+          type="button"
+          className={styles.toolButton}
+          aria-pressed={marks?.bold ?? false}
+          onClick={() => editor?.chain().focus().toggleBold().run()}
+        >
+          <strong>B</strong>
+          <span className="visually-hidden">Bold</span>
+        </button>
+        <button
+          type="button"
+          className={styles.toolButton}
+          aria-pressed={marks?.italic ?? false}
+          onClick={() => editor?.chain().focus().toggleItalic().run()}
+        >
+          <em>I</em>
+          <span className="visually-hidden">Italic</span>
+        </button>
+        <button
+          type="button"
+          className={styles.toolButton}
+          aria-pressed={marks?.link ?? false}
+          aria-expanded={linking}
+          onClick={() => setLinking((open) => !open)}
+        >
+          Link
+        </button>
+      </div>
+      {linking && editor && (
+        <LinkForm
+          initial={marks?.href ?? ''}
+          isLink={marks?.link ?? false}
+          onApply={(href) => {
+            const chain = editor.chain().focus().extendMarkRange('link')
+            if (editor.state.selection.empty && !editor.isActive('link')) {
+              chain
+                .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+                .run()
+            } else {
+              chain.setLink({ href }).run()
+            }
+            setLinking(false)
+          }}
+          onRemove={() => {
+            editor.chain().focus().extendMarkRange('link').unsetLink().run()
+            setLinking(false)
+          }}
+          onCancel={() => setLinking(false)}
+        />
+      )}
+      <EditorContent editor={editor} className={styles.richTextBox} />
+      <span className={styles.hint}>Shift+Enter for a line break.</span>
+    </div>
+  )
+}
+
+function LinkForm({
+  initial,
+  isLink,
+  onApply,
+  onRemove,
+  onCancel,
+}: {
+  initial: string
+  isLink: boolean
+  onApply: (href: string) => void
+  onRemove: () => void
+  onCancel: () => void
+}) {
+  const [href, setHref] = useState(initial || 'https://')
+  const [problem, setProblem] = useState<string>()
+  const id = useId()
+  return (
+    <div className={styles.linkForm}>
+      <label htmlFor={id} className={styles.groupLabel}>
+        Link address
+      </label>
+      <input
+        id={id}
+        className={styles.linkInput}
+        value={href}
+        // biome-ignore lint/a11y/noAutofocus: the form opens on the author's request to type an address
+        autoFocus
+        onChange={(event) => setHref(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel()
+          if (event.key === 'Enter') {
+            event.preventDefault()
+            const why = href.trim() ? urlProblem(href) : 'Enter an address.'
+            setProblem(why)
+            if (!why) onApply(href.trim())
+          }
+        }}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      {problem && (
+        <span id={`${id}-problem`} className={styles.fieldError}>
+          {problem}
+        </span>
+      )}
+      <div className={styles.linkActions}>
+        <Button
+          size="small"
+          onClick={() => {
+            const why = href.trim() ? urlProblem(href) : 'Enter an address.'
+            setProblem(why)
+            if (!why) onApply(href.trim())
+          }}
+        >
+          Apply link
+        </Button>
+        {isLink && (
+          <Button size="small" variant="secondary" onClick={onRemove}>
+            Remove link
+          </Button>
+        )}
+        <Button size="small" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,460 @@
+import type { DocumentStyles, VisualDocument } from '@app/contracts'
+import {
+  type Announcements,
+  type CollisionDetection,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  type DragMoveEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
+import {
+  type KeyboardEvent,
+  type PointerEventHandler,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast-store'
+import { BlockProperties } from './block-properties'
+import {
+  Canvas,
+  type CanvasActions,
+  type DragData,
+  type DropData,
+  type DropIndicator,
+  ROOT_CONTAINER,
+} from './canvas'
+import { ConvertDialog } from './convert-dialog'
+import {
+  addBlock,
+  BLOCK_LABELS,
+  type BlockLocation,
+  blockName,
+  createBlock,
+  deleteBlock,
+  documentIds,
+  duplicateBlock,
+  findBlock,
+  findColumn,
+  insertBlock,
+  moveBlock,
+  moveBlockBy,
+  PALETTE_TYPES,
+  type PaletteType,
+  setColumnLayout,
+  updateBlock,
+  updatePreheader,
+  updateStyles,
+} from './document'
+import { type FieldTarget, FieldTargetContext } from './fields'
+import { canRedo, canUndo } from './history'
+import { StylePanel } from './style-panel'
+import { useVisualDocument } from './use-visual-document'
+import styles from './visual.module.css'
+
+export interface VisualEditorHandle {
+  /** Selects a block (a lint finding or a server issue pointing at it) and brings it into view. */
+  select: (blockId: string) => void
+}
+
+export interface VisualEditorProps {
+  source: string
+  onChange: (source: string) => void
+  /** The blocks became MJML code: the template's editor type and source change together. */
+  onConvert: (mjml: string) => void
+  /** The property field the variable picker inserts into. */
+  onTarget: (target: FieldTarget) => void
+  ref?: Ref<VisualEditorHandle>
+}
+
+const PALETTE_HINTS: Record<PaletteType, string> = {
+  heading: 'A title',
+  text: 'Paragraphs',
+  button: 'A call to action',
+  image: 'A picture',
+  divider: 'A line',
+  spacer: 'Blank room',
+  columns: '1–3 side by side',
+  social: 'Network icons',
+  html: 'Your own code',
+}
+
+/** The visual (drag-and-drop) editor: palette, canvas, and the selected block's or the document's settings. */
+export default function VisualEditor({ source, onChange, onConvert, onTarget, ref }: VisualEditorProps) {
+  const { state, apply, undo, redo } = useVisualDocument(source, onChange)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [converting, setConverting] = useState(false)
+  const [dragging, setDragging] = useState<DragData | null>(null)
+  const [indicator, setIndicator] = useState<DropIndicator | null>(null)
+  const focusAfter = useRef<string | null>(null)
+  const document = state.ok ? state.history.present : undefined
+  const selected = document && selectedId ? findBlock(document, selectedId) : undefined
+
+  useImperativeHandle(ref, () => ({
+    select(blockId: string) {
+      setSelectedId(blockId)
+      focusAfter.current = blockId
+    },
+  }))
+
+  // After a keyboard move, duplicate or delete, the focus follows the block (React may have re-mounted it).
+  useEffect(() => {
+    const id = focusAfter.current
+    if (!id) return
+    focusAfter.current = null
+    const element = window.document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(id)}"]`)
+    element?.focus()
+    element?.scrollIntoView({ block: 'nearest' })
+  })
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+
+  if (!state.ok || !document) {
+    return (
+      <Alert tone="danger" title="This visual template cannot be opened">
+        <ul>
+          {(state.ok ? [] : state.issues).map((issue) => (
+            <li key={`${issue.path}-${issue.message}`}>
+              {issue.path ? `${issue.path}: ` : ''}
+              {issue.message}
+            </li>
+          ))}
+        </ul>
+        Open History to restore a version that works.
+      </Alert>
+    )
+  }
+  const doc = document
+
+  function change(next: VisualDocument, key?: string) {
+    const problem = apply(next, key)
+    if (problem) toast.warning(problem)
+    return problem === undefined
+  }
+
+  const actions: CanvasActions = {
+    select: setSelectedId,
+    moveBy(id, delta) {
+      const next = moveBlockBy(doc, id, delta)
+      if (next !== doc && change(next)) focusAfter.current = id
+    },
+    duplicate(id) {
+      const result = duplicateBlock(doc, id)
+      if (result.id && change(result.document)) {
+        setSelectedId(result.id)
+        focusAfter.current = result.id
+      }
+    },
+    remove(id) {
+      const found = findBlock(doc, id)
+      if (!found || !change(deleteBlock(doc, id))) return
+      const siblings = found.location.columnId
+        ? (findColumn(doc, found.location.columnId)?.column.blocks ?? [])
+        : doc.blocks
+      const neighbour = siblings[found.location.index + 1] ?? siblings[found.location.index - 1]
+      const next = neighbour?.id ?? found.parentId
+      setSelectedId(next)
+      focusAfter.current = next
+      toast.info(`${BLOCK_LABELS[found.block.type]} block deleted. Undo with Ctrl+Z.`)
+    },
+  }
+
+  function add(type: PaletteType) {
+    const result = addBlock(doc, type, selectedId)
+    if (change(result.document)) {
+      setSelectedId(result.id)
+      focusAfter.current = result.id
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return
+    const key = event.key.toLowerCase()
+    if (key === 'z' && !event.shiftKey) {
+      event.preventDefault()
+      undo()
+    } else if ((key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey)) {
+      event.preventDefault()
+      redo()
+    }
+  }
+
+  const nameOf = (id: string | number, data?: DragData | DropData): string => {
+    if (data?.kind === 'palette') return `New ${data.label} block`
+    if (data?.kind === 'container') {
+      if (data.containerId === ROOT_CONTAINER) return 'the end of the email'
+      const found = findColumn(doc, data.containerId)
+      const index = found ? found.parent.columns.indexOf(found.column) + 1 : 0
+      return `column ${index} of the columns block`
+    }
+    const found = findBlock(doc, String(id))
+    return found ? blockName(found.block) : 'the block'
+  }
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id, active.data.current as DragData)}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id, active.data.current as DragData)} is over ${nameOf(over.id, over.data.current as DropData)}.`
+        : `${nameOf(active.id, active.data.current as DragData)} is not over a place it can go.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id, active.data.current as DragData)} was dropped at ${nameOf(over.id, over.data.current as DropData)}.`
+        : `${nameOf(active.id, active.data.current as DragData)} was dropped back where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving ${nameOf(active.id, active.data.current as DragData)} was cancelled.`,
+  }
+
+  const collision: CollisionDetection = (args) => {
+    const data = args.active.data.current as DragData | undefined
+    const topOnly = data?.blockType === 'columns' || data?.blockType === 'blockRef'
+    const containers = args.droppableContainers.filter((container) => {
+      const target = container.data.current as DropData | undefined
+      return !topOnly || target?.containerId === ROOT_CONTAINER
+    })
+    const hits = pointerWithin({ ...args, droppableContainers: containers })
+    if (hits.length === 0) return closestCenter({ ...args, droppableContainers: containers })
+    const area = (id: string | number) => {
+      const rect = args.droppableRects.get(id)
+      return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY
+    }
+    const innermost = [...hits].sort((a, b) => area(a.id) - area(b.id))[0]
+    if (!innermost) return hits
+    const target = containers.find((container) => container.id === innermost.id)?.data.current as
+      | DropData
+      | undefined
+    if (target?.kind !== 'container') return [innermost]
+    // Between blocks of a list: the nearest block of that list, or the list itself when it is empty.
+    const inList = containers.filter((container) => {
+      const item = container.data.current as DropData | undefined
+      return item?.kind === 'block' && item.containerId === target.containerId
+    })
+    return inList.length > 0 ? closestCenter({ ...args, droppableContainers: inList }) : [innermost]
+  }
+
+  function dropTarget(
+    event: DragMoveEvent | DragEndEvent,
+  ): { location: BlockLocation; indicator?: DropIndicator } | undefined {
+    const { active, over } = event
+    if (!over) return undefined
+    const drag = active.data.current as DragData | undefined
+    const drop = over.data.current as DropData | undefined
+    if (!drag || !drop) return undefined
+    const columnId = drop.containerId === ROOT_CONTAINER ? null : drop.containerId
+    if (drop.kind === 'container') {
+      const list = columnId === null ? doc.blocks : (findColumn(doc, columnId)?.column.blocks ?? [])
+      return { location: { columnId, index: list.length } }
+    }
+    const target = findBlock(doc, String(over.id))
+    if (!target || over.id === active.id) return undefined
+    if (drag.kind === 'block') {
+      const from = findBlock(doc, String(active.id))
+      if (from && from.location.columnId === target.location.columnId) {
+        // Within one list the sortable animation shows the place; the block takes the other's index.
+        return { location: target.location }
+      }
+    }
+    const moved = active.rect.current.translated
+    const after = moved ? moved.top + moved.height / 2 > over.rect.top + over.rect.height / 2 : false
+    return {
+      location: { columnId: target.location.columnId, index: target.location.index + (after ? 1 : 0) },
+      indicator: { overId: String(over.id), after },
+    }
+  }
+
+  function onDragStart(event: DragStartEvent) {
+    setDragging((event.active.data.current as DragData | undefined) ?? null)
+  }
+
+  function onDragMove(event: DragMoveEvent) {
+    const next = dropTarget(event)?.indicator ?? null
+    setIndicator((current) =>
+      current?.overId === next?.overId && current?.after === next?.after ? current : next,
+    )
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    setDragging(null)
+    setIndicator(null)
+    const target = dropTarget(event)
+    const drag = event.active.data.current as DragData | undefined
+    if (!target || !drag) return
+    if (drag.kind === 'palette') {
+      const block = createBlock(drag.blockType as PaletteType, documentIds(doc))
+      const next = insertBlock(doc, block, target.location)
+      if (next !== doc && change(next)) {
+        setSelectedId(block.id)
+        focusAfter.current = block.id
+      }
+      return
+    }
+    const id = String(event.active.id)
+    const next = moveBlock(doc, id, target.location)
+    if (next !== doc && change(next)) {
+      setSelectedId(id)
+      focusAfter.current = id
+    }
+  }
+
+  return (
+    <FieldTargetContext.Provider value={onTarget}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Shift+Z anywhere in the visual editor */}
+      <div className={styles.editor} onKeyDown={onKeyDown}>
+        <div className={styles.editorBar} role="toolbar" aria-label="Visual editor">
+          <Button size="small" variant="secondary" onClick={undo} disabled={!canUndo(state.history)}>
+            Undo
+          </Button>
+          <Button size="small" variant="secondary" onClick={redo} disabled={!canRedo(state.history)}>
+            Redo
+          </Button>
+          <Button
+            size="small"
+            variant="secondary"
+            aria-pressed={selectedId === null}
+            onClick={() => setSelectedId(null)}
+          >
+            Document style
+          </Button>
+          <span className={styles.barSpacer} />
+          <Button size="small" variant="ghost" onClick={() => setConverting(true)}>
+            Convert to MJML code
+          </Button>
+        </div>
+
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collision}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable:
+                'To move a block, press Space or Enter on its drag handle, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. With a block focused, Alt+Arrow Up or Down moves it one step.',
+            },
+          }}
+          onDragStart={onDragStart}
+          onDragMove={onDragMove}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => {
+            setDragging(null)
+            setIndicator(null)
+          }}
+        >
+          <div className={styles.body}>
+            <section className={styles.palette} aria-labelledby="visual-palette-title">
+              <h2 id="visual-palette-title" className={styles.paneTitle}>
+                Add blocks
+              </h2>
+              <ul className={styles.paletteList}>
+                {PALETTE_TYPES.map((type) => (
+                  <PaletteItem key={type} type={type} onAdd={() => add(type)} />
+                ))}
+              </ul>
+            </section>
+
+            <section className={styles.canvasPane} aria-label="Canvas">
+              <Canvas document={doc} selectedId={selectedId} actions={actions} indicator={indicator} />
+            </section>
+
+            <section
+              className={styles.properties}
+              aria-label={selected ? `${BLOCK_LABELS[selected.block.type]} block settings` : 'Document style'}
+            >
+              <h2 className={styles.paneTitle}>
+                {selected ? `${BLOCK_LABELS[selected.block.type]} block` : 'Document style'}
+              </h2>
+              <div className={styles.fields}>
+                {selected ? (
+                  <BlockProperties
+                    key={selected.block.id}
+                    block={selected.block}
+                    document={doc}
+                    onChange={(patch, field) =>
+                      change(
+                        updateBlock(doc, selected.block.id, patch),
+                        field && `${selected.block.id}.${field}`,
+                      )
+                    }
+                    onLayout={(widths) => change(setColumnLayout(doc, selected.block.id, widths))}
+                  />
+                ) : (
+                  <StylePanel
+                    document={doc}
+                    onStyles={(patch: Partial<DocumentStyles>, field) =>
+                      change(updateStyles(doc, patch), field && `styles.${field}`)
+                    }
+                    onPreheader={(preheader) => change(updatePreheader(doc, preheader), 'preheader')}
+                  />
+                )}
+              </div>
+            </section>
+          </div>
+          <DragOverlay dropAnimation={null}>
+            {dragging ? (
+              <div className={styles.dragChip}>
+                {dragging.kind === 'palette'
+                  ? `New ${dragging.label} block`
+                  : BLOCK_LABELS[dragging.blockType]}
+              </div>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+
+        <p className={styles.shortcuts}>
+          Keys: with a block focused, Alt+↑/↓ moves it, Delete removes it, Ctrl+D duplicates it; Ctrl+Z
+          undoes, Ctrl+Shift+Z redoes.
+        </p>
+      </div>
+      <ConvertDialog
+        open={converting}
+        document={doc}
+        onClose={() => setConverting(false)}
+        onConvert={(mjml) => {
+          setConverting(false)
+          onConvert(mjml)
+        }}
+      />
+    </FieldTargetContext.Provider>
+  )
+}
+
+function PaletteItem({ type, onAdd }: { type: PaletteType; onAdd: () => void }) {
+  const label = BLOCK_LABELS[type]
+  const { setNodeRef, listeners, isDragging } = useDraggable({
+    id: `palette:${type}`,
+    data: { kind: 'palette', blockType: type, label } satisfies DragData,
+  })
+  return (
+    <li>
+      <button
+        ref={setNodeRef}
+        type="button"
+        className={`${styles.paletteItem} ${isDragging ? styles.itemDragging : ''}`}
+        aria-label={`Add ${label} block`}
+        // Pointer drags only: Enter and Space add the block (after the selected one), the keyboard alternative.
+        onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined}
+        onClick={onAdd}
+      >
+        <span className={styles.paletteName}>{label}</span>
+        <span className={styles.paletteHint} aria-hidden="true">
+          {PALETTE_HINTS[type]}
+        </span>
+      </button>
+    </li>
+  )
+}
