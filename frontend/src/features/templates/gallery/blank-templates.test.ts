@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { BLANK_SOURCES, blankTemplateBody, isBlankKind } from './blank-templates'
 
 describe('blank templates', () => {
-  it.each(['MJML', 'HTML'] as const)(
+  it.each(['MJML', 'HTML', 'VISUAL'] as const)(
     '%s is a valid create body that compiles, renders and lints clean',
     async (kind) => {
       const body = blankTemplateBody(kind, `blank-${kind.toLowerCase()}`)
@@ -25,6 +25,7 @@ describe('blank templates', () => {
 
   it('knows the kinds', () => {
     expect(isBlankKind('MJML')).toBe(true)
-    expect(isBlankKind('VISUAL')).toBe(false)
+    expect(isBlankKind('VISUAL')).toBe(true)
+    expect(isBlankKind('TEXT')).toBe(false)
   })
 })

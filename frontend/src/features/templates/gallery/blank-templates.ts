@@ -1,6 +1,41 @@
-import type { CreateTemplateBody } from '@app/contracts'
+import { type CreateTemplateBody, type VisualDocument, visualDocumentSource } from '@app/contracts'
+import { emptyDocument, padding } from '../visual/document'
 
-/** 'Blank MJML' and 'Blank HTML': a minimal, valid, responsive frame to write in. */
+/** 'Blank visual': the same greeting as the blank MJML page, as two blocks to build on. */
+export function blankVisualDocument(): VisualDocument {
+  return {
+    ...emptyDocument(),
+    preheader: 'The line inbox lists show after the subject',
+    blocks: [
+      {
+        type: 'heading',
+        id: 'heading-1',
+        text: 'Hello {{firstName}},',
+        level: 1,
+        align: 'left',
+        color: null,
+        fontSize: 24,
+        padding: { top: 24, right: 24, bottom: 8, left: 24 },
+      },
+      {
+        type: 'text',
+        id: 'text-1',
+        paragraphs: [
+          {
+            runs: [{ type: 'text', text: 'Write your email here.', bold: false, italic: false, href: null }],
+          },
+        ],
+        align: 'left',
+        color: null,
+        fontSize: 16,
+        lineHeight: 1.6,
+        padding: { ...padding(0, 24), bottom: 24 },
+      },
+    ],
+  }
+}
+
+/** 'Blank MJML' and 'Blank HTML': a minimal, valid, responsive frame to write in; 'Blank visual': two blocks. */
 export const BLANK_SOURCES = {
   MJML: `<mjml lang="en">
   <mj-head>
@@ -42,6 +77,7 @@ export const BLANK_SOURCES = {
   </body>
 </html>
 `,
+  VISUAL: visualDocumentSource(blankVisualDocument()),
 } as const
 
 export type BlankKind = keyof typeof BLANK_SOURCES
@@ -58,5 +94,5 @@ export function blankTemplateBody(kind: BlankKind, name: string): CreateTemplate
 }
 
 export function isBlankKind(value: string | null): value is BlankKind {
-  return value === 'MJML' || value === 'HTML'
+  return value === 'MJML' || value === 'HTML' || value === 'VISUAL'
 }

@@ -1,4 +1,5 @@
 import type { CreateTemplateBody, OrganizationSummary } from '@app/contracts'
+import { visualDocumentSource } from '@app/contracts'
 import { compileTemplate, renderTemplate, STARTERS, type Starter } from '@app/email/browser'
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
@@ -12,25 +13,38 @@ import dialogStyles from '../../../components/ui/dialog.module.css'
 import { Spinner } from '../../../components/ui/spinner'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
+import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
 import { templateQueries, useCreateTemplate } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
 import { PreviewFrame } from '../preview/preview-frame'
 import { actionCost } from '../template-actions'
+import { EDITOR_LABELS } from '../template-display'
 import { templateNameProblem, uniqueName } from '../template-name'
 import { BLANK_SOURCES, type BlankKind, blankTemplateBody, isBlankKind } from './blank-templates'
 import styles from './gallery.module.css'
+
+/** How a starter is created: blocks for the visual editor (the default), or MJML for the code editor. */
+export type StarterFormat = 'VISUAL' | 'MJML'
 
 interface Choice {
   key: string
   title: string
   description: string
-  editorType: 'MJML' | 'HTML'
+  editorType: 'MJML' | 'HTML' | 'VISUAL'
   suggestedName: string
   body: (name: string) => CreateTemplateBody
 }
 
 const BLANK_CHOICES: Record<BlankKind, Choice> = {
+  VISUAL: {
+    key: 'blank-visual',
+    title: 'Blank visual',
+    description: 'Drag and drop blocks (headings, text, buttons, images, columns) on an empty email.',
+    editorType: 'VISUAL',
+    suggestedName: 'new-visual-template',
+    body: (name) => blankTemplateBody('VISUAL', name),
+  },
   MJML: {
     key: 'blank-mjml',
     title: 'Blank MJML',
@@ -49,14 +63,14 @@ const BLANK_CHOICES: Record<BlankKind, Choice> = {
   },
 }
 
-function starterChoice(starter: Starter): Choice {
+function starterChoice(starter: Starter, format: StarterFormat): Choice {
   return {
-    key: starter.id,
+    key: `${starter.id}-${format}`,
     title: starter.name,
     description: starter.description,
-    editorType: 'MJML',
+    editorType: format,
     suggestedName: starter.id,
-    body: (name) => ({ starter: starter.id, name }),
+    body: (name) => ({ starter: starter.id, editorType: format, name }),
   }
 }
 
@@ -70,12 +84,21 @@ const thumbnailsQuery = queryOptions({
   queryKey: ['template-gallery', 'thumbnails'] as const,
   queryFn: async (): Promise<Record<string, Thumbnail>> => {
     const entries = await Promise.all([
-      ...STARTERS.map(async (starter) => {
-        const compiled = await compileTemplate({ editorType: 'MJML', source: starter.mjml })
-        const render = renderTemplate({ subject: starter.subject, html: compiled.html }, starter.sampleData)
-        return [starter.id, { html: render.html ?? compiled.html, subject: render.subject ?? '' }] as const
-      }),
-      ...(['MJML', 'HTML'] as const).map(async (kind) => {
+      ...STARTERS.flatMap((starter) =>
+        (['VISUAL', 'MJML'] as const).map(async (format) => {
+          const compiled = await compileTemplate(
+            format === 'VISUAL'
+              ? { editorType: 'VISUAL', source: visualDocumentSource(starter.visual) }
+              : { editorType: 'MJML', source: starter.mjml },
+          )
+          const render = renderTemplate({ subject: starter.subject, html: compiled.html }, starter.sampleData)
+          return [
+            starterChoice(starter, format).key,
+            { html: render.html ?? compiled.html, subject: render.subject ?? '' },
+          ] as const
+        }),
+      ),
+      ...(['VISUAL', 'MJML', 'HTML'] as const).map(async (kind) => {
         const compiled = await compileTemplate({ editorType: kind, source: BLANK_SOURCES[kind] })
         const render = renderTemplate(
           { subject: 'Hello {{firstName}}', html: compiled.html },
@@ -104,7 +127,13 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
   const [choice, setChoice] = useState<Choice | undefined>(() =>
     isBlankKind(blank) ? BLANK_CHOICES[blank] : undefined,
   )
-  const choices = [...STARTERS.map(starterChoice), BLANK_CHOICES.MJML, BLANK_CHOICES.HTML]
+  const [format, setFormat] = useState<StarterFormat>('VISUAL')
+  const choices = [
+    ...STARTERS.map((starter) => starterChoice(starter, format)),
+    BLANK_CHOICES.VISUAL,
+    BLANK_CHOICES.MJML,
+    BLANK_CHOICES.HTML,
+  ]
 
   function close() {
     setChoice(undefined)
@@ -132,6 +161,24 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
         <Alert tone="warning">The previews could not be built; the starters still work.</Alert>
       )}
 
+      <div className={styles.formatChoice}>
+        <span className={styles.formatLabel}>Edit the starters with</span>
+        <ToggleButtons
+          label="Starter editor"
+          options={[
+            { value: 'VISUAL', label: 'Visual editor (drag and drop)' },
+            { value: 'MJML', label: 'MJML code' },
+          ]}
+          value={format}
+          onChange={setFormat}
+        />
+        <p className={styles.formatHint}>
+          {format === 'VISUAL'
+            ? 'Blocks you arrange and style without code; you can convert to MJML code later.'
+            : 'The MJML source in the code editor, for full control of the markup.'}
+        </p>
+      </div>
+
       <ul className={styles.grid} aria-label="Starters">
         {choices.map((item) => {
           const thumbnail = thumbnails.data?.[item.key]
@@ -148,7 +195,7 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
               </div>
               <div className={styles.cardBody}>
                 <h2 className={styles.cardTitle}>
-                  {item.title} <Badge>{item.editorType}</Badge>
+                  {item.title} <Badge>{EDITOR_LABELS[item.editorType]}</Badge>
                 </h2>
                 <p className={styles.description}>{item.description}</p>
                 {thumbnail?.subject && (
