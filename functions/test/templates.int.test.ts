@@ -693,7 +693,6 @@ describe('templates: isolation and bad input', () => {
         400,
         'request.invalid',
       ],
-      ['POST', base, { name: 'visual', editorType: 'VISUAL', source: '{}' }, 400, 'template.invalid'],
       [
         'POST',
         base,

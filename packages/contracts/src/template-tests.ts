@@ -5,8 +5,8 @@ import { UlidSchema } from './ids'
 export const TemplateTestBodySchema = z
   .object({
     email: z.email({ message: 'Enter the address to send the test to.' }),
-    /** MJML is compiled first (as a save would); TEXT sends a text-only message. */
-    contentType: z.enum(['HTML', 'MJML', 'TEXT']).default('HTML'),
+    /** MJML and VISUAL (a block document) are compiled first (as a save would); TEXT sends a text-only message. */
+    contentType: z.enum(['HTML', 'MJML', 'VISUAL', 'TEXT']).default('HTML'),
     content: z
       .string()
       .min(1)
@@ -14,7 +14,7 @@ export const TemplateTestBodySchema = z
     name: z.string().trim().max(200).default(''),
     subject: z.string().trim().min(1, { message: 'A subject is required.' }).max(998),
     /**
-     * HTML and MJML: the plain-text part (a custom one); absent, it is generated from the HTML as a save does, so
+     * HTML, MJML and VISUAL: the plain-text part (a custom one); absent, it is generated from the HTML as a save does, so
      * the test carries both parts like the real message.
      */
     text: z

@@ -134,6 +134,9 @@ export const LintFindingSchema = z.object({
   part: TemplatePartSchema.optional(),
   line: z.number().int().optional(),
   column: z.number().int().optional(),
+  /** VISUAL: where in the document (`visual.invalid`) and the block the finding is in. */
+  path: z.string().optional(),
+  blockId: z.string().optional(),
 })
 export type TemplateLintFinding = z.infer<typeof LintFindingSchema>
 
@@ -225,8 +228,9 @@ const templateFields = {
 }
 
 /**
- * Create from a starter (its subject, MJML, text and sample data; any field given here wins) or from explicit
- * fields (`editorType` then required). Costs one START action.
+ * Create from a starter (its subject, MJML, text and sample data; any field given here wins; with `editorType`
+ * VISUAL its block document, with HTML its compiled HTML) or from explicit fields (`editorType` then required).
+ * A VISUAL source is stored in its canonical form (`visualDocumentSource`). Costs one START action.
  */
 export const CreateTemplateBodySchema = z
   .object({

@@ -1,12 +1,15 @@
-import type {
-  ErrorIssue,
-  SampleDataSet,
-  TemplateEditorType,
-  TemplateLintFinding,
-  TemplateText,
-  TemplateVariable,
+import {
+  type ErrorIssue,
+  parseVisualDocument,
+  type SampleDataSet,
+  type TemplateEditorType,
+  type TemplateLintFinding,
+  type TemplateText,
+  type TemplateVariable,
+  type VisualBlock,
+  visualDocumentSource,
 } from '@app/contracts'
-import type { LintFinding } from '@app/email'
+import type { CompileError, LintFinding } from '@app/email'
 import { AppError } from '../errors'
 import { loadEmail } from './email'
 
@@ -27,12 +30,22 @@ export interface BuiltTemplate {
   lint: TemplateLintFinding[]
 }
 
+/** What a save stores: its source as given, or for VISUAL the document's canonical form (`visualDocumentSource`). */
+export interface BuiltSource extends BuiltTemplate {
+  source: string
+}
+
 /**
  * Lint rules that make SES refuse the template (Handlebars it cannot parse or run, over 500 KB): a save with
  * any of them is refused. MJML validation findings stay in `lint` (they block publishing, not saving), unless
  * MJML produced no HTML at all.
  */
-const REFUSED_RULES = new Set<string>(['handlebars.syntax', 'handlebars.unsupported', 'size.ses_limit'])
+const REFUSED_RULES = new Set<string>([
+  'handlebars.syntax',
+  'handlebars.unsupported',
+  'size.ses_limit',
+  'visual.invalid',
+])
 
 const PART_NAMES = { subject: 'subject', html: 'source', text: 'text part' } as const
 
@@ -43,45 +56,74 @@ function issueOf(finding: LintFinding): ErrorIssue {
     ...(finding.part ? { part: finding.part } : {}),
     ...(finding.line !== undefined ? { line: finding.line } : {}),
     ...(finding.column !== undefined ? { column: finding.column } : {}),
+    ...(finding.path !== undefined ? { path: finding.path } : {}),
+    ...(finding.blockId ? { blockId: finding.blockId } : {}),
   }
 }
 
 export function invalidTemplate(issues: ErrorIssue[]): AppError {
   const first = issues[0]
-  const where = first?.line
-    ? ` (${first.part ? PART_NAMES[first.part] : 'source'} line ${first.line}${first.column ? `, column ${first.column}` : ''})`
-    : ''
+  const where = first?.blockId
+    ? ` (block ${first.blockId})`
+    : first?.path
+      ? ` (document ${first.path})`
+      : first?.line
+        ? ` (${first.part ? PART_NAMES[first.part] : 'source'} line ${first.line}${first.column ? `, column ${first.column}` : ''})`
+        : ''
   const more =
     issues.length > 1 ? ` and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''}` : ''
-  return new AppError('template.invalid', `${first?.message ?? 'The template is invalid'}${where}${more}.`, {
+  const message = (first?.message ?? 'The template is invalid').replace(/\.$/, '')
+  return new AppError('template.invalid', `${message}${where}${more}.`, {
     issues,
   })
 }
 
-export function refuseVisual(editorType: TemplateEditorType): asserts editorType is 'HTML' | 'MJML' {
-  if (editorType === 'VISUAL') {
-    throw invalidTemplate([
-      {
-        message: 'The visual editor arrives in the next release; create HTML or MJML templates until then',
-        rule: 'editor.unavailable',
-      },
-    ])
-  }
+/**
+ * The organization's reusable blocks for VISUAL templates. There are none yet: every `blockRef` is refused as
+ * missing. The reusable-blocks module plugs its lookup in here (by organization), and compile does the rest.
+ */
+function resolveBlock(_blockId: string): VisualBlock[] | undefined {
+  return undefined
 }
+
+/** A VISUAL source that is not a valid document: 400 with every problem's path and block. */
+function parseVisualSource(source: string): string {
+  const parsed = parseVisualDocument(source)
+  if (!parsed.ok) {
+    throw invalidTemplate(
+      parsed.issues.map((issue) => ({
+        message: issue.message,
+        rule: 'visual.invalid',
+        part: 'html',
+        path: issue.path,
+        ...(issue.blockId ? { blockId: issue.blockId } : {}),
+      })),
+    )
+  }
+  return visualDocumentSource(parsed.document)
+}
+
+const mjmlIssue = (error: CompileError): ErrorIssue => ({
+  message: error.message,
+  rule: 'mjml.invalid',
+  part: 'html',
+  line: error.line,
+  ...(error.blockId ? { blockId: error.blockId } : {}),
+})
 
 /**
  * Compiles and checks a template the way SES will take it (`@app/email`): the compiled HTML, the effective text
  * part (generated from the HTML unless written), the variables it reads and its lint against the default (first)
  * sample data set. Throws 400 `template.invalid` with every blocking problem and where it is.
  */
-export async function buildTemplate(fields: TemplateFields): Promise<BuiltTemplate> {
-  refuseVisual(fields.editorType)
+export async function buildTemplate(fields: TemplateFields): Promise<BuiltSource> {
   const { compileTemplate, detectVariables, htmlToText, lintCompiled } = await loadEmail()
-  const compiled = await compileTemplate({ editorType: fields.editorType, source: fields.source })
-  if (fields.editorType === 'MJML' && !compiled.html.trim()) {
+  const source = fields.editorType === 'VISUAL' ? parseVisualSource(fields.source) : fields.source
+  const compiled = await compileTemplate({ editorType: fields.editorType, source, resolveBlock })
+  if (fields.editorType !== 'HTML' && !compiled.html.trim()) {
     throw invalidTemplate(
       (compiled.errors.length ? compiled.errors : [{ line: 1, message: 'MJML produced no HTML' }]).map(
-        (error) => ({ message: error.message, rule: 'mjml.invalid', part: 'html', line: error.line }),
+        mjmlIssue,
       ),
     )
   }
@@ -89,7 +131,7 @@ export async function buildTemplate(fields: TemplateFields): Promise<BuiltTempla
   const findings = lintCompiled(
     {
       editorType: fields.editorType,
-      source: fields.source,
+      source,
       subject: fields.subject,
       text: textPart,
       sampleData: fields.sampleData[0]?.data ?? {},
@@ -98,8 +140,9 @@ export async function buildTemplate(fields: TemplateFields): Promise<BuiltTempla
   )
   const refused = findings.filter((finding) => REFUSED_RULES.has(finding.rule))
   if (refused.length) throw invalidTemplate(refused.map(issueOf))
-  const variables = detectVariables({ subject: fields.subject, html: fields.source, text: textPart })
+  const variables = detectVariables({ subject: fields.subject, html: compiled.markup, text: textPart })
   return {
+    source,
     html: compiled.html,
     textPart,
     variables: variables.map(({ path, required, part, line, column }) => ({
@@ -114,11 +157,11 @@ export async function buildTemplate(fields: TemplateFields): Promise<BuiltTempla
 }
 
 /**
- * The parts of a test send: MJML compiled (HTML passes through), and the text part given or generated from the
- * HTML as a save does. Refuses what could not be sent.
+ * The parts of a test send: MJML and VISUAL compiled (HTML passes through), and the text part given or generated
+ * from the HTML as a save does. Refuses what could not be sent.
  */
 export async function compileForSend(
-  contentType: 'HTML' | 'MJML',
+  contentType: 'HTML' | 'MJML' | 'VISUAL',
   content: string,
   text?: string,
 ): Promise<{ html: string; text: string }> {
@@ -127,19 +170,23 @@ export async function compileForSend(
   return { html, text: text ?? htmlToText(html) }
 }
 
-async function compileHtmlForSend(contentType: 'HTML' | 'MJML', content: string): Promise<string> {
+async function compileHtmlForSend(contentType: 'HTML' | 'MJML' | 'VISUAL', content: string): Promise<string> {
   if (contentType === 'HTML') return content
   const { compileTemplate } = await loadEmail()
-  const compiled = await compileTemplate({ editorType: 'MJML', source: content })
-  if (!compiled.html.trim()) {
+  const source = contentType === 'VISUAL' ? parseVisualSource(content) : content
+  const compiled = await compileTemplate({ editorType: contentType, source, resolveBlock })
+  const unresolved = compiled.errors.filter((error) => error.path !== undefined)
+  if (unresolved.length) {
     throw invalidTemplate(
-      compiled.errors.map((error) => ({
+      unresolved.map((error) => ({
         message: error.message,
-        rule: 'mjml.invalid',
-        part: 'html' as const,
-        line: error.line,
+        rule: 'visual.invalid',
+        part: 'html',
+        path: error.path,
+        ...(error.blockId ? { blockId: error.blockId } : {}),
       })),
     )
   }
+  if (!compiled.html.trim()) throw invalidTemplate(compiled.errors.map(mjmlIssue))
   return compiled.html
 }

@@ -6,9 +6,11 @@ import {
   type DeleteTemplatesBody,
   DeleteTemplatesBodySchema,
   type Template,
+  type TemplateEditorType,
   type TemplateVersionSummary,
   type UpdateTemplateBody,
   UpdateTemplateBodySchema,
+  visualDocumentSource,
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
@@ -180,14 +182,24 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   return toTemplate(head, content)
 }
 
-async function starterFields(starterId: string) {
-  const { STARTERS } = await loadEmail()
+/**
+ * A starter's fields in the editor asked for: its document for VISUAL, its compiled HTML for HTML, its MJML
+ * otherwise.
+ */
+async function starterFields(starterId: string, editorType: TemplateEditorType | undefined) {
+  const { STARTERS, compileTemplate } = await loadEmail()
   const starter = STARTERS.find((candidate) => candidate.id === starterId)
   if (!starter) throw new AppError('request.invalid', `body.starter: no starter '${starterId}'.`)
+  const source =
+    editorType === 'VISUAL'
+      ? visualDocumentSource(starter.visual)
+      : editorType === 'HTML'
+        ? (await compileTemplate({ editorType: 'MJML', source: starter.mjml })).html
+        : starter.mjml
   return {
     subject: starter.subject,
-    editorType: starter.editorType,
-    source: starter.mjml,
+    editorType: editorType ?? starter.editorType,
+    source,
     text:
       starter.textStrategy.kind === 'custom'
         ? { mode: 'custom' as const, custom: starter.textStrategy.text }
@@ -205,7 +217,7 @@ export async function createTemplate(
 ): Promise<Template> {
   const body = CreateTemplateBodySchema.parse(input)
   const { org } = await requireMembership(actor, orgId, 'content.write')
-  const base = body.starter ? await starterFields(body.starter) : undefined
+  const base = body.starter ? await starterFields(body.starter, body.editorType) : undefined
   const fields: TemplateFields = {
     name: body.name,
     subject: body.subject ?? base?.subject ?? '',
@@ -216,7 +228,15 @@ export async function createTemplate(
     sampleData: body.sampleData ?? base?.sampleData ?? [],
   }
   const built = await buildTemplate(fields)
-  return commitVersion({ actor, org, previous: null, fields, built, action: 'create', now })
+  return commitVersion({
+    actor,
+    org,
+    previous: null,
+    fields: { ...fields, source: built.source },
+    built,
+    action: 'create',
+    now,
+  })
 }
 
 export async function getTemplate(actor: Actor, id: string): Promise<Template> {
@@ -245,7 +265,15 @@ export async function updateTemplate(
     sampleData: body.sampleData ?? current.sampleData,
   }
   const built = await buildTemplate(fields)
-  return commitVersion({ actor, org, previous: head, fields, built, action: 'save', now })
+  return commitVersion({
+    actor,
+    org,
+    previous: head,
+    fields: { ...fields, source: built.source },
+    built,
+    action: 'save',
+    now,
+  })
 }
 
 /** Copies the current version under a new name; the copy starts its own history at version 1 (1 START action). */
