@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /** Issue 3: the public home's first download, entry chunk and its static imports, gzipped. */
 const PUBLIC_ENTRY_BUDGET_BYTES = 120 * 1024
-/** Issue 6: what the template editor adds to the app shell (CodeMirror, the email pipeline, mjml-browser). */
+/**
+ * Issue 6: what the template editor adds to the app shell (CodeMirror, the email pipeline, mjml-browser); issue 7:
+ * the visual editor's path too (plus drag and drop and Tiptap, both only on that path).
+ */
 const EDITOR_BUDGET_BYTES = 800 * 1024
 
 interface ManifestChunk {
@@ -176,11 +179,41 @@ describe('template editor bundle', () => {
     },
   )
 
-  it('keeps CodeMirror, mjml-browser and Handlebars out of the app shell and the template list', () => {
+  const VISUAL_EDITOR = 'src/features/templates/visual/visual-editor.tsx'
+  const RICH_TEXT_EDITOR = 'src/features/templates/visual/rich-text-editor.tsx'
+  const VISUAL_SOURCES = [/node_modules\/@dnd-kit\//, /node_modules\/@tiptap\//, /node_modules\/prosemirror-/]
+
+  it(`the visual editing path (route, visual editor, Tiptap, mjml-browser) adds at most ${EDITOR_BUDGET_BYTES / 1024} KB gzipped`, () => {
+    const chunks = editorChunks('src/app/routes/app/template-editor.tsx')
+    for (const lazy of [VISUAL_EDITOR, RICH_TEXT_EDITOR]) staticGraph(lazy, chunks)
+    const shell = appShell()
+    const added = [...chunks].filter((key) => !shell.has(key))
+    const bytes = gzippedBytes(added)
+    console.info(
+      `visual editing path: ${(bytes / 1024).toFixed(1)} KB gzipped beyond the app shell in ${added.length} chunks`,
+    )
+    const sources = sourcesOf(added)
+    // The controls: drag and drop, Tiptap and mjml-browser are all counted.
+    for (const pattern of [...VISUAL_SOURCES.slice(0, 2), /node_modules\/mjml-browser\//])
+      expect(sources.some((source) => pattern.test(source))).toBe(true)
+    expect(bytes).toBeLessThanOrEqual(EDITOR_BUDGET_BYTES)
+  })
+
+  it('keeps drag and drop and Tiptap out of the HTML/MJML editor route, and Tiptap out of the visual editor chunk', () => {
+    const route = sourcesOf(staticGraph('src/app/routes/app/template-editor.tsx'))
+    expect(route.filter((source) => VISUAL_SOURCES.some((pattern) => pattern.test(source)))).toEqual([])
+    const visual = sourcesOf(staticGraph(VISUAL_EDITOR))
+    expect(visual.some((source) => /node_modules\/@dnd-kit\//.test(source))).toBe(true)
+    expect(visual.filter((source) => /node_modules\/@tiptap\//.test(source))).toEqual([])
+  })
+
+  it('keeps CodeMirror, mjml-browser, Handlebars, drag and drop and Tiptap out of the app shell and the template list', () => {
     const shell = sourcesOf(appShell())
     const list = sourcesOf(staticGraph('src/app/routes/app/templates.tsx'))
     expect(
-      [...shell, ...list].filter((source) => EDITOR_SOURCES.some((pattern) => pattern.test(source))),
+      [...shell, ...list].filter((source) =>
+        [...EDITOR_SOURCES, ...VISUAL_SOURCES].some((pattern) => pattern.test(source)),
+      ),
     ).toEqual([])
   })
 })
