@@ -152,6 +152,23 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: false,
     customerAws: true,
   },
+  // Lists the customer's SES templates; starts jobs (import, publish, delete, refresh) on the jobs queue.
+  'ses-sync': {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: ['jobs'],
+    stripe: false,
+    customerAws: true,
+  },
+  jobs: {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
+  },
   // Public: verifies SNS signatures (certificates fetched from SNS over HTTPS) and records events.
   'ses-events': {
     table: true,

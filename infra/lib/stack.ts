@@ -76,10 +76,12 @@ export class SesStudioStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'Stripe keys are rolled in the Stripe dashboard, then written here; AWS cannot rotate them.',
     })
+    const customerAws = new CustomerAws(this, 'CustomerAws')
     this.queues = new Queues(this, 'Queues', {
       workerEntry: entries.worker,
       alarmTopic: this.alarmTopic,
       withSentry,
+      customerAws,
     })
     this.api = new Api(this, 'Api', {
       httpEntry: entries.http,
@@ -90,7 +92,7 @@ export class SesStudioStack extends Stack {
       throttle: config.apiThrottle,
       withSentry,
       stripeSecret: this.stripeSecret,
-      customerAws: new CustomerAws(this, 'CustomerAws'),
+      customerAws,
     })
 
     const environment: Record<string, string> = {

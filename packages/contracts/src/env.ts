@@ -8,6 +8,11 @@ export const ENV = {
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   purgeQueueUrl: 'PURGE_QUEUE_URL',
+  jobsQueueUrl: 'JOBS_QUEUE_URL',
+  /** SES control-plane calls per second per customer AWS account the jobs worker allows itself (default 1). */
+  sesControlPlaneRate: 'SES_CONTROL_PLANE_RATE',
+  /** Longest slice of a job one worker invocation works before it hands on a continuation (ms; default 120000). */
+  jobSliceMs: 'JOB_SLICE_MS',
   sentryDsn: 'SENTRY_DSN',
   logLevel: 'LOG_LEVEL',
   /** Secrets Manager secret holding `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` (deployed). */

@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   'template_version.not_found': 404,
   'template.name_exists': 409,
   'template.invalid': 400,
+  'job.not_found': 404,
   'billing.subscription_exists': 409,
   'billing.no_customer': 409,
   'billing.provider_error': 502,

@@ -12,6 +12,18 @@ export const QUEUES = {
     maxReceiveCount: 5,
     batchSize: 1,
   },
+  /**
+   * Background jobs (SES publish, import, delete, refresh). A worker works a slice (well within its timeout, a
+   * sixth of this) and enqueues the continuation; a crashed slice is redelivered after the visibility timeout
+   * and resumes from the items' recorded results.
+   */
+  jobs: {
+    worker: 'jobs',
+    urlEnv: ENV.jobsQueueUrl,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    batchSize: 1,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

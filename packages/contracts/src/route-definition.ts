@@ -18,6 +18,8 @@ export const ENDPOINT_GROUPS = [
   'templates',
   'ses-monitoring',
   'ses-events',
+  'ses-sync',
+  'jobs',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -4,6 +4,7 @@ import { accountRoutes } from './routes/account'
 import { awsRoutes } from './routes/aws'
 import { billingRoutes } from './routes/billing'
 import { platformRoutes } from './routes/platform'
+import { sesRoutes } from './routes/ses'
 import { templateRoutes } from './routes/templates'
 
 export * from './route-definition'
@@ -14,6 +15,7 @@ export const routes = {
   ...billingRoutes,
   ...awsRoutes,
   ...templateRoutes,
+  ...sesRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

@@ -12,6 +12,8 @@ interface Cached {
   /** The connection version the credentials were got for: a rotation or new role replaces them. */
   version: string
   ses?: SESv2Client
+  /** Without SDK retries: the jobs worker paces and retries itself (see jobs/pacer.ts). */
+  sesSingleAttempt?: SESv2Client
   sns?: SNSClient
 }
 
@@ -100,6 +102,20 @@ export async function customerSes(connection: AwsConnectionRecord): Promise<SESv
   return entry.ses
 }
 
+/**
+ * The same, answering every call's first outcome: background jobs pace calls per account and retry throttling
+ * themselves, and a lost response must not become a silent SDK retry of a create.
+ */
+export async function customerSesSingleAttempt(connection: AwsConnectionRecord): Promise<SESv2Client> {
+  const entry = await session(connection)
+  entry.sesSingleAttempt ??= new SESv2Client({
+    region: connection.region,
+    credentials: entry.credentials,
+    maxAttempts: 1,
+  })
+  return entry.sesSingleAttempt
+}
+
 /** The customer's SNS (monitoring's topic and subscription), from the same cached credentials. */
 export async function customerSns(connection: AwsConnectionRecord): Promise<SNSClient> {
   const entry = await session(connection)
@@ -130,6 +146,7 @@ export async function customerAccountNumber(connection: AwsConnectionRecord): Pr
 export function forgetCustomerClient(connectionId: string): void {
   const cached = cache.get(connectionId)
   cached?.ses?.destroy()
+  cached?.sesSingleAttempt?.destroy()
   cached?.sns?.destroy()
   cache.delete(connectionId)
 }

@@ -19,6 +19,10 @@
  * Template owner       TEMPLATE#<id>           OWNER                      -                  -
  * Template version     ORG#<orgId>             TEMPLATE_VERSION#<id>#<version, 8 digits>   -  -
  * Template content     ORG#<orgId>             TEMPLATE_CONTENT#<id>#<version>#<chunk, 2 digits>  -
+ * Job                  ORG#<orgId>             JOB#<jobId>                -                  -   (TTL)
+ * Job item             ORG#<orgId>             JOB_ITEM#<jobId>#<index, 4 digits>  -         -   (TTL)
+ * SES publication      ORG#<orgId>             SES_PUB#<awsId>#<templateId>        -         -
+ * SES pacing slot      SES_PACE#<awsAccountNumber or awsId>#<region>  SLOT  -           -   (TTL)
  *
  * Access patterns
  *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
@@ -44,6 +48,13 @@
  *                                                     backwards
  * 19. Unique template names per organization          Put TEMPLATE_NAME#name with attribute_not_exists, in the
  *                                                     same transaction as the head (a rename deletes the old one)
+ * 20. An organization's jobs, latest first             Query PK=ORG#id, SK begins_with JOB#, backwards (ULIDs)
+ * 21. A job's items, in order                          Query PK=ORG#id, SK begins_with JOB_ITEM#jobId#
+ * 22. Record an item's result once                     TransactWrite: item conditioned on still pending + ADD to
+ *                                                     the job's counts
+ * 23. An AWS account's publication records (SES list)  Query PK=ORG#id, SK begins_with SES_PUB#awsId#
+ * 24. Pace SES control-plane calls per customer account UpdateItem SES_PACE#… / SLOT conditioned on the slot read
+ *                                                     (shared by every worker; see jobs/pacer.ts)
  *
  * A template is a small head (what lists show, the current version number) plus, per version, a version item
  * (who saved what, when) and its content (source, HTML, text, sample data, lint; gzip-compressed JSON split into
@@ -54,6 +65,11 @@
  *
  * A membership is two items (ACCOUNT#…/MEMBERSHIP#org and ORG#…/MEMBER#account), always written together in a
  * transaction, so both "my organizations" and "this organization's members" are single-partition queries.
+ * A job is a small record (kind, status, counts, lease) plus one item per thing it works on; the worker records
+ * each item's result as soon as it is known. A publication record links a template to an SES template of one AWS
+ * account (SES name, version and fingerprint published, fingerprint last seen in SES). The pacing slot is keyed
+ * by the customer's AWS account number, not by tenant: SES's limit is per AWS account, whoever calls.
+ *
  * Tenant-owned keys start with ORG#<orgId>, so a key for another organization cannot be formed from a request.
  */
 
@@ -119,4 +135,21 @@ export const templateContentPrefix = (id: string, version?: number) =>
 export const templateContentKey = (orgId: string, id: string, version: number, chunk: number) => ({
   PK: `ORG#${orgId}`,
   SK: `${templateContentPrefix(id, version)}${String(chunk).padStart(2, '0')}`,
+})
+
+export const JOB_PREFIX = 'JOB#'
+export const jobKey = (orgId: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${JOB_PREFIX}${id}` })
+export const jobItemPrefix = (jobId: string) => `JOB_ITEM#${jobId}#`
+export const jobItemKey = (orgId: string, jobId: string, index: number) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${jobItemPrefix(jobId)}${String(index).padStart(4, '0')}`,
+})
+export const sesPublicationPrefix = (awsAccountId: string) => `SES_PUB#${awsAccountId}#`
+export const sesPublicationKey = (orgId: string, awsAccountId: string, templateId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${sesPublicationPrefix(awsAccountId)}${templateId}`,
+})
+export const sesPaceKey = (account: string, region: string) => ({
+  PK: `SES_PACE#${account}#${region}`,
+  SK: 'SLOT',
 })

@@ -11,6 +11,7 @@ import {
   messageLogPrefix,
   organizationKey,
   organizationPartition,
+  sesPublicationPrefix,
   TEMPLATE_PREFIX,
   templateContentPrefix,
   templateOwnerKey,
@@ -74,13 +75,20 @@ export async function purgeOrganizationPass(
   return page.LastEvaluatedKey ? 'more' : 'done'
 }
 
-/** Removes up to `batchItems` of a deleted AWS connection's message logs and counts; 'more' when some remain. */
+/**
+ * Removes up to `batchItems` of a deleted AWS connection's message logs, counts and SES publication records;
+ * 'more' when some remain.
+ */
 export async function purgeAwsAccountPass(
   orgId: string,
   awsAccountId: string,
   batchItems = PURGE_BATCH_ITEMS,
 ): Promise<'done' | 'more'> {
-  for (const prefix of [messageLogPrefix(awsAccountId), hourlyStatsPrefix(awsAccountId)]) {
+  for (const prefix of [
+    messageLogPrefix(awsAccountId),
+    hourlyStatsPrefix(awsAccountId),
+    sesPublicationPrefix(awsAccountId),
+  ]) {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),

@@ -1,0 +1,91 @@
+import { JobListQuerySchema, JobListSchema, JobParamsSchema, JobQuerySchema, JobSchema } from '../jobs'
+import { type RouteDefinition, route } from '../route-definition'
+import {
+  SesImportBodySchema,
+  SesSyncOverviewSchema,
+  SesSyncQuerySchema,
+  SesTemplateIdsBodySchema,
+} from '../ses-sync'
+
+/**
+ * Import and sync with the customer's SES (spec §7) and the background jobs doing the bulk work. Not plan-gated
+ * (spec §6 gates blocks, not SES sync); on START, each imported template costs one template action.
+ */
+export const sesRoutes = {
+  getSesSync: route({
+    method: 'GET',
+    path: '/api/ses',
+    group: 'ses-sync',
+    summary:
+      "The AWS account's SES templates (all pages) with their link and state, and our templates SES does not hold",
+    public: false,
+    query: SesSyncQuerySchema,
+    response: SesSyncOverviewSchema,
+    status: 200,
+  }),
+  importSesTemplates: route({
+    method: 'POST',
+    path: '/api/ses',
+    group: 'ses-sync',
+    summary:
+      'Import SES templates as HTML templates, linked and in sync (a job; a name clash fails that item; 1 START action each)',
+    public: false,
+    query: SesSyncQuerySchema,
+    body: SesImportBodySchema,
+    response: JobSchema,
+    status: 202,
+  }),
+  publishSesTemplates: route({
+    method: 'PATCH',
+    path: '/api/ses',
+    group: 'ses-sync',
+    summary: "Publish templates' compiled subject, HTML and text to SES, creating or updating (a job)",
+    public: false,
+    query: SesSyncQuerySchema,
+    body: SesTemplateIdsBodySchema,
+    response: JobSchema,
+    status: 202,
+  }),
+  deleteSesTemplates: route({
+    method: 'DELETE',
+    path: '/api/ses',
+    group: 'ses-sync',
+    summary: 'Delete templates from SES only; the templates stay in the product, unpublished (a job)',
+    public: false,
+    query: SesSyncQuerySchema,
+    body: SesTemplateIdsBodySchema,
+    response: JobSchema,
+    status: 202,
+  }),
+  refreshSesTemplates: route({
+    method: 'POST',
+    path: '/api/ses/refresh',
+    group: 'ses-sync',
+    summary: 'Read every linked SES template again to detect drift (a job)',
+    public: false,
+    query: SesSyncQuerySchema,
+    response: JobSchema,
+    status: 202,
+  }),
+  listJobs: route({
+    method: 'GET',
+    path: '/api/jobs',
+    group: 'jobs',
+    summary: "The organization's background jobs, latest first, without their items",
+    public: false,
+    query: JobListQuerySchema,
+    response: JobListSchema,
+    status: 200,
+  }),
+  getJob: route({
+    method: 'GET',
+    path: '/api/jobs/{id}',
+    group: 'jobs',
+    summary: 'A background job with its counts and each item’s result',
+    public: false,
+    params: JobParamsSchema,
+    query: JobQuerySchema,
+    response: JobSchema,
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDefinition>
