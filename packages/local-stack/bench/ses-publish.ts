@@ -1,0 +1,108 @@
+/**
+ * `npm run bench` (third part): publishing templates to a customer's SES as a background job, against the pace
+ * SES allows (about one control-plane call per second per account; the local SES throttles the same way).
+ * Reports calls per second achieved as a ratio to the pacing limit (goal ≥ 0.95).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ENV } from '@app/contracts'
+import { organizationKey } from '@app/core/db/keys'
+import { DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb'
+import { startLocalStack } from '../src/index'
+import { FREE_PORTS } from '../src/ports'
+import { apiClient } from '../src/testing/api-client'
+import { signUp } from '../src/testing/cognito-users'
+import { createLocalCustomerAccount } from '../src/testing/local-aws'
+
+const TEMPLATES = Math.min(Number(process.env.BENCH_SES_TEMPLATES ?? 60), 100)
+const RATE = Number(process.env[ENV.sesControlPlaneRate] ?? 1)
+
+interface JobBody {
+  id: string
+  status: string
+  counts: { total: number; succeeded: number; failed: number }
+  startedAt: string | null
+  finishedAt: string | null
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-ses-'))
+  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
+  const { config } = stack
+  try {
+    const user = await signUp(config)
+    const api = apiClient(config, user.idToken)
+    const created = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: user.email })
+    if (created.status !== 201) throw new Error(`POST /api/account answered ${created.status}`)
+    const orgId = created.body.organizations[0]?.id ?? ''
+    const dynamo = new DynamoDBClient({
+      endpoint: config.dynamodbEndpoint,
+      region: config.region,
+      credentials: config.credentials,
+    })
+    // A paid plan: START's five actions would not create the templates.
+    const key = organizationKey(orgId)
+    await dynamo.send(
+      new UpdateItemCommand({
+        TableName: config.tableName,
+        Key: { PK: { S: key.PK }, SK: { S: key.SK } },
+        UpdateExpression: 'SET #plan = :plan, subscriptionStatus = :active',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':plan': { S: 'TEAM_MONTHLY' }, ':active': { S: 'active' } },
+      }),
+    )
+    dynamo.destroy()
+    const keys = await createLocalCustomerAccount(config)
+    const account = await api.post<{ id: string }>(`/api/aws-accounts?organizationId=${orgId}`, {
+      method: 'keys',
+      region: 'us-east-1',
+      accessKeyId: keys.accessKeyId,
+      secretAccessKey: keys.secretAccessKey,
+    })
+    if (account.status !== 201) throw new Error(`POST /api/aws-accounts answered ${account.status}`)
+    const ids: string[] = []
+    for (let index = 0; index < TEMPLATES; index++) {
+      const template = await api.post<{ id: string }>(`/api/templates?organizationId=${orgId}`, {
+        name: `bench_${String(index).padStart(3, '0')}`,
+        editorType: 'HTML',
+        subject: `Hello {{name}} #${index}`,
+        source: `<html><body><p>Hello {{name}}, message ${index}.</p></body></html>`,
+      })
+      if (template.status !== 201) throw new Error(`POST /api/templates answered ${template.status}`)
+      ids.push(template.body.id)
+    }
+    // Let the account's SES bucket refill after the connection check, as an idle account's would be.
+    await new Promise((resolve) => setTimeout(resolve, 5_000))
+
+    const query = `organizationId=${orgId}&awsAccountId=${account.body.id}`
+    const started = await api.patch<JobBody>(`/api/ses?${query}`, { templateIds: ids })
+    if (started.status !== 202) throw new Error(`PATCH /api/ses answered ${started.status}`)
+    let job = started.body
+    while (!job.finishedAt) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      job = (await api.get<JobBody>(`/api/jobs/${job.id}?organizationId=${orgId}`)).body
+    }
+    if (job.counts.succeeded !== TEMPLATES)
+      throw new Error(`job ended ${job.status}: ${JSON.stringify(job.counts)}`)
+    const seconds = (Date.parse(job.finishedAt) - Date.parse(job.startedAt ?? job.finishedAt)) / 1000
+    // N paced calls span N − 1 intervals (the first goes at once): the sustained rate is what compares to the limit.
+    const throughput = (TEMPLATES - 1) / seconds
+    console.log(
+      `\nPublish ${TEMPLATES} templates to SES as a job (one CreateEmailTemplate each), pacing ${RATE}/s\n`,
+    )
+    console.log(`${'job run time'.padEnd(38)}${`${seconds.toFixed(1)} s`.padStart(12)}`)
+    console.log(`${'sustained publish rate'.padEnd(38)}${`${throughput.toFixed(3)}/s`.padStart(12)}`)
+    console.log(`${'ratio to the pacing limit'.padEnd(38)}${(throughput / RATE).toFixed(3).padStart(12)}`)
+    console.log('')
+  } finally {
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
