@@ -329,12 +329,7 @@ describe('SES sync input and tenancy', () => {
       ['DELETE', `/api/ses?${mine.q}`, { templateIds: [theirTemplate.id] }, 'template.not_found'],
       ['GET', `/api/ses?${strangerOrg}`, undefined, 'organization.not_found'],
       ['POST', `/api/ses?${strangerOrg}`, { templates: ['x'] }, 'organization.not_found'],
-      [
-        'GET',
-        `/api/jobs/${myJob.body.id}?organizationId=${theirs.orgId}`,
-        undefined,
-        'job.not_found',
-      ],
+      ['GET', `/api/jobs/${myJob.body.id}?organizationId=${theirs.orgId}`, undefined, 'job.not_found'],
       ['GET', `/api/jobs?organizationId=${theirs.orgId}`, undefined, 'organization.not_found'],
     ]
     for (const [method, path, body, code] of notFound) {
