@@ -118,7 +118,7 @@ export function BlockProperties({
           >
             <RichTextEditor
               key={block.id}
-              label="Text"
+              label="Text content"
               paragraphs={block.paragraphs}
               onChange={(paragraphs: Paragraph[]) => onChange({ paragraphs }, 'paragraphs')}
             />

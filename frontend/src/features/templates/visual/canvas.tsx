@@ -196,23 +196,30 @@ function CanvasItem({ block, containerId, document, selectedId, actions, indicat
         >
           <ToolButton
             label="Move up"
-            glyph="↑"
+            glyph="up"
             disabled={!canMoveBy(document, block.id, -1)}
             onClick={() => actions.moveBy(block.id, -1)}
           />
           <ToolButton
             label="Move down"
-            glyph="↓"
+            glyph="down"
             disabled={!canMoveBy(document, block.id, 1)}
             onClick={() => actions.moveBy(block.id, 1)}
           />
-          <ToolButton label="Duplicate" glyph="⧉" onClick={() => actions.duplicate(block.id)} />
-          <ToolButton label="Delete" glyph="✕" onClick={() => actions.remove(block.id)} />
+          <ToolButton label="Duplicate" glyph="copy" onClick={() => actions.duplicate(block.id)} />
+          <ToolButton label="Delete" glyph="delete" onClick={() => actions.remove(block.id)} />
         </div>
       )}
     </li>
   )
 }
+
+const ICONS = {
+  up: 'M12 19V5M5 12l7-7 7 7',
+  down: 'M12 5v14M19 12l-7 7-7-7',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+} as const
 
 function ToolButton({
   label,
@@ -221,7 +228,7 @@ function ToolButton({
   onClick,
 }: {
   label: string
-  glyph: string
+  glyph: keyof typeof ICONS
   disabled?: boolean
   onClick: () => void
 }) {
@@ -237,7 +244,19 @@ function ToolButton({
         onClick()
       }}
     >
-      <span aria-hidden="true">{glyph}</span>
+      <svg
+        aria-hidden="true"
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={ICONS[glyph]} />
+      </svg>
     </button>
   )
 }

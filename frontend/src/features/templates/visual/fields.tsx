@@ -160,13 +160,6 @@ export function ColorField({
   const nullable = fallback !== undefined
   return (
     <div className={styles.colorField}>
-      <input
-        type="color"
-        className={styles.colorSwatch}
-        aria-label={`${label} picker`}
-        value={value ?? fallback ?? '#000000'}
-        onChange={(event) => onCommit(event.target.value.toLowerCase())}
-      />
       <DraftTextField
         label={label}
         value={value ?? ''}
@@ -177,6 +170,13 @@ export function ColorField({
           return checked.success ? undefined : 'A colour is #rrggbb, like #4f46e5.'
         }}
         onCommit={(text) => onCommit(text.trim() === '' ? null : text.trim().toLowerCase())}
+      />
+      <input
+        type="color"
+        className={styles.colorSwatch}
+        aria-label={`${label} picker`}
+        value={value ?? fallback ?? '#000000'}
+        onChange={(event) => onCommit(event.target.value.toLowerCase())}
       />
     </div>
   )

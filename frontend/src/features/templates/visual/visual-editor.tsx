@@ -184,7 +184,10 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+    // The raw HTML block's code editor keeps its own undo while typing there. (ProseMirror marks Ctrl+Z as
+    // handled only to stop the browser's own undo, so `defaultPrevented` says nothing here.)
+    if (event.target instanceof Element && event.target.closest('.cm-editor')) return
     const key = event.key.toLowerCase()
     if (key === 'z' && !event.shiftKey) {
       event.preventDefault()
