@@ -34,6 +34,10 @@ export const ERROR_STATUS = {
   'template_version.not_found': 404,
   'template.name_exists': 409,
   'template.invalid': 400,
+  'block.not_found': 404,
+  'block.name_exists': 409,
+  'block.invalid': 400,
+  'block.in_use': 409,
   'job.not_found': 404,
   'billing.subscription_exists': 409,
   'billing.no_customer': 409,
@@ -63,7 +67,8 @@ export interface ErrorIssue {
 /**
  * `code` and `message` always; two codes add what the caller needs to act:
  * - `version.conflict`: `currentVersion`, the version the resource is at now (reload, or re-apply on top of it);
- * - `template.invalid`: `issues`, every blocking problem with its line and column.
+ * - `template.invalid`: `issues`, every blocking problem with its line and column;
+ * - `block.in_use`: `templates`, the templates whose current version uses the block (`id`, `name`).
  */
 export interface ErrorBody {
   error: {
@@ -71,11 +76,12 @@ export interface ErrorBody {
     message: string
     currentVersion?: number
     issues?: ErrorIssue[]
+    templates?: { id: string; name: string }[]
   }
 }
 
 /** The optional fields of `ErrorBody['error']` an `AppError` may carry. */
-export type ErrorDetails = Pick<ErrorBody['error'], 'currentVersion' | 'issues'>
+export type ErrorDetails = Pick<ErrorBody['error'], 'currentVersion' | 'issues' | 'templates'>
 
 export function statusForError(code: string): number {
   return (ERROR_STATUS as Record<string, number>)[code] ?? 500

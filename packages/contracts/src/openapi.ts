@@ -22,6 +22,8 @@ const ErrorBodySchema = z.object({
         }),
       )
       .optional(),
+    /** block.in_use only. */
+    templates: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   }),
 })
 

@@ -16,6 +16,8 @@ export type { HandlebarsError, HandlebarsErrorCode } from './handlebars/validate
 export { HANDLEBARS_ERROR_CODES, validateHandlebars } from './handlebars/validate'
 export type { DetectedVariable, TemplateParts } from './handlebars/variables'
 export { detectVariables } from './handlebars/variables'
+export type { IncludeLines, ResolveInclude } from './include/include'
+export { expandIncludes, sourceLineOf } from './include/include'
 export type { LintFinding, LintInput, LintRule, LintSeverity } from './lint/lint'
 export {
   createLinter,

@@ -1,4 +1,5 @@
 import { parseVisualDocument } from '@app/contracts'
+import { expandIncludes, type IncludeLines, type ResolveInclude, sourceLineOf } from '../include/include'
 import { type BlockLines, blockAtLine, type ResolveBlock, visualToMjml } from '../visual/visual-to-mjml'
 
 export const EDITOR_TYPES = ['HTML', 'MJML', 'VISUAL'] as const
@@ -9,12 +10,26 @@ export type CompileInput = {
   source: string
   /** VISUAL: the organization's reusable blocks; without it every block reference is reported unresolved. */
   resolveBlock?: ResolveBlock
+  /**
+   * MJML and HTML: the organization's reusable blocks, for the include tags (`<!-- block:<id> -->`); without it
+   * every include tag is reported unresolved.
+   */
+  resolveInclude?: ResolveInclude
 }
 /**
- * `line` is in `markup`. VISUAL: `blockId` is the block the line belongs to; problems of the document itself
- * (it is not JSON, does not match the schema, refers to a missing reusable block) carry `path` (and line 1).
+ * `line` is in `markup`, except for MJML and HTML templates with include tags, where it is in the source (a line
+ * inside an included block is its tag's line). VISUAL: `blockId` is the block the line belongs to; problems of
+ * the document itself (it is not JSON, does not match the schema, refers to a missing reusable block) carry
+ * `path` (and line 1). An include tag that cannot be composed in carries `include`, the block id it names.
  */
-export type CompileError = { line: number; column?: number; message: string; path?: string; blockId?: string }
+export type CompileError = {
+  line: number
+  column?: number
+  message: string
+  path?: string
+  blockId?: string
+  include?: string
+}
 export type CompileResult = {
   html: string
   /** What the HTML was compiled from: the HTML source, the MJML source, or the MJML written from the document. */
@@ -22,6 +37,8 @@ export type CompileResult = {
   errors: CompileError[]
   /** VISUAL: the lines of `markup` each block produced. */
   blockLines?: BlockLines[]
+  /** MJML and HTML with include tags: the lines of `markup` each included block produced. */
+  includeLines?: IncludeLines[]
 }
 
 export type MjmlOptions = {
@@ -75,9 +92,19 @@ async function compileMjml(load: () => Promise<MjmlRenderer>, source: string) {
  * MJML (`visualToMjml`) and compiled as MJML, its MJML errors mapped to the block whose lines they are on.
  */
 export function createCompiler(load: () => Promise<MjmlRenderer>): TemplateCompiler {
-  return async ({ editorType, source, resolveBlock }) => {
-    if (editorType === 'HTML') return { html: source, markup: source, errors: [] }
-    if (editorType === 'MJML') return { ...(await compileMjml(load, source)), markup: source }
+  return async ({ editorType, source, resolveBlock, resolveInclude }) => {
+    if (editorType !== 'VISUAL') {
+      const expanded = expandIncludes(editorType, source, resolveInclude)
+      const { markup, includeLines } = expanded
+      const included = includeLines.length ? { includeLines } : {}
+      if (editorType === 'HTML') return { html: markup, markup, errors: expanded.errors, ...included }
+      const compiled = await compileMjml(load, markup)
+      const mjmlErrors = compiled.errors.map((error) => ({
+        ...error,
+        line: sourceLineOf(includeLines, error.line),
+      }))
+      return { html: compiled.html, markup, errors: [...expanded.errors, ...mjmlErrors], ...included }
+    }
     const parsed = parseVisualDocument(source)
     if (!parsed.ok) {
       return {

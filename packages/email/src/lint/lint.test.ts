@@ -31,6 +31,7 @@ describe('lintTemplate', () => {
       'handlebars.unsupported',
       'mjml.invalid',
       'visual.invalid',
+      'block.include',
     ])
   })
 

@@ -2,6 +2,7 @@ import type { CompileResult, EditorType, TemplateCompiler } from '../compile/com
 import type { TemplatePart } from '../handlebars/ses-handlebars'
 import { validateHandlebars } from '../handlebars/validate'
 import { type DetectedVariable, detectVariables } from '../handlebars/variables'
+import { type ResolveInclude, sourceLineOf } from '../include/include'
 import { blockAtLine, type ResolveBlock } from '../visual/visual-to-mjml'
 import { scanMarkup } from './markup'
 import { sampleHas, unusedSampleKeys } from './sample-data'
@@ -20,6 +21,7 @@ export const LINT_RULES = [
   'handlebars.unsupported',
   'mjml.invalid',
   'visual.invalid',
+  'block.include',
 ] as const
 export type LintRule = (typeof LINT_RULES)[number]
 export type LintSeverity = 'error' | 'warning'
@@ -38,6 +40,7 @@ export const LINT_SEVERITY: Record<LintRule, LintSeverity> = {
   'handlebars.unsupported': 'error',
   'mjml.invalid': 'error',
   'visual.invalid': 'error',
+  'block.include': 'error',
 }
 
 /**
@@ -65,6 +68,8 @@ export type LintInput = {
   sampleData?: Record<string, unknown>
   /** VISUAL: the organization's reusable blocks (see `CompileInput`). */
   resolveBlock?: ResolveBlock
+  /** MJML and HTML: the organization's reusable blocks for include tags (see `CompileInput`). */
+  resolveInclude?: ResolveInclude
 }
 
 /** SES: "Each template can be up to 500 KB in size" (subject, HTML and text together). */
@@ -157,7 +162,11 @@ function variableFindings(variables: DetectedVariable[], sampleData: Record<stri
 export function lintCompiled(input: LintInput, compiled: CompileResult): LintFinding[] {
   const findings: LintFinding[] = []
   for (const error of compiled.errors) {
-    if (error.path !== undefined) {
+    if (error.include !== undefined) {
+      findings.push(
+        finding('block.include', error.message, { part: 'html', line: error.line, column: error.column }),
+      )
+    } else if (error.path !== undefined) {
       findings.push(
         finding('visual.invalid', error.message, {
           part: 'html',
@@ -171,6 +180,7 @@ export function lintCompiled(input: LintInput, compiled: CompileResult): LintFin
       )
     }
   }
+  const fromErrors = findings.length
   findings.push(...sizeFindings(input, compiled.html))
   if (!input.text?.trim()) {
     findings.push(
@@ -182,6 +192,15 @@ export function lintCompiled(input: LintInput, compiled: CompileResult): LintFin
   findings.push(...variableFindings(variables, input.sampleData ?? {}))
   for (const issue of scanMarkup(compiled.markup)) {
     findings.push(finding(issue.rule, issue.message, { part: 'html', line: issue.line }))
+  }
+  const includeLines = compiled.includeLines
+  if (includeLines) {
+    // Compile errors are already in source lines; what was found by scanning the markup is moved back there.
+    return findings.map((item, index) =>
+      index < fromErrors || item.part !== 'html' || item.line === undefined
+        ? item
+        : { ...item, line: sourceLineOf(includeLines, item.line) },
+    )
   }
   const blockLines = compiled.blockLines
   if (!blockLines) return findings
@@ -196,6 +215,11 @@ export function createLinter(compile: TemplateCompiler) {
   return async (input: LintInput): Promise<LintFinding[]> =>
     lintCompiled(
       input,
-      await compile({ editorType: input.editorType, source: input.source, resolveBlock: input.resolveBlock }),
+      await compile({
+        editorType: input.editorType,
+        source: input.source,
+        resolveBlock: input.resolveBlock,
+        resolveInclude: input.resolveInclude,
+      }),
     )
 }
