@@ -3,13 +3,13 @@ import Bold from '@tiptap/extension-bold'
 import Document from '@tiptap/extension-document'
 import HardBreak from '@tiptap/extension-hard-break'
 import Italic from '@tiptap/extension-italic'
-import Link from '@tiptap/extension-link'
 import ParagraphNode from '@tiptap/extension-paragraph'
 import Text from '@tiptap/extension-text'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import { useContext, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { FieldTargetContext, urlProblem } from './fields'
+import { LinkMark } from './link-mark'
 import { paragraphsToTiptap, sameParagraphs, type TiptapNode, tiptapToParagraphs } from './rich-text'
 import styles from './visual.module.css'
 
@@ -20,7 +20,8 @@ interface RichTextEditorProps {
 }
 
 /**
- * A text block's words with bold, italic, links and line breaks (Tiptap, without its own history: the visual
+ * A text block's words with bold, italic, links and line breaks (Document, Paragraph, Text, Bold, Italic, our
+ * link mark, HardBreak) (Tiptap, without its own history: the visual
  * editor's undo covers every change). Loaded when a text block is first selected.
  */
 export default function RichTextEditor({ label, paragraphs, onChange }: RichTextEditorProps) {
@@ -28,20 +29,7 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
   const listeners = useRef({ onChange, paragraphs })
   listeners.current = { onChange, paragraphs }
   const editor = useEditor({
-    extensions: [
-      Document,
-      ParagraphNode,
-      Text,
-      Bold,
-      Italic,
-      HardBreak,
-      Link.configure({
-        openOnClick: false,
-        autolink: false,
-        linkOnPaste: true,
-        HTMLAttributes: { rel: null, target: null },
-      }),
-    ],
+    extensions: [Document, ParagraphNode, Text, Bold, Italic, HardBreak, LinkMark],
     content: paragraphsToTiptap(paragraphs),
     editorProps: {
       attributes: {
@@ -92,20 +80,22 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
         <button
           type="button"
           className={styles.toolButton}
+          aria-label="Bold"
+          title="Bold (Ctrl+B)"
           aria-pressed={marks?.bold ?? false}
           onClick={() => editor?.chain().focus().toggleBold().run()}
         >
-          <strong>B</strong>
-          <span className="visually-hidden">Bold</span>
+          <strong aria-hidden="true">B</strong>
         </button>
         <button
           type="button"
           className={styles.toolButton}
+          aria-label="Italic"
+          title="Italic (Ctrl+I)"
           aria-pressed={marks?.italic ?? false}
           onClick={() => editor?.chain().focus().toggleItalic().run()}
         >
-          <em>I</em>
-          <span className="visually-hidden">Italic</span>
+          <em aria-hidden="true">I</em>
         </button>
         <button
           type="button"
@@ -128,12 +118,12 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
                 .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
                 .run()
             } else {
-              chain.setLink({ href }).run()
+              chain.setMark('link', { href }).run()
             }
             setLinking(false)
           }}
           onRemove={() => {
-            editor.chain().focus().extendMarkRange('link').unsetLink().run()
+            editor.chain().focus().extendMarkRange('link').unsetMark('link').run()
             setLinking(false)
           }}
           onCancel={() => setLinking(false)}
