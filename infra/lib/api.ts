@@ -143,6 +143,17 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     customerAws: true,
     sideModules: [EMAIL_MODULE],
   },
+  // Reusable blocks: saving one recompiles its templates in a job on the jobs queue; writes compile with the
+  // template pipeline (a block is checked as a fragment), loaded on the first compile.
+  blocks: {
+    table: true,
+    sendsMail: false,
+    administersUsers: false,
+    sendsTo: ['jobs'],
+    stripe: false,
+    customerAws: false,
+    sideModules: [EMAIL_MODULE],
+  },
   // Enable/disable create and remove the topic and configuration set in the customer's account.
   'ses-monitoring': {
     table: true,

@@ -1,10 +1,10 @@
-import { createLogger, JobRunner, Jobs, SesJobs } from '@app/core'
+import { BlockJobs, createLogger, JobRunner, Jobs, SesJobs } from '@app/core'
 import { jobsEnv } from '@app/core/jobs/env'
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { env } from '../env'
 
 const log = createLogger({ service: 'jobs-worker' }, env.logLevel)
-const handlers = { ...SesJobs.sesJobHandlers }
+const handlers = { ...SesJobs.sesJobHandlers, ...BlockJobs.blockJobHandlers }
 
 /** Time kept after a slice's last start for the item in flight, recording and the continuation. */
 const SAFETY_MS = 30_000
@@ -24,7 +24,7 @@ async function handleRecord(record: SQSRecord, context: Context): Promise<void> 
 }
 
 /**
- * Background jobs (SES publish, import, delete, refresh), a slice per message. Each item's result is recorded as
+ * Background jobs (SES publish, import, delete, refresh; block propagation), a slice per message. Each item's result is recorded as
  * it is known, so a failed or crashed slice is redelivered and resumes where the results say.
  */
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {

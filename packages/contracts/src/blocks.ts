@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
 import { JobSchema } from './jobs'
-import { TemplateAuthorSchema, TemplateEditorTypeSchema, TemplateSourceSchema } from './templates'
+import { TemplateAuthorSchema, TemplateEditorTypeSchema } from './templates'
 import { VISUAL_DOCUMENT_VERSION, type VisualBlock, VisualBlockSchema } from './visual-document'
 
 /**
@@ -31,6 +31,14 @@ export const blockIncludeTag = (blockId: string) => `<!-- block:${blockId} -->`
 export function includedBlockIds(source: string): string[] {
   return [...new Set([...source.matchAll(BLOCK_INCLUDE_PATTERN)].map((match) => match[1] as string))]
 }
+
+/** A block is stored as one item (DynamoDB holds at most 400 KB): its source is at most 256 KB. */
+export const BLOCK_MAX_BYTES = 256 * 1024
+export const BlockSourceSchema = z
+  .string()
+  .refine((value) => new TextEncoder().encode(value).length <= BLOCK_MAX_BYTES, {
+    message: 'A block is at most 256 KB.',
+  })
 
 /** Most blocks in a fragment, counting those inside columns. */
 export const BLOCK_FRAGMENT_MAX_BLOCKS = 100
@@ -142,7 +150,7 @@ export const UpdateBlockQuerySchema = z
 export type UpdateBlockQuery = z.input<typeof UpdateBlockQuerySchema>
 
 export const CreateBlockBodySchema = z
-  .object({ name: BlockNameSchema, editorType: TemplateEditorTypeSchema, source: TemplateSourceSchema })
+  .object({ name: BlockNameSchema, editorType: TemplateEditorTypeSchema, source: BlockSourceSchema })
   .strict()
 export type CreateBlockBody = z.input<typeof CreateBlockBodySchema>
 
@@ -151,7 +159,7 @@ export const UpdateBlockBodySchema = z
   .object({
     version: z.number().int().min(1),
     name: BlockNameSchema.optional(),
-    source: TemplateSourceSchema.optional(),
+    source: BlockSourceSchema.optional(),
   })
   .strict()
   .refine((body) => body.name !== undefined || body.source !== undefined, {

@@ -16,6 +16,7 @@ export const ENDPOINT_GROUPS = [
   'aws-accounts',
   'email-identities',
   'templates',
+  'blocks',
   'ses-monitoring',
   'ses-events',
   'ses-sync',

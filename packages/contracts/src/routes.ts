@@ -3,6 +3,7 @@ import type { EndpointGroup, RouteDefinition } from './route-definition'
 import { accountRoutes } from './routes/account'
 import { awsRoutes } from './routes/aws'
 import { billingRoutes } from './routes/billing'
+import { blockRoutes } from './routes/blocks'
 import { platformRoutes } from './routes/platform'
 import { sesRoutes } from './routes/ses'
 import { templateRoutes } from './routes/templates'
@@ -15,6 +16,7 @@ export const routes = {
   ...billingRoutes,
   ...awsRoutes,
   ...templateRoutes,
+  ...blockRoutes,
   ...sesRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>

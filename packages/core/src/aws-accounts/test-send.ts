@@ -77,7 +77,7 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
   const parts =
     body.contentType === 'TEXT'
       ? { text: body.content }
-      : await compileForSend(body.contentType, body.content, body.text)
+      : await compileForSend(orgId, body.contentType, body.content, body.text)
   try {
     const ses = await customerSes(connection)
     const from = body.from ?? (await defaultSender(ses))

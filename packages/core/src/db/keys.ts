@@ -22,6 +22,9 @@
  * Job                  ORG#<orgId>             JOB#<jobId>                -                  -   (TTL)
  * Job item             ORG#<orgId>             JOB_ITEM#<jobId>#<index, 4 digits>  -         -   (TTL)
  * SES publication      ORG#<orgId>             SES_PUB#<awsId>#<templateId>        -         -
+ * Block                ORG#<orgId>             BLOCK#<id>                 -                  -
+ * Block name           ORG#<orgId>             BLOCK_NAME#<name>          -                  -
+ * Block use            ORG#<orgId>             BLOCK_USE#<blockId>#<templateId>    -         -
  * SES pacing slot      SES_PACE#<awsAccountNumber or awsId>#<region>  SLOT  -           -   (TTL)
  *
  * Access patterns
@@ -55,6 +58,13 @@
  * 23. An AWS account's publication records (SES list)  Query PK=ORG#id, SK begins_with SES_PUB#awsId#
  * 24. Pace SES control-plane calls per customer account UpdateItem SES_PACE#… / SLOT conditioned on the slot read
  *                                                     (shared by every worker; see jobs/pacer.ts)
+ * 25. An organization's blocks (list)                  Query PK=ORG#id, SK begins_with BLOCK# (filtered in memory)
+ * 26. A block by id (only under the caller's org)      GetItem ORG#id / BLOCK#id
+ * 27. Unique block names per organization             Put BLOCK_NAME#name with attribute_not_exists, in the
+ *                                                     same transaction as the block
+ * 28. Where a block is used / which blocks a template  Query PK=ORG#id, SK begins_with BLOCK_USE#blockId#; the
+ *     uses                                            template head lists its `blockIds` (use items written
+ *                                                     in the template's own transaction)
  *
  * A template is a small head (what lists show, the current version number) plus, per version, a version item
  * (who saved what, when) and its content (source, HTML, text, sample data, lint; gzip-compressed JSON split into
@@ -69,6 +79,11 @@
  * each item's result as soon as it is known. A publication record links a template to an SES template of one AWS
  * account (SES name, version and fingerprint published, fingerprint last seen in SES). The pacing slot is keyed
  * by the customer's AWS account number, not by tenant: SES's limit is per AWS account, whoever calls.
+ *
+ * A block is one item (its current source and a version counter; no history: a template's versions keep what
+ * it compiled to). A template version that references blocks writes a use item per block it adds (with a check
+ * that the block exists and is not being deleted) and deletes those it drops, in the template's transaction; a
+ * block is deleted only after marking it `deleting` and finding no use items.
  *
  * Tenant-owned keys start with ORG#<orgId>, so a key for another organization cannot be formed from a request.
  */
@@ -152,4 +167,16 @@ export const sesPublicationKey = (orgId: string, awsAccountId: string, templateI
 export const sesPaceKey = (account: string, region: string) => ({
   PK: `SES_PACE#${account}#${region}`,
   SK: 'SLOT',
+})
+export const BLOCK_PREFIX = 'BLOCK#'
+export const blockKey = (orgId: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${BLOCK_PREFIX}${id}` })
+export const blockNameKey = (orgId: string, name: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `BLOCK_NAME#${name}`,
+})
+export const BLOCK_USE_PREFIX = 'BLOCK_USE#'
+export const blockUsePrefix = (blockId: string) => `${BLOCK_USE_PREFIX}${blockId}#`
+export const blockUseKey = (orgId: string, blockId: string, templateId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${blockUsePrefix(blockId)}${templateId}`,
 })

@@ -28,6 +28,8 @@ export interface JobRecord {
   startedAt: string | null
   finishedAt: string | null
   createdBy: { accountId: string; email: string }
+  /** What the kind needs besides its items (blocks.propagate: the block and whether to re-publish). */
+  params?: Record<string, string | boolean>
   /** Epoch ms until which one worker holds the job (a second delivery of its message stands back). */
   leaseUntil?: number
   leaseOwner?: string
@@ -82,7 +84,7 @@ export async function createJob(job: JobRecord, items: JobItemRecord[]): Promise
       Key: jobKey(job.orgId, job.id),
       UpdateExpression:
         'SET entity = :entity, expiresAt = :expires, id = :id, orgId = :org, kind = :kind, awsAccountId = :aws, ' +
-        '#status = :status, counts = :counts, createdAt = :created, createdBy = :by',
+        `#status = :status, counts = :counts, createdAt = :created, createdBy = :by${job.params ? ', params = :params' : ''}`,
       ConditionExpression: 'attribute_not_exists(PK)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -96,6 +98,7 @@ export async function createJob(job: JobRecord, items: JobItemRecord[]): Promise
         ':counts': job.counts,
         ':created': job.createdAt,
         ':by': job.createdBy,
+        ...(job.params ? { ':params': job.params } : {}),
       },
     }),
   )

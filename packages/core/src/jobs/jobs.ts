@@ -73,6 +73,7 @@ export async function startJob(input: {
   kind: JobKind
   awsAccountId: string | null
   items: NewJobItem[]
+  params?: Repo.JobRecord['params']
   now?: Date
 }): Promise<Job> {
   const job: Repo.JobRecord = {
@@ -86,6 +87,7 @@ export async function startJob(input: {
     startedAt: null,
     finishedAt: null,
     createdBy: { accountId: input.actor.accountId, email: input.actor.email },
+    ...(input.params ? { params: input.params } : {}),
   }
   const items: Repo.JobItemRecord[] = input.items.map((item, index) => ({
     jobId: job.id,

@@ -8,7 +8,7 @@ import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import { AppError } from '../errors'
-import type { JobItemRecord, JobRecord } from '../jobs/jobs.repo'
+import type { ItemResult, JobItemRecord, JobRecord } from '../jobs/jobs.repo'
 import { SliceTimeUp } from '../jobs/pacer'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
@@ -19,15 +19,18 @@ import { fingerprint, type SesParts, toSesContent } from './fingerprint'
 import * as Publications from './publications.repo'
 import { isAlreadyExists, isNotFound, type PacedSes, pacedCall, pacedSes, readSesTemplate } from './ses-calls'
 
-interface SesJobContext {
+export interface SesJobContext {
   job: JobRecord
   awsAccountId: string
   ses: PacedSes
 }
 
 /** The job's AWS account, still connected and verified, and its paced SES. */
-async function prepare(job: JobRecord): Promise<SesJobContext> {
-  const connection = job.awsAccountId ? await AwsRepo.getConnection(job.orgId, job.awsAccountId) : undefined
+const prepare = (job: JobRecord) => sesContextFor(job, job.awsAccountId)
+
+/** An AWS account of the job's organization, still connected and verified, and its paced SES. */
+export async function sesContextFor(job: JobRecord, awsAccountId: string | null): Promise<SesJobContext> {
+  const connection = awsAccountId ? await AwsRepo.getConnection(job.orgId, awsAccountId) : undefined
   if (!connection) throw new AppError('aws_account.not_found', 'The AWS account was disconnected.')
   if (!connection.verified) {
     throw new AppError('aws_account.not_verified', 'The AWS account is not verified any more.')
@@ -66,73 +69,83 @@ async function link(
   })
 }
 
-const publish: JobKindHandler<SesJobContext> = {
-  prepare,
-  async process(context, item, run) {
-    const orgId = context.job.orgId
-    const head = await TemplatesRepo.getHead(orgId, item.key)
-    if (!head) throw new AppError('template.not_found', 'The template was deleted.')
-    const content = await readContent(head)
-    const errors = content.lint.filter((finding) => finding.severity === 'error')
-    if (errors.length > 0) {
+/**
+ * Publishes a template's current compiled output to the context's AWS account (create or update), paced; after a
+ * crash (`run.resumed`) what SES holds decides whether the call is repeated.
+ */
+export async function publishTemplate(
+  context: SesJobContext,
+  templateId: string,
+  run: ItemContext,
+): Promise<ItemResult> {
+  const orgId = context.job.orgId
+  const head = await TemplatesRepo.getHead(orgId, templateId)
+  if (!head) throw new AppError('template.not_found', 'The template was deleted.')
+  const content = await readContent(head)
+  const errors = content.lint.filter((finding) => finding.severity === 'error')
+  if (errors.length > 0) {
+    return {
+      status: 'failed',
+      error: {
+        code: 'template.lint_errors',
+        message: `Fix the template's errors before publishing (${errors.length}): ${errors[0]?.message} [${errors[0]?.rule}]`,
+      },
+    }
+  }
+  const parts: SesParts = { subject: head.subject, html: content.html, text: content.textPart }
+  const target = fingerprint(parts)
+  const publication = await Publications.getPublication(orgId, context.awsAccountId, head.id)
+  const sesName = publication?.sesName ?? head.name
+  const done = async () => {
+    await link(context, head, sesName, target, target)
+    return { status: 'succeeded' as const, templateId: head.id }
+  }
+
+  // The call may have gone through before a crash: what SES holds decides, not a blind repeat.
+  if (run.resumed) {
+    const current = await readSesTemplate(context.ses, sesName, run.deadline).catch((error) =>
+      sesFailure(error, 'read the SES template'),
+    )
+    if (current && fingerprint(current) === target) return done()
+  }
+  await run.markAttempted()
+  const TemplateContent = toSesContent(parts)
+  const create = () =>
+    pacedCall(context.ses, run.deadline, () =>
+      context.ses.client.send(new CreateEmailTemplateCommand({ TemplateName: sesName, TemplateContent })),
+    )
+  try {
+    if (!publication) {
+      await create()
+      return await done()
+    }
+    try {
+      await pacedCall(context.ses, run.deadline, () =>
+        context.ses.client.send(new UpdateEmailTemplateCommand({ TemplateName: sesName, TemplateContent })),
+      )
+    } catch (error) {
+      // Deleted in SES since it was published: publish it again.
+      if (!isNotFound(error)) throw error
+      await create()
+    }
+    return await done()
+  } catch (error) {
+    if (isAlreadyExists(error)) {
       return {
         status: 'failed',
         error: {
-          code: 'template.lint_errors',
-          message: `Fix the template's errors before publishing (${errors.length}): ${errors[0]?.message} [${errors[0]?.rule}]`,
+          code: 'ses.name_taken',
+          message: `SES already has a template named '${sesName}' that is not linked to this template; import it, or delete it in SES, then publish.`,
         },
       }
     }
-    const parts: SesParts = { subject: head.subject, html: content.html, text: content.textPart }
-    const target = fingerprint(parts)
-    const publication = await Publications.getPublication(orgId, context.awsAccountId, head.id)
-    const sesName = publication?.sesName ?? head.name
-    const done = async () => {
-      await link(context, head, sesName, target, target)
-      return { status: 'succeeded' as const, templateId: head.id }
-    }
+    return sesFailure(error, `publish '${sesName}'`)
+  }
+}
 
-    // The call may have gone through before a crash: what SES holds decides, not a blind repeat.
-    if (run.resumed) {
-      const current = await readSesTemplate(context.ses, sesName, run.deadline).catch((error) =>
-        sesFailure(error, 'read the SES template'),
-      )
-      if (current && fingerprint(current) === target) return done()
-    }
-    await run.markAttempted()
-    const TemplateContent = toSesContent(parts)
-    const create = () =>
-      pacedCall(context.ses, run.deadline, () =>
-        context.ses.client.send(new CreateEmailTemplateCommand({ TemplateName: sesName, TemplateContent })),
-      )
-    try {
-      if (!publication) {
-        await create()
-        return await done()
-      }
-      try {
-        await pacedCall(context.ses, run.deadline, () =>
-          context.ses.client.send(new UpdateEmailTemplateCommand({ TemplateName: sesName, TemplateContent })),
-        )
-      } catch (error) {
-        // Deleted in SES since it was published: publish it again.
-        if (!isNotFound(error)) throw error
-        await create()
-      }
-      return await done()
-    } catch (error) {
-      if (isAlreadyExists(error)) {
-        return {
-          status: 'failed',
-          error: {
-            code: 'ses.name_taken',
-            message: `SES already has a template named '${sesName}' that is not linked to this template; import it, or delete it in SES, then publish.`,
-          },
-        }
-      }
-      return sesFailure(error, `publish '${sesName}'`)
-    }
-  },
+const publish: JobKindHandler<SesJobContext> = {
+  prepare,
+  process: (context, item, run) => publishTemplate(context, item.key, run),
 }
 
 /** The job's creator acts for the import (their membership is checked again for every template). */
@@ -185,7 +198,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
       tags: [],
       sampleData: [],
     }
-    const built = await buildTemplate(fields)
+    const built = await buildTemplate(fields, orgId)
     await run.markAttempted()
     await commitVersion({
       actor,

@@ -6,10 +6,10 @@ import {
   type TemplateLintFinding,
   type TemplateText,
   type TemplateVariable,
-  type VisualBlock,
   visualDocumentSource,
 } from '@app/contracts'
 import type { CompileError, LintFinding } from '@app/email'
+import { blockResolvers } from '../blocks/references'
 import { AppError } from '../errors'
 import { loadEmail } from './email'
 
@@ -45,6 +45,7 @@ const REFUSED_RULES = new Set<string>([
   'handlebars.unsupported',
   'size.ses_limit',
   'visual.invalid',
+  'block.include',
 ])
 
 const PART_NAMES = { subject: 'subject', html: 'source', text: 'text part' } as const
@@ -78,14 +79,6 @@ export function invalidTemplate(issues: ErrorIssue[]): AppError {
   })
 }
 
-/**
- * The organization's reusable blocks for VISUAL templates. There are none yet: every `blockRef` is refused as
- * missing. The reusable-blocks module plugs its lookup in here (by organization), and compile does the rest.
- */
-function resolveBlock(_blockId: string): VisualBlock[] | undefined {
-  return undefined
-}
-
 /** A VISUAL source that is not a valid document: 400 with every problem's path and block. */
 function parseVisualSource(source: string): string {
   const parsed = parseVisualDocument(source)
@@ -116,10 +109,17 @@ const mjmlIssue = (error: CompileError): ErrorIssue => ({
  * part (generated from the HTML unless written), the variables it reads and its lint against the default (first)
  * sample data set. Throws 400 `template.invalid` with every blocking problem and where it is.
  */
-export async function buildTemplate(fields: TemplateFields): Promise<BuiltSource> {
+export async function buildTemplate(fields: TemplateFields, orgId: string): Promise<BuiltSource> {
   const { compileTemplate, detectVariables, htmlToText, lintCompiled } = await loadEmail()
   const source = fields.editorType === 'VISUAL' ? parseVisualSource(fields.source) : fields.source
-  const compiled = await compileTemplate({ editorType: fields.editorType, source, resolveBlock })
+  const { resolveBlock, resolveInclude, wrongType } = await blockResolvers(orgId, fields.editorType, source)
+  if (wrongType.length) throw invalidTemplate(wrongType)
+  const compiled = await compileTemplate({
+    editorType: fields.editorType,
+    source,
+    resolveBlock,
+    resolveInclude,
+  })
   if (fields.editorType !== 'HTML' && !compiled.html.trim()) {
     throw invalidTemplate(
       (compiled.errors.length ? compiled.errors : [{ line: 1, message: 'MJML produced no HTML' }]).map(
@@ -161,20 +161,39 @@ export async function buildTemplate(fields: TemplateFields): Promise<BuiltSource
  * from the HTML as a save does. Refuses what could not be sent.
  */
 export async function compileForSend(
+  orgId: string,
   contentType: 'HTML' | 'MJML' | 'VISUAL',
   content: string,
   text?: string,
 ): Promise<{ html: string; text: string }> {
   const { htmlToText } = await loadEmail()
-  const html = await compileHtmlForSend(contentType, content)
+  const html = await compileHtmlForSend(orgId, contentType, content)
   return { html, text: text ?? htmlToText(html) }
 }
 
-async function compileHtmlForSend(contentType: 'HTML' | 'MJML' | 'VISUAL', content: string): Promise<string> {
-  if (contentType === 'HTML') return content
+async function compileHtmlForSend(
+  orgId: string,
+  contentType: 'HTML' | 'MJML' | 'VISUAL',
+  content: string,
+): Promise<string> {
   const { compileTemplate } = await loadEmail()
   const source = contentType === 'VISUAL' ? parseVisualSource(content) : content
-  const compiled = await compileTemplate({ editorType: contentType, source, resolveBlock })
+  const { resolveBlock, resolveInclude, wrongType } = await blockResolvers(orgId, contentType, source)
+  if (wrongType.length) throw invalidTemplate(wrongType)
+  const compiled = await compileTemplate({ editorType: contentType, source, resolveBlock, resolveInclude })
+  const included = compiled.errors.filter((error) => error.include !== undefined)
+  if (included.length) {
+    throw invalidTemplate(
+      included.map((error) => ({
+        message: error.message,
+        rule: 'block.include',
+        part: 'html',
+        line: error.line,
+        ...(error.column ? { column: error.column } : {}),
+      })),
+    )
+  }
+  if (contentType === 'HTML') return compiled.html
   const unresolved = compiled.errors.filter((error) => error.path !== undefined)
   if (unresolved.length) {
     throw invalidTemplate(

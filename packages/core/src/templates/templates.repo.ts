@@ -31,6 +31,8 @@ export interface TemplateHead {
   createdAt: string
   updatedAt: string
   updatedBy: TemplateAuthor
+  /** The reusable blocks the current version references (absent on templates saved before blocks existed). */
+  blockIds?: string[]
 }
 
 export type VersionRecord = TemplateVersionSummary & {

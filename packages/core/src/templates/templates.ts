@@ -14,13 +14,15 @@ import {
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
+import * as BlocksRepo from '../blocks/blocks.repo'
+import { referencedBlockIds } from '../blocks/references'
 import { AppError } from '../errors'
 import { requireMembership } from '../organizations/organizations'
 import type { OrganizationRecord } from '../organizations/organizations.repo'
 import type { Permission } from '../organizations/permissions'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
 import { enqueuePurge } from '../purge/purge'
-import { type BuiltTemplate, buildTemplate, type TemplateFields } from './build'
+import { type BuiltTemplate, buildTemplate, invalidTemplate, type TemplateFields } from './build'
 import type { TemplateContent } from './content'
 import { loadEmail } from './email'
 import * as Repo from './templates.repo'
@@ -112,10 +114,31 @@ export interface CommitInput {
   now: Date
 }
 
+/** The where-used items of a template change: uses added (each checking its block) and uses dropped. */
+function blockUseChanges(orgId: string, id: string, before: string[], after: string[]) {
+  const added = after.filter((blockId) => !before.includes(blockId))
+  const dropped = before.filter((blockId) => !after.includes(blockId))
+  return {
+    added,
+    items: [
+      ...added.flatMap((blockId) => BlocksRepo.addUse(orgId, blockId, id)),
+      ...dropped.map((blockId) => BlocksRepo.removeUse(orgId, blockId, id)),
+    ],
+  }
+}
+
+/** A template's head and name items, and its where-used items: what deleting it removes. */
+export const templateDeletion = (head: Repo.TemplateHead) => [
+  Repo.deleteHead(head),
+  Repo.releaseName(head.orgId, head.name, head.id),
+  ...(head.blockIds ?? []).map((blockId) => BlocksRepo.removeUse(head.orgId, blockId, head.id)),
+]
+
 /**
  * Writes a new version in one transaction: the head (conditioned on the version the change started from, or on
  * not existing), the name item when the name is new, the owner pointer of a new template, the version with its
- * content, and one START action. Any failed condition changes nothing and spends nothing.
+ * content, the where-used items of the blocks it starts or stops using (a block deleted meanwhile refuses the
+ * write), and one START action. Any failed condition changes nothing and spends nothing.
  */
 export async function commitVersion(input: CommitInput): Promise<Template> {
   const { previous, fields, built, actor, org } = input
@@ -136,6 +159,7 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
     createdAt: previous?.createdAt ?? at,
     updatedAt: at,
     updatedBy: author,
+    blockIds: referencedBlockIds(fields.editorType, fields.source),
   }
   const content: TemplateContent = {
     source: fields.source,
@@ -151,6 +175,9 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   const claimAt = renamed ? items.push(Repo.claimName(org.id, fields.name, id)) - 1 : -1
   if (renamed && previous) items.push(Repo.releaseName(org.id, previous.name, id))
   if (!previous) items.push(Repo.putOwner(org.id, id))
+  const uses = blockUseChanges(org.id, id, previous?.blockIds ?? [], head.blockIds ?? [])
+  const usesAt = items.length
+  items.push(...uses.items)
   items.push(
     ...Repo.putVersion(
       org.id,
@@ -174,6 +201,16 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   } catch (error) {
     if (!(error instanceof WriteRefused)) throw error
     if (claimAt >= 0 && error.failed(claimAt)) throw nameTaken(fields.name)
+    const gone = uses.added.filter((_, index) => error.failed(usesAt + 2 * index))
+    if (gone.length) {
+      throw invalidTemplate(
+        gone.map((blockId) => ({
+          message: `The reusable block ${blockId} does not exist or was deleted.`,
+          rule: fields.editorType === 'VISUAL' ? 'visual.invalid' : 'block.include',
+          part: 'html',
+        })),
+      )
+    }
     if (!previous) throw error
     const current = await Repo.getHead(org.id, id)
     if (!current) throw templateNotFound()
@@ -227,7 +264,7 @@ export async function createTemplate(
     tags: body.tags ?? [],
     sampleData: body.sampleData ?? base?.sampleData ?? [],
   }
-  const built = await buildTemplate(fields)
+  const built = await buildTemplate(fields, org.id)
   return commitVersion({
     actor,
     org,
@@ -264,7 +301,7 @@ export async function updateTemplate(
     tags: body.tags ?? current.tags,
     sampleData: body.sampleData ?? current.sampleData,
   }
-  const built = await buildTemplate(fields)
+  const built = await buildTemplate(fields, org.id)
   return commitVersion({
     actor,
     org,
@@ -303,12 +340,7 @@ export async function deleteTemplate(actor: Actor, id: string, now = new Date())
     const { org, head } = await requireTemplate(actor, id, 'content.write')
     orgId = org.id
     try {
-      await writeWithTemplateActions(
-        org.id,
-        1,
-        [Repo.deleteHead(head), Repo.releaseName(org.id, head.name, id)],
-        { now, org },
-      )
+      await writeWithTemplateActions(org.id, 1, templateDeletion(head), { now, org })
       break
     } catch (error) {
       // Deleted or renamed meanwhile: start over with what is there now.
@@ -318,15 +350,36 @@ export async function deleteTemplate(actor: Actor, id: string, now = new Date())
   await enqueuePurge({ kind: 'templates', orgId, templateIds: [id] })
 }
 
-/** Templates per transaction: head and name item each, under DynamoDB's 100 items with the quota item. */
-export const TEMPLATES_PER_TRANSACTION = 49
+/** Items per deletion transaction, keeping one for the quota item. */
+const ITEMS_PER_TRANSACTION = 99
+
+/** Heads in order, in batches whose deletions fit one transaction (where-used items make some larger). */
+function deletionBatches(heads: Repo.TemplateHead[], firstMost = ITEMS_PER_TRANSACTION) {
+  const batches: Repo.TemplateHead[][] = []
+  let batch: Repo.TemplateHead[] = []
+  let size = 0
+  for (const head of heads) {
+    const items = templateDeletion(head).length
+    const most = batches.length === 0 ? firstMost : ITEMS_PER_TRANSACTION
+    if (batch.length > 0 && size + items > most) {
+      batches.push(batch)
+      batch = []
+      size = 0
+    }
+    batch.push(head)
+    size += items
+  }
+  if (batch.length) batches.push(batch)
+  return batches
+}
 
 /**
  * Deletes several templates, all or none: every id must be a template of this organization, and on START
  * there must be an action for each (402 and nothing deleted otherwise).
  *
- * Up to 49 templates go in one transaction with the quota. A transaction holds at most 100 items, so a larger
- * selection (up to 100) cannot be one: the first transaction spends every action and deletes the first 48, and
+ * Up to 49 templates (head and name item each, plus a where-used item per block they use) go in one transaction
+ * with the quota. A transaction holds at most 100 items, so a larger selection (up to 100) cannot be one: the
+ * first transaction spends every action and deletes as many as fit, and
  * the rest follow in further transactions that cannot be refused for quota. Validation (existence, membership,
  * the quota) all happens before or in that first transaction, so a refusal still changes nothing; what is not
  * atomic is only the moment each batch disappears, and a template deleted meanwhile by someone else is simply
@@ -350,9 +403,10 @@ export async function deleteTemplates(
       )
     }
     const ordered = body.templateIds.map((id) => heads.get(id) as Repo.TemplateHead)
-    const firstBatch = ordered.length <= TEMPLATES_PER_TRANSACTION ? ordered : ordered.slice(0, 48)
+    // The first batch leaves room for the quota item.
+    const firstBatch = deletionBatches(ordered, ITEMS_PER_TRANSACTION - 1)[0] ?? []
     try {
-      await writeWithTemplateActions(orgId, ordered.length, firstBatch.flatMap(deletion), {
+      await writeWithTemplateActions(orgId, ordered.length, firstBatch.flatMap(templateDeletion), {
         now,
         org: attempt === 0 ? org : undefined,
       })
@@ -370,11 +424,6 @@ export async function deleteTemplates(
   }
 }
 
-const deletion = (head: Repo.TemplateHead) => [
-  Repo.deleteHead(head),
-  Repo.releaseName(head.orgId, head.name, head.id),
-]
-
 /** The templates after the first transaction (already paid for), in batches, re-read if one changed meanwhile. */
 async function deleteRest(orgId: string, ids: string[]): Promise<void> {
   let remaining = ids
@@ -382,10 +431,9 @@ async function deleteRest(orgId: string, ids: string[]): Promise<void> {
     if (attempt > 5) throw new Error('Templates kept changing while being deleted')
     const heads = [...(await Repo.getHeads(orgId, remaining)).values()]
     remaining = []
-    for (let start = 0; start < heads.length; start += TEMPLATES_PER_TRANSACTION) {
-      const batch = heads.slice(start, start + TEMPLATES_PER_TRANSACTION)
+    for (const batch of deletionBatches(heads)) {
       try {
-        await writeWithTemplateActions(orgId, 0, batch.flatMap(deletion))
+        await writeWithTemplateActions(orgId, 0, batch.flatMap(templateDeletion))
       } catch (error) {
         if (!(error instanceof WriteRefused)) throw error
         remaining.push(...batch.map((head) => head.id))

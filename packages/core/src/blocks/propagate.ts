@@ -1,0 +1,131 @@
+import type { Actor } from '../actor'
+import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
+import { AppError } from '../errors'
+import type { ItemResult, JobRecord } from '../jobs/jobs.repo'
+import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
+import { requireMembership } from '../organizations/organizations'
+import * as Publications from '../ses-sync/publications.repo'
+import { publishTemplate, type SesJobContext, sesContextFor } from '../ses-sync/ses-jobs'
+import { buildTemplate } from '../templates/build'
+import { commitVersion, fieldsOf, readContent } from '../templates/templates'
+import * as TemplatesRepo from '../templates/templates.repo'
+
+interface PropagateContext {
+  job: JobRecord
+  blockId: string
+  sync: boolean
+  /** The block's editor: the author of every new template version. */
+  actor: Actor
+  /** Each AWS account's paced SES (or why it cannot be used), made on first use. */
+  accounts: Map<string, Promise<SesJobContext>>
+}
+
+function editorOf(job: JobRecord): Actor {
+  return {
+    accountId: job.createdBy.accountId,
+    username: job.createdBy.accountId,
+    email: job.createdBy.email,
+    emailVerified: true,
+    groups: [],
+  }
+}
+
+/**
+ * Recompiles the template with the block as it is now and saves it as a new version (1 template action, through
+ * the same quota as any save). Nothing is saved when the output is already current (a redelivered item).
+ */
+async function recompile(
+  context: PropagateContext,
+  templateId: string,
+): Promise<'saved' | 'current' | 'unused'> {
+  const orgId = context.job.orgId
+  for (let attempt = 0; ; attempt++) {
+    const head = await TemplatesRepo.getHead(orgId, templateId)
+    if (!head) throw new AppError('template.not_found', 'The template was deleted.')
+    if (!(head.blockIds ?? []).includes(context.blockId)) return 'unused'
+    const content = await readContent(head)
+    const fields = fieldsOf(head, content)
+    const built = await buildTemplate(fields, orgId)
+    if (built.html === content.html && built.textPart === content.textPart) return 'current'
+    const { org } = await requireMembership(context.actor, orgId, 'content.write')
+    try {
+      await commitVersion({
+        actor: context.actor,
+        org,
+        previous: head,
+        fields: { ...fields, source: built.source },
+        built,
+        action: 'save',
+        now: new Date(),
+      })
+      return 'saved'
+    } catch (error) {
+      // Saved by someone else meanwhile: recompile their version.
+      if (!(error instanceof AppError) || error.code !== 'version.conflict' || attempt >= 3) throw error
+    }
+  }
+}
+
+/** Re-publishes to every AWS account the template is published to, paced per account like `ses.publish`. */
+async function republish(
+  context: PropagateContext,
+  templateId: string,
+  run: ItemContext,
+): Promise<ItemResult> {
+  const orgId = context.job.orgId
+  const failures: ItemResult[] = []
+  for (const connection of await AwsRepo.listConnections(orgId)) {
+    if (!(await Publications.getPublication(orgId, connection.id, templateId))) continue
+    let ses = context.accounts.get(connection.id)
+    if (!ses) {
+      ses = sesContextFor(context.job, connection.id)
+      context.accounts.set(connection.id, ses)
+    }
+    let result: ItemResult
+    try {
+      result = await publishTemplate(await ses, templateId, run)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      result = { status: 'failed', error: { code: error.code, message: error.message } }
+    }
+    if (result.status === 'failed') {
+      const name = connection.name || 'Default'
+      failures.push({
+        ...result,
+        error: {
+          code: result.error?.code ?? 'internal.error',
+          message: `Saved, but not published to AWS account '${name}': ${result.error?.message ?? ''}`,
+        },
+      })
+    }
+  }
+  return failures[0] ?? { status: 'succeeded', templateId }
+}
+
+const propagate: JobKindHandler<PropagateContext> = {
+  async prepare(job) {
+    const blockId = job.params?.blockId
+    if (typeof blockId !== 'string') throw new Error('A blocks.propagate job names its block')
+    return {
+      job,
+      blockId,
+      sync: job.params?.syncTemplatesWithSes === true,
+      actor: editorOf(job),
+      accounts: new Map(),
+    }
+  },
+  async process(context, item, run) {
+    const outcome = await recompile(context, item.key)
+    if (outcome === 'unused') {
+      return {
+        status: 'skipped',
+        error: { code: 'block.not_used', message: 'The template no longer uses this block.' },
+      }
+    }
+    if (!context.sync) return { status: 'succeeded', templateId: item.key }
+    return republish(context, item.key, run)
+  },
+}
+
+/** What the jobs worker runs for block jobs. */
+export const blockJobHandlers: JobHandlers = { 'blocks.propagate': propagate }
