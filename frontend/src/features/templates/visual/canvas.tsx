@@ -1,7 +1,7 @@
 import type { DocumentStyles, VisualBlock, VisualDocument } from '@app/contracts'
 import { FONT_STACKS } from '@app/contracts'
 import { useDroppable } from '@dnd-kit/core'
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { SortableContext, type SortingStrategy, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import type { CSSProperties, KeyboardEvent } from 'react'
 import { BlockRefView, BlockView, paddingStyle } from './block-view'
@@ -9,6 +9,12 @@ import { BLOCK_LABELS, blockName, canMoveBy } from './document'
 import styles from './visual.module.css'
 
 export const ROOT_CONTAINER = 'root'
+
+/**
+ * Blocks stay where they are while one is dragged and a line shows where it will land: shifting them (the sortable
+ * default) would move the columns' drop areas away from under the pointer, since drop areas are measured unshifted.
+ */
+const keepInPlace: SortingStrategy = () => null
 
 /** What a draggable carries: a palette type to create, or a block of the document to move. */
 export type DragData =
@@ -64,7 +70,7 @@ export function Canvas({ document, selectedId, actions, indicator }: CanvasProps
           fontFamily: FONT_STACKS[look.fontFamily],
         }}
       >
-        <SortableContext id={ROOT_CONTAINER} items={ids} strategy={verticalListSortingStrategy}>
+        <SortableContext id={ROOT_CONTAINER} items={ids} strategy={keepInPlace}>
           <ul
             ref={setNodeRef}
             className={`${styles.blockList} ${isOver ? styles.listOver : ''}`}
@@ -322,11 +328,7 @@ function ColumnView({
     data: { kind: 'container', containerId: columnId } satisfies DropData,
   })
   return (
-    <SortableContext
-      id={columnId}
-      items={blocks.map((item) => item.id)}
-      strategy={verticalListSortingStrategy}
-    >
+    <SortableContext id={columnId} items={blocks.map((item) => item.id)} strategy={keepInPlace}>
       <ul
         ref={setNodeRef}
         className={`${styles.column} ${isOver ? styles.listOver : ''}`}

@@ -33,8 +33,7 @@ export function useVisualDocument(source: string, onSource: (source: string) => 
     setState(next)
   }
 
-  function show(history: History<VisualDocument>) {
-    const text = visualDocumentSource(history.present)
+  function show(history: History<VisualDocument>, text = visualDocumentSource(history.present)) {
     const next: State = { ok: true, history, source: text }
     latest.current = next
     setState(next)
@@ -49,7 +48,10 @@ export function useVisualDocument(source: string, onSource: (source: string) => 
       if (!current.ok) return 'The document cannot be edited until its problems are fixed.'
       const checked = VisualDocumentSchema.safeParse(document)
       if (!checked.success) return checked.error.issues[0]?.message ?? 'That change is not valid.'
-      show(commit(current.history, document, { key }))
+      const text = visualDocumentSource(checked.data)
+      // A drop back where the block was, or a field set to what it holds: no step to undo.
+      if (text === current.source) return undefined
+      show(commit(current.history, document, { key }), text)
       return undefined
     },
     undo() {

@@ -266,17 +266,17 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
     }
     const target = findBlock(doc, String(over.id))
     if (!target || over.id === active.id) return undefined
-    if (drag.kind === 'block') {
-      const from = findBlock(doc, String(active.id))
-      if (from && from.location.columnId === target.location.columnId) {
-        // Within one list the sortable animation shows the place; the block takes the other's index.
-        return { location: target.location }
-      }
-    }
     const moved = active.rect.current.translated
     const after = moved ? moved.top + moved.height / 2 > over.rect.top + over.rect.height / 2 : false
+    let index = target.location.index + (after ? 1 : 0)
+    if (drag.kind === 'block') {
+      // `moveBlock` counts the index without the moved block.
+      const from = findBlock(doc, String(active.id))
+      if (from && from.location.columnId === target.location.columnId && from.location.index < index)
+        index -= 1
+    }
     return {
-      location: { columnId: target.location.columnId, index: target.location.index + (after ? 1 : 0) },
+      location: { columnId: target.location.columnId, index },
       indicator: { overId: String(over.id), after },
     }
   }
@@ -448,12 +448,15 @@ function PaletteItem({ type, onAdd }: { type: PaletteType; onAdd: () => void }) 
         ref={setNodeRef}
         type="button"
         className={`${styles.paletteItem} ${isDragging ? styles.itemDragging : ''}`}
-        aria-label={`Add ${label} block`}
         // Pointer drags only: Enter and Space add the block (after the selected one), the keyboard alternative.
         onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined}
         onClick={onAdd}
       >
-        <span className={styles.paletteName}>{label}</span>
+        <span className={styles.paletteName}>
+          <span className="visually-hidden">Add </span>
+          {label}
+          <span className="visually-hidden"> block</span>
+        </span>
         <span className={styles.paletteHint} aria-hidden="true">
           {PALETTE_HINTS[type]}
         </span>
