@@ -24,8 +24,13 @@ const SLOT_TTL_SECONDS = 24 * 3600
  * Reserves the next free call slot of a customer account and waits for it: slots are `1000 / rate` ms apart and
  * handed out by a conditional write on one DynamoDB item, so every worker (and the list call) shares the same
  * pace, whatever process it runs in. Throws `SliceTimeUp` without reserving when the slot is after `deadline`.
+ * Returns the reserved slot (epoch ms); the caller goes on no earlier than that.
  */
-export async function takeSlot(key: PaceKey, rate: number, deadline = Number.POSITIVE_INFINITY) {
+export async function takeSlot(
+  key: PaceKey,
+  rate: number,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<number> {
   const interval = 1000 / rate
   for (let attempt = 0; ; attempt++) {
     const { Item } = await dynamo().send(
@@ -60,9 +65,9 @@ export async function takeSlot(key: PaceKey, rate: number, deadline = Number.POS
       await sleep(Math.random() * 10 * Math.min(attempt + 1, 10))
       continue
     }
-    const wait = slot - Date.now()
-    if (wait > 0) await sleep(wait)
-    return
+    // Timers may wake a millisecond early: no call before its slot.
+    for (let wait = slot - Date.now(); wait > 0; wait = slot - Date.now()) await sleep(wait)
+    return slot
   }
 }
 
