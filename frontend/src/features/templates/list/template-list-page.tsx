@@ -175,10 +175,14 @@ function EmptyTemplates() {
       </p>
       <p>
         Start from one of six ready-made emails (welcome, verify email, password reset, receipt, newsletter,
-        announcement), each responsive, with a dark mode and sample data, or from a blank HTML or MJML page.
+        announcement), each responsive, with a dark mode and sample data, or from a blank visual, MJML or HTML
+        page.
       </p>
       <div className={pageStyles.toolbar}>
         <ButtonLink to={GALLERY_PATH}>Choose a starter</ButtonLink>
+        <ButtonLink to={`${GALLERY_PATH}?blank=VISUAL`} variant="secondary">
+          Blank visual
+        </ButtonLink>
         <ButtonLink to={`${GALLERY_PATH}?blank=MJML`} variant="secondary">
           Blank MJML
         </ButtonLink>

@@ -266,8 +266,7 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
     }
     const target = findBlock(doc, String(over.id))
     if (!target || over.id === active.id) return undefined
-    const moved = active.rect.current.translated
-    const after = moved ? moved.top + moved.height / 2 > over.rect.top + over.rect.height / 2 : false
+    const after = pointerY(event) > over.rect.top + over.rect.height / 2
     let index = target.location.index + (after ? 1 : 0)
     if (drag.kind === 'block') {
       // `moveBlock` counts the index without the moved block.
@@ -434,6 +433,21 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
       />
     </FieldTargetContext.Provider>
   )
+}
+
+/**
+ * Where the pointer is now, in the coordinates of the drop targets' rects: the dragged rect moved as far as the
+ * pointer, plus where in it the drag started. (A block is dragged by its handle at its top, so its middle is not
+ * where the author points.) Keyboard drags use the dragged rect's middle.
+ */
+function pointerY(event: DragMoveEvent | DragEndEvent): number {
+  const { translated, initial } = event.active.rect.current
+  if (!translated) return Number.NEGATIVE_INFINITY
+  const start = event.activatorEvent
+  if (initial && start && 'clientY' in start && typeof start.clientY === 'number') {
+    return translated.top + (start.clientY - initial.top)
+  }
+  return translated.top + translated.height / 2
 }
 
 function PaletteItem({ type, onAdd }: { type: PaletteType; onAdd: () => void }) {
