@@ -39,4 +39,37 @@ describe('editor diagnostics', () => {
       'Template',
     ])
   })
+
+  it('keeps the block of a visual finding and names it as the location', () => {
+    const findings: LintFinding[] = [
+      {
+        rule: 'link.not_https',
+        severity: 'warning',
+        message: 'http',
+        part: 'html',
+        line: 30,
+        blockId: 'button-1',
+      },
+      {
+        rule: 'visual.invalid',
+        severity: 'error',
+        message: 'bad colour',
+        part: 'html',
+        path: 'blocks.2.color',
+        blockId: 'heading-2',
+      },
+      { rule: 'visual.invalid', severity: 'error', message: 'not JSON', part: 'html', path: '' },
+    ]
+    const issues = editorIssues(findings)
+    expect(issues.map((issue) => [issue.blockId, issue.path])).toEqual([
+      ['heading-2', 'blocks.2.color'],
+      [undefined, ''],
+      ['button-1', undefined],
+    ])
+    expect(issues.map((issue) => issueLocation(issue, 'Design'))).toEqual([
+      'Block heading-2',
+      'Document',
+      'Block button-1',
+    ])
+  })
 })

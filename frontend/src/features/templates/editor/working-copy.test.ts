@@ -6,6 +6,7 @@ import {
   parseSampleJson,
   parseSampleSets,
   parseTags,
+  WorkingCopySchema,
   workingCopyOf,
 } from './working-copy'
 
@@ -114,5 +115,15 @@ describe('sample data', () => {
 
   it('reads tags as typed', () => {
     expect(parseTags(' a, ,b ,')).toEqual(['a', 'b'])
+  })
+
+  it('keeps a visual template visual, and sends the editor type when the blocks became MJML', () => {
+    const base = template({ editorType: 'VISUAL', source: '{"version":1}\n' })
+    const copy = workingCopyOf(base)
+    expect(copy.editorType).toBe('VISUAL')
+    expect(WorkingCopySchema.safeParse(copy).success).toBe(true)
+    expect(hasChanges(changesFrom(base, copy))).toBe(false)
+    const converted = { ...copy, editorType: 'MJML' as const, source: '<mjml></mjml>' }
+    expect(changesFrom(base, converted).body).toEqual({ editorType: 'MJML', source: '<mjml></mjml>' })
   })
 })
