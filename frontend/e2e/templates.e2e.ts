@@ -104,7 +104,12 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await screenshot(page, 'desktop-templates-gallery')
     await checkPhone(tab, 'mobile-templates-gallery')
 
-    // Create from the Welcome starter: one START action.
+    // Create from the Welcome starter as MJML code (the gallery offers the visual documents by default): one
+    // START action.
+    await page.getByRole('button', { name: 'MJML code', exact: true }).click()
+    expect(
+      await page.getByRole('button', { name: 'MJML code', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true')
     await page.getByRole('button', { name: 'Use Welcome', exact: true }).click()
     const create = page.getByRole('dialog', { name: 'New template: Welcome' })
     expect(await create.getByLabel('Template name').inputValue()).toBe('welcome')
