@@ -278,7 +278,8 @@ export const DocumentStylesSchema = z
   .strict()
 export type DocumentStyles = z.infer<typeof DocumentStylesSchema>
 
-function blockIds(blocks: readonly VisualBlock[]): string[] {
+/** Every id in a list of blocks, in order: blocks, columns and the blocks inside them. */
+export function visualBlockIds(blocks: readonly VisualBlock[]): string[] {
   return blocks.flatMap((item) =>
     item.type === 'columns'
       ? [item.id, ...item.columns.flatMap((column) => [column.id, ...column.blocks.map((inner) => inner.id)])]
@@ -296,7 +297,7 @@ export const VisualDocumentSchema = z
   })
   .strict()
   .superRefine((document, context) => {
-    const ids = blockIds(document.blocks)
+    const ids = visualBlockIds(document.blocks)
     if (ids.length > VISUAL_MAX_BLOCKS) {
       context.addIssue({
         code: 'custom',

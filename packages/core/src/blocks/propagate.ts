@@ -1,6 +1,7 @@
 import type { Actor } from '../actor'
 import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
 import { AppError } from '../errors'
+import { jobCreator } from '../jobs/jobs'
 import type { ItemResult, JobRecord } from '../jobs/jobs.repo'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
@@ -18,16 +19,6 @@ interface PropagateContext {
   actor: Actor
   /** Each AWS account's paced SES (or why it cannot be used), made on first use. */
   accounts: Map<string, Promise<SesJobContext>>
-}
-
-function editorOf(job: JobRecord): Actor {
-  return {
-    accountId: job.createdBy.accountId,
-    username: job.createdBy.accountId,
-    email: job.createdBy.email,
-    emailVerified: true,
-    groups: [],
-  }
 }
 
 /**
@@ -110,7 +101,7 @@ const propagate: JobKindHandler<PropagateContext> = {
       job,
       blockId,
       sync: job.params?.syncTemplatesWithSes === true,
-      actor: editorOf(job),
+      actor: jobCreator(job),
       accounts: new Map(),
     }
   },

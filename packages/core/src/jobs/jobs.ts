@@ -53,6 +53,17 @@ export function toJob(job: Repo.JobRecord, items: Repo.JobItemRecord[]): Job {
   return { ...toJobSummary(job), items: items.sort((a, b) => a.index - b.index).map(toJobItem) }
 }
 
+/** The job's creator, acting for the work the job does (their membership is checked again where it matters). */
+export function jobCreator(job: Repo.JobRecord): Actor {
+  return {
+    accountId: job.createdBy.accountId,
+    username: job.createdBy.accountId,
+    email: job.createdBy.email,
+    emailVerified: true,
+    groups: [],
+  }
+}
+
 export async function enqueueJob(message: JobMessage): Promise<void> {
   await sqs().send(
     new SendMessageCommand({ QueueUrl: jobsEnv().queueUrl, MessageBody: JSON.stringify(message) }),

@@ -3,11 +3,11 @@ import {
   DeleteEmailTemplateCommand,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2'
-import type { Actor } from '../actor'
 import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import { AppError } from '../errors'
+import { jobCreator } from '../jobs/jobs'
 import type { ItemResult, JobItemRecord, JobRecord } from '../jobs/jobs.repo'
 import { SliceTimeUp } from '../jobs/pacer'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
@@ -148,17 +148,6 @@ const publish: JobKindHandler<SesJobContext> = {
   process: (context, item, run) => publishTemplate(context, item.key, run),
 }
 
-/** The job's creator acts for the import (their membership is checked again for every template). */
-function creatorOf(job: JobRecord): Actor {
-  return {
-    accountId: job.createdBy.accountId,
-    username: job.createdBy.accountId,
-    email: job.createdBy.email,
-    emailVerified: true,
-    groups: [],
-  }
-}
-
 const importTemplates: JobKindHandler<SesJobContext> = {
   prepare,
   async process(context, item, run) {
@@ -186,7 +175,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
         error: { code: 'ses.not_found', message: `SES has no template named '${name}'.` },
       }
     }
-    const actor = creatorOf(context.job)
+    const actor = jobCreator(context.job)
     const { org } = await requireMembership(actor, orgId, 'content.write')
     // Exactly what SES holds: its text part as a custom one (empty when SES has none), so the two are in sync.
     const fields = {

@@ -7,6 +7,7 @@ import {
   type VisualBlock,
   type VisualBlockType,
   type VisualDocument,
+  visualBlockIds,
 } from '@app/contracts'
 
 /**
@@ -74,17 +75,7 @@ export function padding(vertical: number, horizontal = vertical): Padding {
 
 /** Every id in the document: blocks, columns and the blocks inside them. */
 export function documentIds(document: VisualDocument): Set<string> {
-  const ids = new Set<string>()
-  for (const block of document.blocks) {
-    ids.add(block.id)
-    if (block.type === 'columns') {
-      for (const column of block.columns) {
-        ids.add(column.id)
-        for (const inner of column.blocks) ids.add(inner.id)
-      }
-    }
-  }
-  return ids
+  return new Set(visualBlockIds(document.blocks))
 }
 
 /** `prefix-n` with the smallest n not taken; the new id is added to `taken`. */
