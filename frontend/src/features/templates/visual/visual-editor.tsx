@@ -77,6 +77,11 @@ export interface VisualEditorProps {
   onConvert: (mjml: string) => void
   /** The property field the variable picker inserts into. */
   onTarget: (target: FieldTarget) => void
+  /**
+   * A reusable block's blocks rather than a whole email: no document style, preheader or conversion (the
+   * templates using the block bring those).
+   */
+  fragment?: boolean
   ref?: Ref<VisualEditorHandle>
 }
 
@@ -93,7 +98,14 @@ const PALETTE_HINTS: Record<PaletteType, string> = {
 }
 
 /** The visual (drag-and-drop) editor: palette, canvas, and the selected block's or the document's settings. */
-export default function VisualEditor({ source, onChange, onConvert, onTarget, ref }: VisualEditorProps) {
+export default function VisualEditor({
+  source,
+  onChange,
+  onConvert,
+  onTarget,
+  fragment = false,
+  ref,
+}: VisualEditorProps) {
   const { state, apply, undo, redo } = useVisualDocument(source, onChange)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [converting, setConverting] = useState(false)
@@ -314,6 +326,7 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
     }
   }
 
+  const unselectedTitle = fragment ? 'Block settings' : 'Document style'
   return (
     <FieldTargetContext.Provider value={onTarget}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Shift+Z anywhere in the visual editor */}
@@ -325,18 +338,22 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
           <Button size="small" variant="secondary" onClick={redo} disabled={!canRedo(state.history)}>
             Redo
           </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            aria-pressed={selectedId === null}
-            onClick={() => setSelectedId(null)}
-          >
-            Document style
-          </Button>
-          <span className={styles.barSpacer} />
-          <Button size="small" variant="ghost" onClick={() => setConverting(true)}>
-            Convert to MJML code
-          </Button>
+          {!fragment && (
+            <>
+              <Button
+                size="small"
+                variant="secondary"
+                aria-pressed={selectedId === null}
+                onClick={() => setSelectedId(null)}
+              >
+                Document style
+              </Button>
+              <span className={styles.barSpacer} />
+              <Button size="small" variant="ghost" onClick={() => setConverting(true)}>
+                Convert to MJML code
+              </Button>
+            </>
+          )}
         </div>
 
         <DndContext
@@ -375,10 +392,10 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
 
             <section
               className={styles.properties}
-              aria-label={selected ? `${BLOCK_LABELS[selected.block.type]} block settings` : 'Document style'}
+              aria-label={selected ? `${BLOCK_LABELS[selected.block.type]} block settings` : unselectedTitle}
             >
               <h2 className={styles.paneTitle}>
-                {selected ? `${BLOCK_LABELS[selected.block.type]} block` : 'Document style'}
+                {selected ? `${BLOCK_LABELS[selected.block.type]} block` : unselectedTitle}
               </h2>
               <div className={styles.fields}>
                 {selected ? (
@@ -394,6 +411,8 @@ export default function VisualEditor({ source, onChange, onConvert, onTarget, re
                     }
                     onLayout={(widths) => change(setColumnLayout(doc, selected.block.id, widths))}
                   />
+                ) : fragment ? (
+                  <p className={styles.hint}>Select a block on the canvas to change it.</p>
                 ) : (
                   <StylePanel
                     document={doc}

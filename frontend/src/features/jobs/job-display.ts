@@ -1,0 +1,53 @@
+import type { Job, JobItem, JobKind, JobStatus } from '@app/contracts'
+import type { BadgeColor } from '../../components/ui/badge'
+
+/** What a job is doing, as a heading: 'Publishing to SES'. */
+export const JOB_TITLES: Record<JobKind, { running: string; done: string }> = {
+  'ses.publish': { running: 'Publishing to SES', done: 'Published to SES' },
+  'ses.import': { running: 'Importing from SES', done: 'Imported from SES' },
+  'ses.delete': { running: 'Deleting from SES', done: 'Deleted from SES' },
+  'ses.refresh': { running: 'Checking SES for changes', done: 'Checked SES for changes' },
+  'blocks.propagate': {
+    running: 'Updating the templates that use this block',
+    done: 'Updated the templates that use this block',
+  },
+}
+
+export const JOB_STATUS_BADGES: Record<JobStatus, { label: string; color: BadgeColor }> = {
+  queued: { label: 'Queued', color: 'neutral' },
+  running: { label: 'Running', color: 'blue' },
+  succeeded: { label: 'Done', color: 'green' },
+  partially_failed: { label: 'Some failed', color: 'orange' },
+  failed: { label: 'Failed', color: 'red' },
+}
+
+const ITEM_DONE: Record<JobKind, string> = {
+  'ses.publish': 'Published',
+  'ses.import': 'Imported',
+  'ses.delete': 'Deleted from SES',
+  'ses.refresh': 'Checked',
+  'blocks.propagate': 'Updated',
+}
+
+/** One item's result in words: 'Published', 'Waiting', or the failure's own message. */
+export function itemText(kind: JobKind, item: JobItem): string {
+  switch (item.status) {
+    case 'pending':
+      return 'Waiting'
+    case 'succeeded':
+      return ITEM_DONE[kind]
+    case 'skipped':
+      return item.error ? `Skipped: ${item.error.message}` : 'Skipped'
+    case 'failed':
+      return item.error?.message ?? 'Failed'
+  }
+}
+
+/** '3 of 20 done · 1 failed' */
+export function countsText(job: Pick<Job, 'counts' | 'status'>): string {
+  const { total, done, failed } = job.counts
+  if (job.status === 'queued') return `${total} ${total === 1 ? 'item' : 'items'} waiting to start`
+  const parts = [`${done} of ${total} done`]
+  if (failed > 0) parts.push(`${failed} failed`)
+  return parts.join(' · ')
+}
