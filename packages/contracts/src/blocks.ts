@@ -1,8 +1,13 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
 import { JobSchema } from './jobs'
-import { TemplateAuthorSchema, TemplateEditorTypeSchema } from './templates'
-import { VISUAL_DOCUMENT_VERSION, type VisualBlock, VisualBlockSchema } from './visual-document'
+import { TemplateAuthorSchema, type TemplateEditorType, TemplateEditorTypeSchema } from './templates'
+import {
+  parseVisualDocument,
+  VISUAL_DOCUMENT_VERSION,
+  type VisualBlock,
+  VisualBlockSchema,
+} from './visual-document'
 
 /**
  * Reusable blocks (spec §2, §3, §7; TEAM and TEAM PLUS): a named fragment edited with the editor of its
@@ -30,6 +35,15 @@ export const blockIncludeTag = (blockId: string) => `<!-- block:${blockId} -->`
 /** The block ids an MJML or HTML source includes, in order, each once. */
 export function includedBlockIds(source: string): string[] {
   return [...new Set([...source.matchAll(BLOCK_INCLUDE_PATTERN)].map((match) => match[1] as string))]
+}
+
+/** The reusable blocks a template's source references: VISUAL `blockRef`s, MJML/HTML include tags; each once. */
+export function referencedBlockIds(editorType: TemplateEditorType, source: string): string[] {
+  if (editorType !== 'VISUAL') return includedBlockIds(source)
+  const parsed = parseVisualDocument(source)
+  if (!parsed.ok) return []
+  const ids = parsed.document.blocks.flatMap((block) => (block.type === 'blockRef' ? [block.blockId] : []))
+  return [...new Set(ids)]
 }
 
 /** A block is stored as one item (DynamoDB holds at most 400 KB): its source is at most 256 KB. */

@@ -1,22 +1,13 @@
 import {
   type ErrorIssue,
-  includedBlockIds,
   parseBlockFragment,
   parseVisualDocument,
+  referencedBlockIds,
   type TemplateEditorType,
   type VisualBlock,
 } from '@app/contracts'
 import type { ResolveInclude } from '@app/email'
 import * as Repo from './blocks.repo'
-
-/** The reusable blocks a template's source references: VISUAL `blockRef`s, MJML/HTML include tags; each once. */
-export function referencedBlockIds(editorType: TemplateEditorType, source: string): string[] {
-  if (editorType !== 'VISUAL') return includedBlockIds(source)
-  const parsed = parseVisualDocument(source)
-  if (!parsed.ok) return []
-  const ids = parsed.document.blocks.flatMap((block) => (block.type === 'blockRef' ? [block.blockId] : []))
-  return [...new Set(ids)]
-}
 
 export interface BlockResolvers {
   resolveBlock: (blockId: string) => VisualBlock[] | undefined

@@ -5,6 +5,7 @@ import {
   CreateTemplateBodySchema,
   type DeleteTemplatesBody,
   DeleteTemplatesBodySchema,
+  referencedBlockIds,
   type Template,
   type TemplateEditorType,
   type TemplateVersionSummary,
@@ -15,7 +16,6 @@ import {
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import * as BlocksRepo from '../blocks/blocks.repo'
-import { referencedBlockIds } from '../blocks/references'
 import { AppError } from '../errors'
 import { requireMembership } from '../organizations/organizations'
 import type { OrganizationRecord } from '../organizations/organizations.repo'

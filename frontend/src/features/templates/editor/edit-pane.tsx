@@ -5,11 +5,13 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import type { PreviewOutput } from '../preview/use-template-preview'
 import type { FieldTarget } from '../visual/fields'
+import type { ReusableBlocks } from '../visual/reusable-blocks'
 import type { VisualEditorHandle } from '../visual/visual-editor'
 import { CodeEditor, type CodeEditorHandle } from './code-editor'
 import { DetailsPanel } from './details-panel'
 import { type EditorIssue, issuesOf } from './diagnostics'
 import styles from './editor.module.css'
+import { IncludeBlockPicker } from './include-block-picker'
 import { LintPanel } from './lint-panel'
 import { SampleDataPanel } from './sample-data-panel'
 import { TextPart } from './text-part'
@@ -40,6 +42,8 @@ interface EditPaneProps {
   onTarget: (target: InsertTarget) => void
   /** VISUAL: the block editor, to select the block a check or a server issue points at. */
   visualRef: RefObject<VisualEditorHandle | null>
+  /** The organization's reusable blocks of the template's editor type. */
+  reusableBlocks: ReusableBlocks
 }
 
 /** The left pane: subject, the tabbed parts (source, text, samples, details), variables and checks. */
@@ -59,6 +63,7 @@ export function EditPane({
   target,
   onTarget,
   visualRef,
+  reusableBlocks,
 }: EditPaneProps) {
   const sourceEditor = useRef<CodeEditorHandle>(null)
   const textEditor = useRef<CodeEditorHandle>(null)
@@ -191,6 +196,7 @@ export function EditPane({
           >
             <VisualEditor
               ref={visualRef}
+              reusableBlocks={reusableBlocks}
               source={copy.source}
               onChange={(source) => onChange({ source })}
               onConvert={(mjml) => {
@@ -216,6 +222,15 @@ export function EditPane({
             language={copy.editorType === 'MJML' ? 'mjml' : 'html'}
             label={`${sourceLabel} source`}
             issues={sourceIssues}
+          />
+        )}
+        {!visual && (
+          <IncludeBlockPicker
+            blocks={reusableBlocks}
+            onInsert={(tag) => {
+              onTarget('source')
+              requestAnimationFrame(() => sourceEditor.current?.insert(tag))
+            }}
           />
         )}
       </div>

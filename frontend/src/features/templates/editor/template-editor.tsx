@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { isApiError } from '../../../lib/api-error'
+import { useTemplateBlocks } from '../../blocks/use-template-blocks'
 import { ActionError, ActionsExhausted } from '../components/action-error'
 import { useTemplatePreview } from '../preview/use-template-preview'
 import { actionsLeft } from '../template-actions'
@@ -56,7 +57,9 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
   if (sample?.ok) lastGoodSample.current = sample.data
   const sampleData = sample === undefined ? {} : sample.ok ? sample.data : lastGoodSample.current
 
+  const reusableBlocks = useTemplateBlocks(organization, copy.editorType, copy.source)
   const preview = useTemplatePreview({
+    blocks: reusableBlocks.loaded,
     editorType: copy.editorType,
     source: copy.source,
     subject: copy.subject,
@@ -182,6 +185,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
             target={target}
             onTarget={setTarget}
             visualRef={visualRef}
+            reusableBlocks={reusableBlocks}
           />
 
           <PreviewPane

@@ -1,3 +1,4 @@
+import { parseBlockFragment, type TemplateEditorType } from '@app/contracts'
 import {
   compileTemplate,
   type DetectedVariable,
@@ -19,6 +20,8 @@ export interface PreviewInput {
   customText: string
   /** The selected sample data set (what SES would render with). */
   sampleData: Record<string, unknown>
+  /** The reusable blocks the source references, by id, as loaded (a missing one is reported, as on save). */
+  blocks?: Record<string, { editorType: TemplateEditorType; source: string }>
 }
 
 export interface PreviewOutput {
@@ -34,7 +37,20 @@ export interface PreviewOutput {
 
 /** The whole pipeline of `@app/email`, as the API runs it on save, but in the browser and without eval. */
 export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
-  const compiled = await compileTemplate({ editorType: input.editorType, source: input.source })
+  const blocks = input.blocks ?? {}
+  const resolveInclude = (id: string) => blocks[id]
+  const resolveBlock = (id: string) => {
+    const block = blocks[id]
+    if (block?.editorType !== 'VISUAL') return undefined
+    const parsed = parseBlockFragment(block.source)
+    return parsed.ok ? parsed.fragment.blocks : undefined
+  }
+  const compiled = await compileTemplate({
+    editorType: input.editorType,
+    source: input.source,
+    resolveBlock,
+    resolveInclude,
+  })
   const textPart = input.textMode === 'custom' ? input.customText : htmlToText(compiled.html)
   const render = renderTemplate(
     { subject: input.subject, html: compiled.html, text: textPart },
@@ -47,6 +63,8 @@ export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
       subject: input.subject,
       text: textPart,
       sampleData: input.sampleData,
+      resolveBlock,
+      resolveInclude,
     },
     compiled,
   )

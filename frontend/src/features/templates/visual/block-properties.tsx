@@ -23,6 +23,7 @@ import {
   PaddingField,
   urlProblem,
 } from './fields'
+import { BlockRefProperties } from './reusable-blocks'
 import styles from './visual.module.css'
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'))
@@ -405,13 +406,7 @@ export function BlockProperties({
     case 'html':
       return <HtmlProperties block={block} onChange={onChange} />
     case 'blockRef':
-      return (
-        <p className={styles.hint}>
-          A reusable block of your organization (<code>{block.blockId}</code>): it is composed in when the
-          template compiles, so changing it changes every template using it. Reusable blocks are edited in
-          their own library, arriving in the next release.
-        </p>
-      )
+      return <BlockRefProperties block={block} />
   }
 }
 

@@ -1,6 +1,5 @@
-import type { ContentBlock, DocumentStyles, Padding, Paragraph, VisualBlock } from '@app/contracts'
+import type { ContentBlock, DocumentStyles, Padding, Paragraph } from '@app/contracts'
 import type { CSSProperties } from 'react'
-import { BLOCK_LABELS } from './document'
 import styles from './visual.module.css'
 
 const HEADING_SIZES = { 1: 28, 2: 22, 3: 18 } as const
@@ -153,14 +152,4 @@ export function BlockView({
         </div>
       )
   }
-}
-
-/** A reusable block: composed in when the template compiles, shown here as a labelled box. */
-export function BlockRefView({ block }: { block: Extract<VisualBlock, { type: 'blockRef' }> }) {
-  return (
-    <div className={styles.blockRef}>
-      <span className={styles.rawHtmlLabel}>{BLOCK_LABELS.blockRef}</span>
-      <code>{block.blockId}</code>
-    </div>
-  )
 }

@@ -4,8 +4,9 @@ import { useDroppable } from '@dnd-kit/core'
 import { SortableContext, type SortingStrategy, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import type { CSSProperties, KeyboardEvent } from 'react'
-import { BlockRefView, BlockView, paddingStyle } from './block-view'
-import { BLOCK_LABELS, blockName, canMoveBy } from './document'
+import { BlockView, paddingStyle } from './block-view'
+import { BLOCK_LABELS, canMoveBy } from './document'
+import { BlockRefView, useBlockName } from './reusable-blocks'
 import styles from './visual.module.css'
 
 export const ROOT_CONTAINER = 'root'
@@ -18,7 +19,7 @@ const keepInPlace: SortingStrategy = () => null
 
 /** What a draggable carries: a palette type to create, or a block of the document to move. */
 export type DragData =
-  | { kind: 'palette'; blockType: VisualBlock['type']; label: string }
+  | { kind: 'palette'; blockType: VisualBlock['type']; label: string; blockId?: string }
   | { kind: 'block'; blockType: VisualBlock['type']; containerId: string }
 
 /** What a drop target is: a block (drop before or after it) or a list's empty room (drop at its end). */
@@ -121,7 +122,7 @@ function CanvasItem({ block, containerId, document, selectedId, actions, indicat
       data: { kind: 'block', blockType: block.type, containerId } satisfies DragData & DropData,
     })
   const selected = selectedId === block.id
-  const name = blockName(block)
+  const name = useBlockName(block)
   const marker =
     indicator?.overId === block.id ? (indicator.after ? styles.dropAfter : styles.dropBefore) : ''
 
@@ -189,7 +190,7 @@ function CanvasItem({ block, containerId, document, selectedId, actions, indicat
             indicator={indicator}
           />
         ) : block.type === 'blockRef' ? (
-          <BlockRefView block={block} />
+          <BlockRefView block={block} styles={document.styles} />
         ) : (
           <BlockView block={block} styles={document.styles} />
         )}

@@ -2,6 +2,7 @@ import { parseVisualDocument, type VisualDocument, visualDocumentSource } from '
 import { describe, expect, it } from 'vitest'
 import {
   addBlock,
+  addBlockRef,
   blockName,
   canMoveBy,
   createBlock,
@@ -92,6 +93,25 @@ describe('insert', () => {
     expect(insertBlock(document, createBlock('spacer', new Set()), { columnId: 'nope', index: 0 })).toBe(
       document,
     )
+  })
+})
+
+describe('reusable blocks', () => {
+  const blockId = '01HZX3K5V6W7X8Y9Z0ABCDEFGH'
+
+  it('adds a reference after the selected top-level block, with a fresh id', () => {
+    const document = sample()
+    const { document: next, id } = addBlockRef(document, blockId, 'heading-1')
+    expect(topIds(next)).toEqual(['heading-1', id, 'columns-1', 'button-1'])
+    expect(findBlock(next, id)?.block).toEqual({ type: 'blockRef', id, blockId })
+    expect(parseVisualDocument(visualDocumentSource(next)).ok).toBe(true)
+  })
+
+  it('puts a reference selected from inside a column after that columns row, never in the column', () => {
+    const document = sample()
+    const inner = findColumn(document, 'column-1')?.column.blocks[0]?.id as string
+    const { document: next, id } = addBlockRef(document, blockId, inner)
+    expect(topIds(next)).toEqual(['heading-1', 'columns-1', id, 'button-1'])
   })
 })
 

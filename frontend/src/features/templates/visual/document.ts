@@ -457,7 +457,28 @@ export function addBlock(
   type: PaletteType,
   selectedId: string | null,
 ): { document: VisualDocument; id: string } {
-  const block = createBlock(type, documentIds(document))
+  return placeAfterSelection(document, createBlock(type, documentIds(document)), selectedId)
+}
+
+/** A reference to one of the organization's reusable blocks (VISUAL blocks), composed in when it compiles. */
+export function createBlockRef(blockId: string, taken: Set<string>): VisualBlock {
+  return { type: 'blockRef', id: freshId(ID_PREFIXES.blockRef, taken), blockId }
+}
+
+/** Adds a reusable block after the selection (after the selected block's row when that is in a column). */
+export function addBlockRef(
+  document: VisualDocument,
+  blockId: string,
+  selectedId: string | null,
+): { document: VisualDocument; id: string } {
+  return placeAfterSelection(document, createBlockRef(blockId, documentIds(document)), selectedId)
+}
+
+function placeAfterSelection(
+  document: VisualDocument,
+  block: VisualBlock,
+  selectedId: string | null,
+): { document: VisualDocument; id: string } {
   let location = insertionAfter(document, selectedId)
   if (!canPlace(block, location)) {
     const found = selectedId ? findBlock(document, selectedId) : undefined

@@ -40,10 +40,12 @@ import {
 import { ConvertDialog } from './convert-dialog'
 import {
   addBlock,
+  addBlockRef,
   BLOCK_LABELS,
   type BlockLocation,
   blockName,
   createBlock,
+  createBlockRef,
   deleteBlock,
   documentIds,
   duplicateBlock,
@@ -61,6 +63,7 @@ import {
 } from './document'
 import { type FieldTarget, FieldTargetContext } from './fields'
 import { canRedo, canUndo } from './history'
+import { type ReusableBlocks, ReusableBlocksPalette, ReusableBlocksProvider } from './reusable-blocks'
 import { StylePanel } from './style-panel'
 import { useVisualDocument } from './use-visual-document'
 import styles from './visual.module.css'
@@ -82,6 +85,8 @@ export interface VisualEditorProps {
    * templates using the block bring those).
    */
   fragment?: boolean
+  /** Templates: the organization's reusable blocks, for the palette and the canvas (none in fragment mode). */
+  reusableBlocks?: ReusableBlocks
   ref?: Ref<VisualEditorHandle>
 }
 
@@ -104,6 +109,7 @@ export default function VisualEditor({
   onConvert,
   onTarget,
   fragment = false,
+  reusableBlocks,
   ref,
 }: VisualEditorProps) {
   const { state, apply, undo, redo } = useVisualDocument(source, onChange)
@@ -189,6 +195,14 @@ export default function VisualEditor({
 
   function add(type: PaletteType) {
     const result = addBlock(doc, type, selectedId)
+    if (change(result.document)) {
+      setSelectedId(result.id)
+      focusAfter.current = result.id
+    }
+  }
+
+  function addReusable(blockId: string) {
+    const result = addBlockRef(doc, blockId, selectedId)
     if (change(result.document)) {
       setSelectedId(result.id)
       focusAfter.current = result.id
@@ -310,7 +324,9 @@ export default function VisualEditor({
     const drag = event.active.data.current as DragData | undefined
     if (!target || !drag) return
     if (drag.kind === 'palette') {
-      const block = createBlock(drag.blockType as PaletteType, documentIds(doc))
+      const block = drag.blockId
+        ? createBlockRef(drag.blockId, documentIds(doc))
+        : createBlock(drag.blockType as PaletteType, documentIds(doc))
       const next = insertBlock(doc, block, target.location)
       if (next !== doc && change(next)) {
         setSelectedId(block.id)
@@ -328,129 +344,134 @@ export default function VisualEditor({
 
   const unselectedTitle = fragment ? 'Block settings' : 'Document style'
   return (
-    <FieldTargetContext.Provider value={onTarget}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Shift+Z anywhere in the visual editor */}
-      <div className={styles.editor} onKeyDown={onKeyDown}>
-        <div className={styles.editorBar} role="toolbar" aria-label="Visual editor">
-          <Button size="small" variant="secondary" onClick={undo} disabled={!canUndo(state.history)}>
-            Undo
-          </Button>
-          <Button size="small" variant="secondary" onClick={redo} disabled={!canRedo(state.history)}>
-            Redo
-          </Button>
-          {!fragment && (
-            <>
-              <Button
-                size="small"
-                variant="secondary"
-                aria-pressed={selectedId === null}
-                onClick={() => setSelectedId(null)}
-              >
-                Document style
-              </Button>
-              <span className={styles.barSpacer} />
-              <Button size="small" variant="ghost" onClick={() => setConverting(true)}>
-                Convert to MJML code
-              </Button>
-            </>
-          )}
-        </div>
-
-        <DndContext
-          sensors={sensors}
-          collisionDetection={collision}
-          accessibility={{
-            announcements,
-            screenReaderInstructions: {
-              draggable:
-                'To move a block, press Space or Enter on its drag handle, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. With a block focused, Alt+Arrow Up or Down moves it one step.',
-            },
-          }}
-          onDragStart={onDragStart}
-          onDragMove={onDragMove}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => {
-            setDragging(null)
-            setIndicator(null)
-          }}
-        >
-          <div className={styles.body}>
-            <section className={styles.palette} aria-labelledby="visual-palette-title">
-              <h2 id="visual-palette-title" className={styles.paneTitle}>
-                Add blocks
-              </h2>
-              <ul className={styles.paletteList}>
-                {PALETTE_TYPES.map((type) => (
-                  <PaletteItem key={type} type={type} onAdd={() => add(type)} />
-                ))}
-              </ul>
-            </section>
-
-            <section className={styles.canvasPane} aria-label="Canvas">
-              <Canvas document={doc} selectedId={selectedId} actions={actions} indicator={indicator} />
-            </section>
-
-            <section
-              className={styles.properties}
-              aria-label={selected ? `${BLOCK_LABELS[selected.block.type]} block settings` : unselectedTitle}
-            >
-              <h2 className={styles.paneTitle}>
-                {selected ? `${BLOCK_LABELS[selected.block.type]} block` : unselectedTitle}
-              </h2>
-              <div className={styles.fields}>
-                {selected ? (
-                  <BlockProperties
-                    key={selected.block.id}
-                    block={selected.block}
-                    document={doc}
-                    onChange={(patch, field) =>
-                      change(
-                        updateBlock(doc, selected.block.id, patch),
-                        field && `${selected.block.id}.${field}`,
-                      )
-                    }
-                    onLayout={(widths) => change(setColumnLayout(doc, selected.block.id, widths))}
-                  />
-                ) : fragment ? (
-                  <p className={styles.hint}>Select a block on the canvas to change it.</p>
-                ) : (
-                  <StylePanel
-                    document={doc}
-                    onStyles={(patch: Partial<DocumentStyles>, field) =>
-                      change(updateStyles(doc, patch), field && `styles.${field}`)
-                    }
-                    onPreheader={(preheader) => change(updatePreheader(doc, preheader), 'preheader')}
-                  />
-                )}
-              </div>
-            </section>
+    <ReusableBlocksProvider value={reusableBlocks}>
+      <FieldTargetContext.Provider value={onTarget}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Shift+Z anywhere in the visual editor */}
+        <div className={styles.editor} onKeyDown={onKeyDown}>
+          <div className={styles.editorBar} role="toolbar" aria-label="Visual editor">
+            <Button size="small" variant="secondary" onClick={undo} disabled={!canUndo(state.history)}>
+              Undo
+            </Button>
+            <Button size="small" variant="secondary" onClick={redo} disabled={!canRedo(state.history)}>
+              Redo
+            </Button>
+            {!fragment && (
+              <>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  aria-pressed={selectedId === null}
+                  onClick={() => setSelectedId(null)}
+                >
+                  Document style
+                </Button>
+                <span className={styles.barSpacer} />
+                <Button size="small" variant="ghost" onClick={() => setConverting(true)}>
+                  Convert to MJML code
+                </Button>
+              </>
+            )}
           </div>
-          <DragOverlay dropAnimation={null}>
-            {dragging ? (
-              <div className={styles.dragChip}>
-                {dragging.kind === 'palette'
-                  ? `New ${dragging.label} block`
-                  : BLOCK_LABELS[dragging.blockType]}
-              </div>
-            ) : null}
-          </DragOverlay>
-        </DndContext>
 
-        <p className={styles.shortcuts}>
-          Keys: with a block focused, Alt+↑/↓ moves it, Delete removes it, Ctrl+D duplicates it; Ctrl+Z
-          undoes, Ctrl+Shift+Z redoes.
-        </p>
-      </div>
-      <ConvertDialog
-        open={converting}
-        document={doc}
-        onClose={() => setConverting(false)}
-        onConvert={(mjml) => {
-          setConverting(false)
-          onConvert(mjml)
-        }}
-      />
-    </FieldTargetContext.Provider>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={collision}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: {
+                draggable:
+                  'To move a block, press Space or Enter on its drag handle, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. With a block focused, Alt+Arrow Up or Down moves it one step.',
+              },
+            }}
+            onDragStart={onDragStart}
+            onDragMove={onDragMove}
+            onDragEnd={onDragEnd}
+            onDragCancel={() => {
+              setDragging(null)
+              setIndicator(null)
+            }}
+          >
+            <div className={styles.body}>
+              <section className={styles.palette} aria-labelledby="visual-palette-title">
+                <h2 id="visual-palette-title" className={styles.paneTitle}>
+                  Add blocks
+                </h2>
+                <ul className={styles.paletteList}>
+                  {PALETTE_TYPES.map((type) => (
+                    <PaletteItem key={type} type={type} onAdd={() => add(type)} />
+                  ))}
+                </ul>
+                {reusableBlocks && <ReusableBlocksPalette onAdd={addReusable} />}
+              </section>
+
+              <section className={styles.canvasPane} aria-label="Canvas">
+                <Canvas document={doc} selectedId={selectedId} actions={actions} indicator={indicator} />
+              </section>
+
+              <section
+                className={styles.properties}
+                aria-label={
+                  selected ? `${BLOCK_LABELS[selected.block.type]} block settings` : unselectedTitle
+                }
+              >
+                <h2 className={styles.paneTitle}>
+                  {selected ? `${BLOCK_LABELS[selected.block.type]} block` : unselectedTitle}
+                </h2>
+                <div className={styles.fields}>
+                  {selected ? (
+                    <BlockProperties
+                      key={selected.block.id}
+                      block={selected.block}
+                      document={doc}
+                      onChange={(patch, field) =>
+                        change(
+                          updateBlock(doc, selected.block.id, patch),
+                          field && `${selected.block.id}.${field}`,
+                        )
+                      }
+                      onLayout={(widths) => change(setColumnLayout(doc, selected.block.id, widths))}
+                    />
+                  ) : fragment ? (
+                    <p className={styles.hint}>Select a block on the canvas to change it.</p>
+                  ) : (
+                    <StylePanel
+                      document={doc}
+                      onStyles={(patch: Partial<DocumentStyles>, field) =>
+                        change(updateStyles(doc, patch), field && `styles.${field}`)
+                      }
+                      onPreheader={(preheader) => change(updatePreheader(doc, preheader), 'preheader')}
+                    />
+                  )}
+                </div>
+              </section>
+            </div>
+            <DragOverlay dropAnimation={null}>
+              {dragging ? (
+                <div className={styles.dragChip}>
+                  {dragging.kind === 'palette'
+                    ? `New ${dragging.label} block`
+                    : BLOCK_LABELS[dragging.blockType]}
+                </div>
+              ) : null}
+            </DragOverlay>
+          </DndContext>
+
+          <p className={styles.shortcuts}>
+            Keys: with a block focused, Alt+↑/↓ moves it, Delete removes it, Ctrl+D duplicates it; Ctrl+Z
+            undoes, Ctrl+Shift+Z redoes.
+          </p>
+        </div>
+        <ConvertDialog
+          open={converting}
+          document={doc}
+          onClose={() => setConverting(false)}
+          onConvert={(mjml) => {
+            setConverting(false)
+            onConvert(mjml)
+          }}
+        />
+      </FieldTargetContext.Provider>
+    </ReusableBlocksProvider>
   )
 }
 
