@@ -1,0 +1,349 @@
+import type { AwsAccount, Job, JobStatus, OrganizationSummary } from '@app/contracts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import pageStyles from '../../../app/routes/app/page.module.css'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { errorMessage } from '../../../lib/api-error'
+import { awsAccountName } from '../../aws-accounts/aws-account-display'
+import { LoadingLines } from '../../billing/components/loading-lines'
+import { JobProgress } from '../../jobs/components/job-progress'
+import { organizationName } from '../../organizations/organization-display'
+import { ActionError, CostNote } from '../../templates/components/action-error'
+import { dateTimeText } from '../../templates/template-display'
+import {
+  afterSesJob,
+  type SesTarget,
+  sesSyncQueries,
+  useDeleteFromSes,
+  useImportFromSes,
+  usePublishToSes,
+  useRefreshSes,
+} from '../api/ses-sync'
+import {
+  checkedText,
+  EMPTY_SELECTION,
+  importCost,
+  pruneSelection,
+  type SesSelection,
+  selectionActions,
+  stateSummary,
+  tooManyText,
+} from '../ses-sync-display'
+import { SesActionDialog } from './ses-action-dialog'
+import styles from './ses-sync.module.css'
+import { SesTemplateTable } from './ses-template-table'
+import { UnpublishedTable } from './unpublished-table'
+
+type DialogKind = 'import' | 'publish' | 'delete'
+
+/** One AWS account's SES templates next to ours: the two lists, the actions on the ticked rows and their jobs. */
+export function SesSyncPanel({
+  organization,
+  awsAccount,
+}: {
+  organization: OrganizationSummary
+  awsAccount: AwsAccount
+}) {
+  const queryClient = useQueryClient()
+  const target: SesTarget = { organizationId: organization.id, awsAccountId: awsAccount.id }
+  const overview = useQuery(sesSyncQueries.overview(organization.id, awsAccount.id))
+  const [rawSelection, setSelection] = useState<SesSelection>(EMPTY_SELECTION)
+  const [jobs, setJobs] = useState<Job[]>([])
+  /** Finished jobs' outcomes, by job id. */
+  const [finished, setFinished] = useState<ReadonlyMap<string, JobStatus>>(new Map())
+  const [dialog, setDialog] = useState<DialogKind>()
+  const [startError, setStartError] = useState<{ title: string; error: unknown }>()
+  const importing = useImportFromSes()
+  const publishing = usePublishToSes()
+  const deleting = useDeleteFromSes()
+  const refreshing = useRefreshSes()
+
+  const selection = overview.data ? pruneSelection(overview.data, rawSelection) : EMPTY_SELECTION
+  const actions = overview.data ? selectionActions(overview.data, selection) : undefined
+  const refreshRunning = jobs.some((job) => job.kind === 'ses.refresh' && !finished.has(job.id))
+
+  const started = (job: Job) => {
+    // Jobs that fully succeeded were seen; ones with failures stay until dismissed, for their reasons.
+    setJobs((current) => [job, ...current.filter((item) => finished.get(item.id) !== 'succeeded')])
+    setSelection(EMPTY_SELECTION)
+    setDialog(undefined)
+    setStartError(undefined)
+  }
+  const onJobFinished = (job: Job) => {
+    setFinished((current) => new Map(current).set(job.id, job.status))
+    afterSesJob(queryClient, target)
+  }
+  const closeDialog = () => {
+    importing.reset()
+    publishing.reset()
+    deleting.reset()
+    setDialog(undefined)
+  }
+  const publish = (templateIds: string[]) =>
+    publishing.mutate(
+      { target, templateIds },
+      {
+        onSuccess: started,
+        onError: (error) => {
+          if (!dialog) setStartError({ title: 'Publishing did not start', error })
+        },
+      },
+    )
+  const refresh = () =>
+    refreshing.mutate(target, {
+      onSuccess: started,
+      onError: (error) => setStartError({ title: 'Checking for changes did not start', error }),
+    })
+
+  const tooMany = actions
+    ? tooManyText(Math.max(actions.importNames.length, actions.publishIds.length))
+    : undefined
+  const now = Date.now()
+  const refreshedAt = overview.data?.refreshedAt ?? null
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <div className={styles.checkedText}>
+          <p className={styles.checked}>
+            {overview.data ? (
+              <span title={refreshedAt ? dateTimeText(refreshedAt) : undefined}>
+                {checkedText(refreshedAt, now)}
+              </span>
+            ) : (
+              <span>Reading the templates in SES…</span>
+            )}
+          </p>
+          <p className={pageStyles.muted}>
+            Refresh reads every linked template in SES again to find changes made outside SES Studio (about
+            one template a second).
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          onClick={refresh}
+          loading={refreshing.isPending || refreshRunning}
+          disabled={!overview.data}
+        >
+          Refresh
+        </Button>
+      </div>
+      {overview.data?.complete === false && (
+        <Alert tone="warning" title="This list is partial">
+          {awsAccountName(awsAccount)} has more SES templates than could be read in time; some are missing
+          below. Reload the page to try again.
+        </Alert>
+      )}
+
+      {startError && <ActionError error={startError.error} title={startError.title} />}
+
+      {jobs.length > 0 && (
+        <Card title="Jobs" description="Each action runs in the background; this page follows it.">
+          <ul className={styles.jobs}>
+            {jobs.map((job) => (
+              <li key={job.id} className={styles.jobItem}>
+                <JobProgress organizationId={organization.id} job={job} onFinished={onJobFinished} />
+                {finished.has(job.id) && (
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    className={styles.dismiss}
+                    onClick={() => setJobs((current) => current.filter((item) => item.id !== job.id))}
+                  >
+                    Dismiss
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      {overview.data === undefined ? (
+        overview.isError ? (
+          <Alert
+            tone="danger"
+            role="alert"
+            title="Could not read the templates in SES"
+            actions={
+              <Button variant="secondary" size="small" onClick={() => void overview.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(overview.error)}
+          </Alert>
+        ) : (
+          <LoadingLines lines={6} label="Loading the templates in SES" />
+        )
+      ) : (
+        <>
+          {overview.isError && (
+            <Alert tone="warning" role="alert">
+              Could not refresh the list: {errorMessage(overview.error)}
+            </Alert>
+          )}
+          <Card
+            title={`In SES (${overview.data.sesTemplates.length})`}
+            description={
+              overview.data.sesTemplates.length > 0
+                ? stateSummary(overview.data)
+                : `The email templates of ${awsAccountName(awsAccount)} (${awsAccount.region}).`
+            }
+          >
+            {overview.data.sesTemplates.length === 0 ? (
+              <div className={styles.empty}>
+                <p className={pageStyles.emptyTitle}>No templates in SES yet</p>
+                <p className={pageStyles.muted}>
+                  Publish templates from the list below, or create them in SES and import them here.
+                </p>
+              </div>
+            ) : (
+              <SesTemplateTable
+                rows={overview.data.sesTemplates}
+                selected={selection.sesNames}
+                onSelect={(sesNames) => setSelection({ ...selection, sesNames })}
+              />
+            )}
+          </Card>
+          <Card
+            title={`Not in SES (${overview.data.unpublished.length})`}
+            description="Templates of this organization that this AWS account's SES does not hold."
+          >
+            {overview.data.unpublished.length === 0 ? (
+              <div className={styles.empty}>
+                <p className={pageStyles.emptyTitle}>Nothing to publish</p>
+                <p className={pageStyles.muted}>Every template of this organization is in SES.</p>
+              </div>
+            ) : (
+              <UnpublishedTable
+                templates={overview.data.unpublished}
+                selected={selection.unpublishedIds}
+                onSelect={(unpublishedIds) => setSelection({ ...selection, unpublishedIds })}
+              />
+            )}
+          </Card>
+        </>
+      )}
+
+      <p className="visually-hidden" aria-live="polite">
+        {actions && actions.count > 0 ? `${actions.count} selected` : ''}
+      </p>
+      {actions && actions.count > 0 && (
+        <section className={styles.selectionBar} aria-label="Selected templates">
+          <span className={styles.selectionCount}>{actions.count} selected</span>
+          <div className={styles.selectionActions}>
+            {actions.importNames.length > 0 && (
+              <Button size="small" onClick={() => setDialog('import')}>
+                Import {actions.importNames.length}
+              </Button>
+            )}
+            {actions.publishIds.length > 0 && (
+              <Button
+                size="small"
+                loading={publishing.isPending && !dialog}
+                disabled={tooManyText(actions.publishIds.length) !== undefined}
+                onClick={() => {
+                  if (actions.driftedNames.length > 0) setDialog('publish')
+                  else publish(actions.publishIds)
+                }}
+              >
+                Publish {actions.publishIds.length}
+              </Button>
+            )}
+            {actions.deleteIds.length > 0 && (
+              <Button variant="danger" size="small" onClick={() => setDialog('delete')}>
+                Delete {actions.deleteIds.length} from SES
+              </Button>
+            )}
+            <Button variant="ghost" size="small" onClick={() => setSelection(EMPTY_SELECTION)}>
+              Clear selection
+            </Button>
+          </div>
+          {tooMany && <p className={styles.selectionNote}>{tooMany}</p>}
+        </section>
+      )}
+
+      {actions && (
+        <>
+          <SesActionDialog
+            open={dialog === 'import'}
+            title={
+              actions.importNames.length === 1
+                ? `Import ${actions.importNames[0]}?`
+                : `Import ${actions.importNames.length} SES templates?`
+            }
+            names={actions.importNames}
+            confirmLabel="Import"
+            pending={importing.isPending}
+            error={importing.error}
+            errorTitle="The import did not start"
+            allowed={tooManyText(actions.importNames.length) === undefined}
+            onConfirm={() =>
+              importing.mutate({ target, templates: actions.importNames }, { onSuccess: started })
+            }
+            onClose={closeDialog}
+          >
+            <p>
+              Each becomes an HTML template in {organizationName(organization)} with the same name, subject,
+              HTML and text, linked to its SES template and in sync. A name a template here already uses fails
+              that import only; the others go on.
+            </p>
+            <CostNote cost={importCost(organization, actions.importNames.length)} />
+          </SesActionDialog>
+          <SesActionDialog
+            open={dialog === 'publish'}
+            title="Overwrite the changes made in SES?"
+            names={actions.driftedNames}
+            confirmLabel={`Publish ${actions.publishIds.length}`}
+            pending={publishing.isPending}
+            error={publishing.error}
+            errorTitle="Publishing did not start"
+            onConfirm={() => publish(actions.publishIds)}
+            onClose={closeDialog}
+          >
+            <p>
+              Someone changed{' '}
+              {actions.driftedNames.length === 1 ? 'this SES template' : 'these SES templates'} outside SES
+              Studio after it was published. Publishing replaces what SES holds now with the template saved
+              here; the change made in SES is lost.
+            </p>
+            {actions.publishIds.length > actions.driftedNames.length && (
+              <p>
+                The other {actions.publishIds.length - actions.driftedNames.length} selected are published
+                too.
+              </p>
+            )}
+          </SesActionDialog>
+          <SesActionDialog
+            open={dialog === 'delete'}
+            title={
+              actions.deleteIds.length === 1
+                ? `Delete ${actions.names.delete[0]} from SES?`
+                : `Delete ${actions.deleteIds.length} templates from SES?`
+            }
+            names={actions.names.delete}
+            confirmLabel="Delete from SES"
+            variant="danger"
+            pending={deleting.isPending}
+            error={deleting.error}
+            errorTitle="Nothing was deleted"
+            allowed={tooManyText(actions.deleteIds.length) === undefined}
+            onConfirm={() =>
+              deleting.mutate({ target, templateIds: actions.deleteIds }, { onSuccess: started })
+            }
+            onClose={closeDialog}
+          >
+            <p>
+              SES stops holding {actions.deleteIds.length === 1 ? 'it' : 'them'}: mail sent with{' '}
+              {actions.deleteIds.length === 1 ? 'this template name' : 'these template names'} fails until you
+              publish again. The templates stay in SES Studio, with their versions, under “Not in SES”.
+            </p>
+          </SesActionDialog>
+        </>
+      )}
+    </>
+  )
+}
