@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-error'
 import { useTemplateBlocks } from '../../blocks/use-template-blocks'
 import { ActionError, ActionsExhausted } from '../components/action-error'
 import { useTemplatePreview } from '../preview/use-template-preview'
+import { TemplateSesBar } from '../ses/template-ses-bar'
 import { actionsLeft } from '../template-actions'
 import { dateTimeText } from '../template-display'
 import type { VisualEditorHandle } from '../visual/visual-editor'
@@ -89,6 +90,8 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
         onSendTest={() => setSending(true)}
         onSave={() => submit()}
       />
+
+      <TemplateSesBar template={base} dirty={dirty} />
 
       {draft.offer && (
         <Alert

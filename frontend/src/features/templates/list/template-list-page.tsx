@@ -9,10 +9,14 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
+import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { templateQueries } from '../api/templates'
 import { DeleteTemplatesDialog } from '../components/delete-templates-dialog'
 import { DuplicateDialog } from '../components/duplicate-dialog'
+import { PublishJobs } from '../ses/publish-jobs'
+import type { TemplateSesStatus } from '../ses/template-ses-status'
+import { useTemplatesSes } from '../ses/use-templates-ses'
 import { actionsLeft } from '../template-actions'
 import { dateTimeText, EDITOR_LABELS, sizeText, whenText } from '../template-display'
 import {
@@ -47,6 +51,7 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
   const [duplicating, setDuplicating] = useState<TemplateSummary>()
   const left = actionsLeft(organization)
   const empty = list.data !== undefined && templates.length === 0
+  const ses = useTemplatesSes(organization.id)
 
   return (
     <div className={pageStyles.page}>
@@ -59,8 +64,25 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
             {left !== null && ` ${left} of 5 template actions left this month.`}
           </p>
         </div>
-        <ButtonLink to={GALLERY_PATH}>New template</ButtonLink>
+        <div className={pageStyles.toolbar}>
+          <ButtonLink to="/app/templates/ses" variant="secondary">
+            Templates in SES
+          </ButtonLink>
+          <ButtonLink to={GALLERY_PATH}>New template</ButtonLink>
+        </div>
       </header>
+
+      {ses.publishing.isError && (
+        <Alert tone="danger" role="alert" title="Publishing did not start">
+          {errorMessage(ses.publishing.error)}
+        </Alert>
+      )}
+      <PublishJobs
+        organizationId={organization.id}
+        jobs={ses.jobs}
+        onFinished={ses.onJobFinished}
+        onDismiss={ses.dismiss}
+      />
 
       {!(empty && !hasFilters(view)) && <Filters view={view} onChange={changeView} tags={tags.data ?? []} />}
 
@@ -104,6 +126,16 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
             {selected.size > 0 ? (
               <>
                 <span className={styles.selectionCount}>{selected.size} selected</span>
+                {ses.awsAccount && (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    loading={ses.publishing.isPending}
+                    onClick={() => ses.publish([...selected])}
+                  >
+                    Publish selected to SES
+                  </Button>
+                )}
                 <Button
                   variant="danger"
                   size="small"
@@ -130,6 +162,16 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
             onDuplicate={setDuplicating}
             onDelete={(template) => setDeleting([template])}
             stale={list.isPlaceholderData}
+            ses={
+              ses.awsAccount
+                ? {
+                    statuses: ses.statuses,
+                    failed: ses.overview.isError,
+                    onPublish: (id) => ses.publish([id]),
+                    account: awsAccountName(ses.awsAccount),
+                  }
+                : undefined
+            }
           />
           {list.hasNextPage && (
             <div className={styles.more}>
@@ -274,6 +316,7 @@ function TemplateTable({
   onDuplicate,
   onDelete,
   stale,
+  ses,
 }: {
   templates: readonly TemplateSummary[]
   selected: ReadonlySet<string>
@@ -281,6 +324,13 @@ function TemplateTable({
   onDuplicate: (template: TemplateSummary) => void
   onDelete: (template: TemplateSummary) => void
   stale: boolean
+  /** The selected AWS account's SES: each template's state there, and publishing one. */
+  ses?: {
+    account: string
+    statuses: ReadonlyMap<string, TemplateSesStatus> | undefined
+    failed: boolean
+    onPublish: (id: string) => void
+  }
 }) {
   const captionId = useId()
   const allSelected = templates.length > 0 && templates.every((template) => selected.has(template.id))
@@ -299,7 +349,7 @@ function TemplateTable({
     >
       <table className={styles.table} aria-describedby={captionId}>
         <caption id={captionId} className="visually-hidden">
-          Templates; select rows to delete several at once.
+          Templates; select rows to publish or delete several at once.
         </caption>
         <thead>
           <tr>
@@ -315,6 +365,7 @@ function TemplateTable({
             </th>
             <th scope="col">Name</th>
             <th scope="col">Tags</th>
+            {ses && <th scope="col">In SES ({ses.account})</th>}
             <th scope="col">Updated</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -361,11 +412,21 @@ function TemplateTable({
                   <span className={styles.none}>No tags</span>
                 )}
               </td>
+              {ses && (
+                <td className={styles.sesCell}>
+                  <SesCell status={ses.statuses?.get(template.id)} failed={ses.failed} />
+                </td>
+              )}
               <td className={styles.updatedCell}>
                 <span title={dateTimeText(template.updatedAt)}>{whenText(template.updatedAt, now)}</span>
                 <span className={styles.by}>by {template.updatedBy.email}</span>
               </td>
               <td className={styles.actionsCell}>
+                {ses && (
+                  <Button variant="ghost" size="small" onClick={() => ses.onPublish(template.id)}>
+                    Publish<span className="visually-hidden"> {template.name} to SES</span>
+                  </Button>
+                )}
                 <Button variant="ghost" size="small" onClick={() => onDuplicate(template)}>
                   Duplicate<span className="visually-hidden"> {template.name}</span>
                 </Button>
@@ -379,4 +440,16 @@ function TemplateTable({
       </table>
     </div>
   )
+}
+
+function SesCell({ status, failed }: { status: TemplateSesStatus | undefined; failed: boolean }) {
+  if (status) {
+    return (
+      <span title={status.hint}>
+        <Badge color={status.color}>{status.label}</Badge>
+        <span className="visually-hidden">: {status.hint}</span>
+      </span>
+    )
+  }
+  return <span className={styles.none}>{failed ? 'Could not read SES' : 'Reading…'}</span>
 }
