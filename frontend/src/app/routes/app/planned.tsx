@@ -21,11 +21,6 @@ interface PlannedPage {
  * that do nothing.
  */
 export const PLANNED_PAGES = {
-  blocks: {
-    title: 'Reusable blocks',
-    purpose: 'Headers, footers and other pieces you write once and reuse across templates.',
-    feature: 'reusableBlocks',
-  },
   githubSync: {
     title: 'Github sync',
     purpose: 'Keep your templates in a GitHub repository and push changes to SES from there.',
