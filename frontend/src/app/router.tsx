@@ -86,10 +86,12 @@ const PAGES: readonly Page[] = [
   { path: '/app/price-change-notice', load: () => import('./routes/app/price-change-notice') },
   { path: '/app/aws-accounts/new', load: () => import('./routes/app/new-aws-account') },
   { path: '/app/templates', load: () => import('./routes/app/templates') },
-  // The editor's code (CodeMirror, mjml-browser) loads only on these two routes.
+  { path: '/app/templates/ses', load: () => import('./routes/app/ses-templates') },
+  // The editor's code (CodeMirror, mjml-browser) loads only on the gallery and the two editors.
   { path: '/app/templates/new', load: () => import('./routes/app/template-gallery') },
   { path: '/app/templates/:id', load: () => import('./routes/app/template-editor') },
-  { path: '/app/blocks', load: planned('blocks') },
+  { path: '/app/blocks', load: () => import('./routes/app/blocks') },
+  { path: '/app/blocks/:id', load: () => import('./routes/app/block-editor') },
   { path: '/app/github-sync', load: planned('githubSync') },
   { path: '/app/audience/contacts', load: planned('contacts') },
   { path: '/app/audience/topics', load: planned('topics') },
