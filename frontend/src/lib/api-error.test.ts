@@ -22,6 +22,14 @@ describe('apiErrorFromBody', () => {
     expect(invalid.details.issues).toEqual([
       { message: 'Unclosed tag', rule: 'handlebars.syntax', part: 'html', line: 3 },
     ])
+    const inUse = apiErrorFromBody(409, {
+      error: {
+        code: 'block.in_use',
+        message: 'Used.',
+        templates: [{ id: '01HZX3K5V6W7X8Y9Z0ABCDEFGH', name: 'welcome' }, { id: 3 }],
+      },
+    })
+    expect(inUse.details.templates).toEqual([{ id: '01HZX3K5V6W7X8Y9Z0ABCDEFGH', name: 'welcome' }])
     expect(apiErrorFromBody(404, { error: { code: 'x', message: 'y' } }).details).toEqual({})
   })
 

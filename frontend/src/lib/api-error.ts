@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** `currentVersion` of a `version.conflict`, `issues` of a `template.invalid`. */
+    /** `currentVersion` of a `version.conflict`, `issues` of a `template.invalid`, `templates` of a `block.in_use`. */
     readonly details: ErrorDetails = {},
   ) {
     super(message)
@@ -37,11 +37,12 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const { error } = body as { error: unknown }
     if (typeof error === 'object' && error !== null) {
-      const { code, message, currentVersion, issues } = error as {
+      const { code, message, currentVersion, issues, templates } = error as {
         code?: unknown
         message?: unknown
         currentVersion?: unknown
         issues?: unknown
+        templates?: unknown
       }
       if (typeof code === 'string' && typeof message === 'string') {
         const details: ErrorDetails = {}
@@ -50,6 +51,15 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
           details.issues = issues.filter(
             (issue): issue is NonNullable<ErrorDetails['issues']>[number] =>
               typeof issue === 'object' && issue !== null && typeof issue.message === 'string',
+          )
+        }
+        if (Array.isArray(templates)) {
+          details.templates = templates.filter(
+            (template): template is NonNullable<ErrorDetails['templates']>[number] =>
+              typeof template === 'object' &&
+              template !== null &&
+              typeof template.id === 'string' &&
+              typeof template.name === 'string',
           )
         }
         return new ApiError(status, code, message, details)

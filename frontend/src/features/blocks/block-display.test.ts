@@ -3,7 +3,6 @@ import {
   blockChanges,
   blockCopyName,
   blockNameProblem,
-  refusingTemplates,
   searchForType,
   typeFromSearch,
   usedByText,
@@ -59,17 +58,6 @@ describe('the type filter in the address', () => {
   it('writes the type and keeps other parameters', () => {
     expect(searchForType(new URLSearchParams('a=1'), 'HTML').toString()).toBe('a=1&type=html')
     expect(searchForType(new URLSearchParams('a=1&type=html'), undefined).toString()).toBe('a=1')
-  })
-})
-
-describe('refusingTemplates', () => {
-  it("prefers the error's templates, else the block's usages", () => {
-    const usedBy = [{ templateId: '01J00000000000000000000001', name: 'welcome' }]
-    expect(refusingTemplates({ templates: [{ id: 'T1', name: 'receipt' }] }, usedBy)).toEqual([
-      { id: 'T1', name: 'receipt' },
-    ])
-    expect(refusingTemplates({}, usedBy)).toEqual([{ id: '01J00000000000000000000001', name: 'welcome' }])
-    expect(refusingTemplates({}, undefined)).toEqual([])
   })
 })
 

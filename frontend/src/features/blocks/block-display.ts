@@ -1,8 +1,6 @@
 import {
   BLOCK_NAME_PATTERN,
   BlockNameSchema,
-  type BlockUsage,
-  type ErrorDetails,
   TEMPLATE_EDITOR_TYPES,
   type TemplateEditorType,
 } from '@app/contracts'
@@ -58,18 +56,6 @@ export function searchForType(
   if (type) next.set('type', type.toLowerCase())
   else next.delete('type')
   return next
-}
-
-/**
- * The templates a refused delete (409 `block.in_use`) names: the error's own list when it carries one, else the
- * block's 'Where used' as last read.
- */
-export function refusingTemplates(
-  details: ErrorDetails,
-  usedBy: readonly BlockUsage[] | undefined,
-): { id: string; name: string }[] {
-  if (details.templates && details.templates.length > 0) return details.templates
-  return (usedBy ?? []).map((usage) => ({ id: usage.templateId, name: usage.name }))
 }
 
 export interface BlockCopy {

@@ -1,5 +1,5 @@
 import type { BlockSummary, TemplateEditorType } from '@app/contracts'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
@@ -10,13 +10,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { blockQueries, useCopyBlock, useCreateBlock, useDeleteBlock } from '../api/blocks'
-import {
-  BLOCK_TYPE_LABELS,
-  blockCopyName,
-  blockNameProblem,
-  blockPath,
-  refusingTemplates,
-} from '../block-display'
+import { BLOCK_TYPE_LABELS, blockCopyName, blockNameProblem, blockPath } from '../block-display'
 import { starterSource } from '../block-source'
 import styles from './blocks.module.css'
 
@@ -269,12 +263,7 @@ function DeleteBlockForm({
   const remove = useDeleteBlock(organizationId)
   const queryClient = useQueryClient()
   const inUse = isApiError(remove.error, 'block.in_use') ? remove.error : undefined
-  // The refusal's own list when it has one; else where the block is used, read again now.
-  const usage = useQuery({
-    ...blockQueries.detail(organizationId, block.id),
-    enabled: inUse !== undefined && !inUse.details.templates?.length,
-  })
-  const templates = inUse ? refusingTemplates(inUse.details, usage.data?.usedBy) : []
+  const templates = inUse?.details.templates ?? []
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -312,7 +301,6 @@ function DeleteBlockForm({
               ))}
             </ul>
           )}
-          {usage.isLoading && <p className={styles.muted}>Looking up the templates…</p>}
         </div>
         <div className={dialogStyles.footer}>
           <Button variant="secondary" onClick={onClose}>

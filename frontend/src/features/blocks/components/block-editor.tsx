@@ -278,6 +278,7 @@ export function BlockEditor({ block: loaded, organizationId }: { block: Block; o
         onReload={reload}
         onOverwrite={overwrite}
         pending={update.isPending}
+        subject="block"
       />
       <CopyBlockDialog
         organizationId={organizationId}
@@ -291,7 +292,7 @@ export function BlockEditor({ block: loaded, organizationId }: { block: Block; o
         onClose={() => setDeleting(false)}
         onDeleted={() => setLeaving(true)}
       />
-      <LeaveGuard dirty={dirty && !update.isPending && !leaving} />
+      <LeaveGuard dirty={dirty && !update.isPending && !leaving} keepsDraft={false} />
     </div>
   )
 }

@@ -11,6 +11,8 @@ interface ConflictDialogProps {
   onReload: () => Promise<void>
   onOverwrite: () => Promise<void>
   pending: boolean
+  /** What is edited: a template keeps every version; a block keeps only its newest. */
+  subject?: 'template' | 'block'
 }
 
 /** Someone saved while this editor was open: reload theirs, or put these changes on top of it. */
@@ -21,6 +23,7 @@ export function ConflictDialog({
   onReload,
   onOverwrite,
   pending,
+  subject = 'template',
 }: ConflictDialogProps) {
   const [busy, setBusy] = useState<'reload' | 'overwrite'>()
   const run = (which: 'reload' | 'overwrite', action: () => Promise<void>) => {
@@ -35,7 +38,7 @@ export function ConflictDialog({
     <Dialog
       open={currentVersion !== undefined}
       onClose={onClose}
-      title="Someone saved this template meanwhile"
+      title={`Someone saved this ${subject} meanwhile`}
     >
       <div className={dialogStyles.body}>
         <p>
@@ -44,7 +47,10 @@ export function ConflictDialog({
         </p>
         <p>
           <strong>Reload</strong> shows the newest version and drops your changes. <strong>Overwrite</strong>{' '}
-          saves your changes on top of it as the next version; the one saved meanwhile stays in the history.
+          saves your changes on top of it as the next version;{' '}
+          {subject === 'template'
+            ? 'the one saved meanwhile stays in the history.'
+            : 'blocks keep no history, so the one saved meanwhile is replaced.'}
         </p>
       </div>
       <div className={dialogStyles.footer}>

@@ -4,8 +4,11 @@ import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
 
-/** Leaving with unsaved changes asks first (in the app), and the browser asks on a reload or close. */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+/**
+ * Leaving with unsaved changes asks first (in the app), and the browser asks on a reload or close. `keepsDraft`:
+ * the page keeps a draft in this browser (templates do; blocks do not, so their changes would be lost).
+ */
+export function LeaveGuard({ dirty, keepsDraft = true }: { dirty: boolean; keepsDraft?: boolean }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   )
@@ -21,10 +24,14 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   return (
     <Dialog open={blocked} onClose={() => blocker.reset?.()} title="Leave without saving?">
       <div className={dialogStyles.body}>
-        <p>
-          Your changes are not saved as a version. They stay as a draft in this browser: open the template
-          again to restore them.
-        </p>
+        {keepsDraft ? (
+          <p>
+            Your changes are not saved as a version. They stay as a draft in this browser: open the template
+            again to restore them.
+          </p>
+        ) : (
+          <p>Your changes are not saved and will be lost.</p>
+        )}
       </div>
       <div className={dialogStyles.footer}>
         <Button variant="secondary" onClick={() => blocker.reset?.()}>
