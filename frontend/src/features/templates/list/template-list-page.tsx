@@ -443,13 +443,21 @@ function TemplateTable({
 }
 
 function SesCell({ status, failed }: { status: TemplateSesStatus | undefined; failed: boolean }) {
+  // On phones the column has no header: the cell says what it is.
+  const label = <span className={styles.sesLabel}>In SES: </span>
   if (status) {
     return (
       <span title={status.hint}>
+        {label}
         <Badge color={status.color}>{status.label}</Badge>
         <span className="visually-hidden">: {status.hint}</span>
       </span>
     )
   }
-  return <span className={styles.none}>{failed ? 'Could not read SES' : 'Reading…'}</span>
+  return (
+    <span className={styles.none}>
+      {label}
+      {failed ? 'could not be read' : 'reading…'}
+    </span>
+  )
 }

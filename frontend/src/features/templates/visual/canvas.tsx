@@ -5,7 +5,7 @@ import { SortableContext, type SortingStrategy, useSortable } from '@dnd-kit/sor
 import { CSS } from '@dnd-kit/utilities'
 import type { CSSProperties, KeyboardEvent } from 'react'
 import { BlockView, paddingStyle } from './block-view'
-import { BLOCK_LABELS, canMoveBy } from './document'
+import { blockTypeName, canMoveBy } from './document'
 import { BlockRefView, useBlockName } from './reusable-blocks'
 import styles from './visual.module.css'
 
@@ -196,11 +196,7 @@ function CanvasItem({ block, containerId, document, selectedId, actions, indicat
         )}
       </div>
       {selected && (
-        <div
-          className={styles.toolbar}
-          role="toolbar"
-          aria-label={`${BLOCK_LABELS[block.type]} block actions`}
-        >
+        <div className={styles.toolbar} role="toolbar" aria-label={`${blockTypeName(block.type)} actions`}>
           <ToolButton
             label="Move up"
             glyph="up"

@@ -438,10 +438,15 @@ export function blockExcerpt(block: VisualBlock, length = 40): string {
   return clean.length > length ? `${clean.slice(0, length - 1)}…` : clean
 }
 
+/** "Heading block", "Reusable block": a block type as a noun. */
+export function blockTypeName(type: VisualBlockType): string {
+  return type === 'blockRef' ? BLOCK_LABELS.blockRef : `${BLOCK_LABELS[type]} block`
+}
+
 /** "Heading block: Welcome aboard", the canvas block's accessible name. */
 export function blockName(block: VisualBlock): string {
   const excerpt = blockExcerpt(block)
-  return excerpt ? `${BLOCK_LABELS[block.type]} block: ${excerpt}` : `${BLOCK_LABELS[block.type]} block`
+  return excerpt ? `${blockTypeName(block.type)}: ${excerpt}` : blockTypeName(block.type)
 }
 
 /** The block after which a palette click inserts: after the selection (in its column), else at the end. */

@@ -44,6 +44,7 @@ import {
   BLOCK_LABELS,
   type BlockLocation,
   blockName,
+  blockTypeName,
   createBlock,
   createBlockRef,
   deleteBlock,
@@ -189,7 +190,7 @@ export default function VisualEditor({
       const next = neighbour?.id ?? found.parentId
       setSelectedId(next)
       focusAfter.current = next
-      toast.info(`${BLOCK_LABELS[found.block.type]} block deleted. Undo with Ctrl+Z.`)
+      toast.info(`${blockTypeName(found.block.type)} deleted. Undo with Ctrl+Z.`)
     },
   }
 
@@ -410,12 +411,10 @@ export default function VisualEditor({
 
               <section
                 className={styles.properties}
-                aria-label={
-                  selected ? `${BLOCK_LABELS[selected.block.type]} block settings` : unselectedTitle
-                }
+                aria-label={selected ? `${blockTypeName(selected.block.type)} settings` : unselectedTitle}
               >
                 <h2 className={styles.paneTitle}>
-                  {selected ? `${BLOCK_LABELS[selected.block.type]} block` : unselectedTitle}
+                  {selected ? blockTypeName(selected.block.type) : unselectedTitle}
                 </h2>
                 <div className={styles.fields}>
                   {selected ? (
