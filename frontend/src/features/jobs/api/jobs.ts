@@ -9,6 +9,18 @@ export const isFinished = (status: JobStatus) => FINISHED_JOB_STATUSES.includes(
 
 export const jobQueries = {
   all: () => ['jobs'] as const,
+  /** The organization's latest jobs (on one AWS account), without their items. */
+  recent: (organizationId: string, awsAccountId?: string) =>
+    queryOptions({
+      queryKey: [...jobQueries.all(), 'recent', organizationId, awsAccountId ?? 'all'] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await apiRequest(routes.listJobs, {
+            query: { organizationId, limit: 20, ...(awsAccountId ? { awsAccountId } : {}) },
+            signal,
+          })
+        ).jobs,
+    }),
   /**
    * One job, read again every {@link JOB_POLL_MS} while it is queued or running; `initial` is the job the call
    * that started it answered with (202), shown until the first read.

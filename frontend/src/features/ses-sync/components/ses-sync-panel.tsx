@@ -1,4 +1,4 @@
-import type { AwsAccount, Job, JobStatus, OrganizationSummary } from '@app/contracts'
+import type { AwsAccount, Job, JobKind, JobStatus, OrganizationSummary } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import pageStyles from '../../../app/routes/app/page.module.css'
@@ -8,7 +8,8 @@ import { Card } from '../../../components/ui/card'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { LoadingLines } from '../../billing/components/loading-lines'
-import { JobProgress } from '../../jobs/components/job-progress'
+import { JobList } from '../../jobs/components/job-list'
+import { useJobTracker } from '../../jobs/use-job-tracker'
 import { organizationName } from '../../organizations/organization-display'
 import { ActionError, CostNote } from '../../templates/components/action-error'
 import { dateTimeText } from '../../templates/template-display'
@@ -38,6 +39,8 @@ import { UnpublishedTable } from './unpublished-table'
 
 type DialogKind = 'import' | 'publish' | 'delete'
 
+const SES_JOB_KINDS: readonly JobKind[] = ['ses.import', 'ses.publish', 'ses.delete', 'ses.refresh']
+
 /** One AWS account's SES templates next to ours: the two lists, the actions on the ticked rows and their jobs. */
 export function SesSyncPanel({
   organization,
@@ -50,7 +53,12 @@ export function SesSyncPanel({
   const target: SesTarget = { organizationId: organization.id, awsAccountId: awsAccount.id }
   const overview = useQuery(sesSyncQueries.overview(organization.id, awsAccount.id))
   const [rawSelection, setSelection] = useState<SesSelection>(EMPTY_SELECTION)
-  const [jobs, setJobs] = useState<Job[]>([])
+  const tracker = useJobTracker({
+    organizationId: organization.id,
+    awsAccountId: awsAccount.id,
+    kinds: SES_JOB_KINDS,
+  })
+  const jobs = tracker.jobs
   /** Finished jobs' outcomes, by job id. */
   const [finished, setFinished] = useState<ReadonlyMap<string, JobStatus>>(new Map())
   const [dialog, setDialog] = useState<DialogKind>()
@@ -66,7 +74,8 @@ export function SesSyncPanel({
 
   const started = (job: Job) => {
     // Jobs that fully succeeded were seen; ones with failures stay until dismissed, for their reasons.
-    setJobs((current) => [job, ...current.filter((item) => finished.get(item.id) !== 'succeeded')])
+    for (const item of jobs) if (finished.get(item.id) === 'succeeded') tracker.dismiss(item.id)
+    tracker.add(job)
     setSelection(EMPTY_SELECTION)
     setDialog(undefined)
     setStartError(undefined)
@@ -141,23 +150,12 @@ export function SesSyncPanel({
 
       {jobs.length > 0 && (
         <Card title="Jobs" description="Each action runs in the background; this page follows it.">
-          <ul className={styles.jobs}>
-            {jobs.map((job) => (
-              <li key={job.id} className={styles.jobItem}>
-                <JobProgress organizationId={organization.id} job={job} onFinished={onJobFinished} />
-                {finished.has(job.id) && (
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    className={styles.dismiss}
-                    onClick={() => setJobs((current) => current.filter((item) => item.id !== job.id))}
-                  >
-                    Dismiss
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
+          <JobList
+            organizationId={organization.id}
+            jobs={jobs}
+            onFinished={onJobFinished}
+            onDismiss={tracker.dismiss}
+          />
         </Card>
       )}
 

@@ -11,10 +11,10 @@ import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { LoadingLines } from '../../billing/components/loading-lines'
+import { JobList } from '../../jobs/components/job-list'
 import { templateQueries } from '../api/templates'
 import { DeleteTemplatesDialog } from '../components/delete-templates-dialog'
 import { DuplicateDialog } from '../components/duplicate-dialog'
-import { PublishJobs } from '../ses/publish-jobs'
 import type { TemplateSesStatus } from '../ses/template-ses-status'
 import { useTemplatesSes } from '../ses/use-templates-ses'
 import { actionsLeft } from '../template-actions'
@@ -51,7 +51,7 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
   const [duplicating, setDuplicating] = useState<TemplateSummary>()
   const left = actionsLeft(organization)
   const empty = list.data !== undefined && templates.length === 0
-  const ses = useTemplatesSes(organization.id)
+  const ses = useTemplatesSes(organization.id, { resumeRunning: true })
 
   return (
     <div className={pageStyles.page}>
@@ -77,7 +77,7 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
           {errorMessage(ses.publishing.error)}
         </Alert>
       )}
-      <PublishJobs
+      <JobList
         organizationId={organization.id}
         jobs={ses.jobs}
         onFinished={ses.onJobFinished}

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
-import { PublishJobs } from './publish-jobs'
+import { JobList } from '../../jobs/components/job-list'
 import styles from './ses.module.css'
 import { publishLabel } from './template-ses-status'
 import { useTemplatesSes } from './use-templates-ses'
@@ -73,7 +73,7 @@ export function TemplateSesBar({ template, dirty }: { template: Template; dirty:
           Could not start publishing: {errorMessage(ses.publishing.error)}
         </p>
       )}
-      <PublishJobs
+      <JobList
         organizationId={template.organizationId}
         jobs={ses.jobs}
         onFinished={ses.onJobFinished}

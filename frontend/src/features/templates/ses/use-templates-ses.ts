@@ -1,15 +1,26 @@
-import type { Job } from '@app/contracts'
+import type { JobKind } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
+import { useJobTracker } from '../../jobs/use-job-tracker'
 import { afterSesJob, sesSyncQueries, usePublishToSes } from '../../ses-sync/api/ses-sync'
 import { templateSesStatuses } from './template-ses-status'
+
+const PUBLISH_KINDS: readonly JobKind[] = ['ses.publish']
 
 /**
  * Our templates' states in the selected AWS account's SES and publishing to it: the overview (read only for a
  * verified account), the jobs started here, and `publish`, which starts one.
  */
-export function useTemplatesSes(organizationId: string) {
+export function useTemplatesSes(
+  organizationId: string,
+  {
+    resumeRunning = false,
+  }: {
+    /** Also follow the account's publish jobs still running when the page opened. */
+    resumeRunning?: boolean
+  } = {},
+) {
   const { selected } = useSelectedAwsAccount()
   const awsAccount = selected?.awsAccountVerified ? selected : undefined
   const target = awsAccount ? { organizationId, awsAccountId: awsAccount.id } : undefined
@@ -21,19 +32,20 @@ export function useTemplatesSes(organizationId: string) {
     () => (overview.data ? templateSesStatuses(overview.data) : undefined),
     [overview.data],
   )
-  const [jobs, setJobs] = useState<readonly Job[]>([])
+  const tracker = useJobTracker({
+    organizationId,
+    awsAccountId: awsAccount?.id,
+    kinds: resumeRunning ? PUBLISH_KINDS : [],
+  })
   const mutation = usePublishToSes()
   const queryClient = useQueryClient()
 
   const publish = useCallback(
     (templateIds: string[]) => {
       if (!target) return
-      mutation.mutate(
-        { target, templateIds },
-        { onSuccess: (job) => setJobs((current) => [job, ...current]) },
-      )
+      mutation.mutate({ target, templateIds }, { onSuccess: tracker.add })
     },
-    [mutation, target],
+    [mutation, target, tracker.add],
   )
   return {
     /** The AWS account publishing goes to (the selected one, once verified). */
@@ -44,8 +56,8 @@ export function useTemplatesSes(organizationId: string) {
     statuses,
     publish,
     publishing: mutation,
-    jobs,
-    dismiss: (id: string) => setJobs((current) => current.filter((job) => job.id !== id)),
+    jobs: tracker.jobs,
+    dismiss: tracker.dismiss,
     onJobFinished: () => target && afterSesJob(queryClient, target),
   }
 }

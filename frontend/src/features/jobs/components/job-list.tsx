@@ -1,13 +1,13 @@
 import type { Job } from '@app/contracts'
 import { Button } from '../../../components/ui/button'
-import { JobProgress } from '../../jobs/components/job-progress'
-import styles from './ses.module.css'
+import { JobProgress } from './job-progress'
+import styles from './job-progress.module.css'
 
 /**
- * The publish jobs started on this page, newest first. Closing one only hides it: the job goes on in the
- * background and the SES states follow when it finishes.
+ * Jobs a page follows, newest first, each with its progress. Closing one only hides it: the job goes on in the
+ * background, and what it changes shows when it finishes.
  */
-export function PublishJobs({
+export function JobList({
   organizationId,
   jobs,
   onFinished,
@@ -15,20 +15,20 @@ export function PublishJobs({
 }: {
   organizationId: string
   jobs: readonly Job[]
-  onFinished: () => void
+  onFinished?: (job: Job) => void
   onDismiss: (id: string) => void
 }) {
   if (jobs.length === 0) return null
   return (
-    <div className={styles.jobs}>
+    <ul className={styles.list} aria-label="Background jobs">
       {jobs.map((job) => (
-        <div key={job.id} className={styles.job}>
+        <li key={job.id} className={styles.listItem}>
           <JobProgress organizationId={organizationId} job={job} onFinished={onFinished} />
           <Button variant="ghost" size="small" className={styles.close} onClick={() => onDismiss(job.id)}>
             Close<span className="visually-hidden"> this progress</span>
           </Button>
-        </div>
+        </li>
       ))}
-    </div>
+    </ul>
   )
 }

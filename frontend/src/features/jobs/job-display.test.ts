@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { countsText, itemText } from './job-display'
+
+describe('job display', () => {
+  it('counts what is done and what failed, or what waits to start', () => {
+    expect(countsText({ status: 'queued', counts: { total: 3, done: 0, succeeded: 0, failed: 0 } })).toBe(
+      '3 items waiting to start',
+    )
+    expect(countsText({ status: 'running', counts: { total: 20, done: 3, succeeded: 2, failed: 1 } })).toBe(
+      '3 of 20 done · 1 failed',
+    )
+    expect(countsText({ status: 'succeeded', counts: { total: 2, done: 2, succeeded: 2, failed: 0 } })).toBe(
+      '2 of 2 done',
+    )
+  })
+
+  it("says each item's result in the job's own words, a failure by its reason", () => {
+    expect(itemText('ses.publish', { key: 'a', label: 'welcome', status: 'succeeded' })).toBe('Published')
+    expect(itemText('ses.import', { key: 'a', label: 'welcome', status: 'pending' })).toBe('Waiting')
+    expect(
+      itemText('ses.import', {
+        key: 'a',
+        label: 'welcome',
+        status: 'failed',
+        error: { code: 'template.name_exists', message: 'A template named welcome already exists.' },
+      }),
+    ).toBe('A template named welcome already exists.')
+    expect(
+      itemText('ses.delete', {
+        key: 'a',
+        label: 'welcome',
+        status: 'skipped',
+        error: { code: 'ses.not_published', message: 'Not in SES.' },
+      }),
+    ).toBe('Skipped: Not in SES.')
+  })
+})
