@@ -5,6 +5,7 @@ import { getAccount } from '../ses/account'
 import { regionName } from '../ses/verification-mail'
 import type { EmailIdentity, SesAccountState } from '../state'
 import { consolePage, copyButton, statusBadge } from './layout'
+import { templatesPath } from './ses-templates-page'
 
 const sandboxBadge = (ses: SesAccountState | undefined) =>
   !ses
@@ -129,7 +130,8 @@ function sesPanel(ses: SesAccountState) {
     <h3>Identities</h3>
     ${identityRows(ses)}
     <p class="muted small">Configuration sets: ${Object.keys(ses.configurationSets).join(', ') || 'none'} ·
-      suppression list: ${Object.keys(ses.suppressed).length} · templates: ${Object.keys(ses.templates).length}</p>
+      suppression list: ${Object.keys(ses.suppressed).length} ·
+      <a href="${templatesPath(ses.accountId, ses.region)}">templates: ${Object.keys(ses.templates).length}</a></p>
   </section>`
 }
 
@@ -169,6 +171,8 @@ export function accountPage(
       <div class="crumbs"><a href="/console">Accounts</a> › ${account.id}</div>
       <h1>${account.name} ${account.platform ? html`<span class="badge info">Platform</span>` : ''}</h1>
       <p class="muted">Account <span class="mono">${account.id}</span></p>
+      <p><a class="button" href="${templatesPath(account.id, context.region)}">SES templates</a>
+        <span class="muted small">see, create, edit or delete this account's email templates, as in its own SES</span></p>
       ${notice ? html`<div class="alert success" role="status">${notice}</div>` : ''}
       ${
         account.platform

@@ -9,6 +9,7 @@ import { findIdentity, identityByToken, markVerified } from '../ses/identities'
 import { accountPage, accountsPage } from './accounts-page'
 import { consolePage } from './layout'
 import { type QuickCreateValues, quickCreatePage, stackCreatedPage } from './quick-create-page'
+import { handleSesTemplates } from './ses-templates'
 
 /**
  * `/console`: a small stand-in for the AWS console — accounts with their keys, roles and SES state, the buttons
@@ -39,6 +40,9 @@ export async function handleConsole(
     const back = (message: string) =>
       redirect(response, `/console/accounts/${id}?notice=${encodeURIComponent(message)}`)
     if (!sub && method === 'GET') return sendHtml(response, 200, accountPage(context, id, notice) ?? '')
+    if (sub === 'ses' && action === 'templates') {
+      if (await handleSesTemplates(context, request, response, url, id, parts.slice(4))) return
+    }
     if (method === 'POST') {
       const form = await readForm(request)
       const region = form.get('region') || context.region

@@ -8,7 +8,7 @@ const STYLES = `
 body { margin: 0; font: 14px/1.5 "Amazon Ember", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
   color: var(--ink); background: var(--bg); }
 a { color: var(--link); }
-a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
 .top { background: var(--nav); color: #fff; display: flex; align-items: center; gap: 16px; padding: 10px 20px; }
 .top a { color: #fff; text-decoration: none; font-weight: 700; }
 .top .stand-in { background: #ffde92; color: #4d3800; font-size: 12px; font-weight: 700; border-radius: 4px; padding: 2px 8px; }
@@ -42,10 +42,18 @@ button:hover, .button:hover { background: #f0f8ff; }
 button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
 button.primary:hover { background: var(--accent-dark); border-color: var(--accent-dark); }
 button.small { font-size: 12px; padding: 2px 12px; }
+button.danger, .button.danger { color: var(--bad); border-color: var(--bad); }
+button.primary.danger { background: var(--bad); border-color: var(--bad); color: #fff; }
+button.primary.danger:hover { background: #b01010; border-color: #b01010; }
+.nowrap { white-space: nowrap; }
+.region-picker { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-bottom: 12px; }
+.region-picker label { margin: 0; }
+.region-picker select { width: auto; min-width: 0; flex: 0 1 auto; }
 form.inline { display: inline; margin: 0; }
 label { display: block; font-weight: 700; margin: 14px 0 4px; }
 .help { color: var(--muted); font-size: 12px; margin-top: 2px; }
-input[type=text], select { width: 100%; font: inherit; padding: 6px 10px; border: 2px solid #7d8998; border-radius: 8px; background: #fff; }
+input[type=text], select, textarea { width: 100%; font: inherit; padding: 6px 10px; border: 2px solid #7d8998; border-radius: 8px; background: #fff; }
+textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; resize: vertical; }
 input[readonly] { background: var(--bg); border-color: var(--line); }
 .actions { display: flex; gap: 10px; justify-content: flex-end; margin-top: 20px; }
 .alert { border-radius: 8px; padding: 12px 14px; margin-bottom: 16px; border: 1px solid; }
