@@ -5,11 +5,13 @@ import {
   CreateEmailTemplateCommand,
   DeleteConfigurationSetEventDestinationCommand,
   DeleteEmailIdentityCommand,
+  DeleteEmailTemplateCommand,
   GetAccountCommand,
   GetConfigurationSetEventDestinationsCommand,
   GetEmailIdentityCommand,
   GetEmailTemplateCommand,
   ListEmailIdentitiesCommand,
+  ListEmailTemplatesCommand,
   ListSuppressedDestinationsCommand,
   PutAccountDetailsCommand,
   PutEmailIdentityMailFromAttributesCommand,
@@ -189,6 +191,30 @@ describe('email identities', () => {
     expect(
       (await two.ses.send(new ListSuppressedDestinationsCommand({}))).SuppressedDestinationSummaries,
     ).toEqual([])
+  })
+
+  it('stores templates named like built-in object keys as any other name', async () => {
+    const { ses } = await customer()
+    expect((await failure(ses.send(new GetEmailTemplateCommand({ TemplateName: 'constructor' })))).name).toBe(
+      'NotFoundException',
+    )
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      await ses.send(
+        new CreateEmailTemplateCommand({ TemplateName: name, TemplateContent: { Subject: name, Text: 'x' } }),
+      )
+      const stored = await ses.send(new GetEmailTemplateCommand({ TemplateName: name }))
+      expect(stored.TemplateContent?.Subject).toBe(name)
+    }
+    const listed = await ses.send(new ListEmailTemplatesCommand({ PageSize: 10 }))
+    expect(listed.TemplatesMetadata?.map((template) => template.TemplateName)).toEqual([
+      'constructor',
+      '__proto__',
+      'toString',
+    ])
+    await ses.send(new DeleteEmailTemplateCommand({ TemplateName: '__proto__' }))
+    expect((await failure(ses.send(new GetEmailTemplateCommand({ TemplateName: '__proto__' })))).name).toBe(
+      'NotFoundException',
+    )
   })
 })
 

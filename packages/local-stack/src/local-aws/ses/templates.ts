@@ -8,8 +8,16 @@ const NAME = /^[A-Za-z0-9_-]{1,64}$/
 const MAX_TEMPLATE_BYTES = 500 * 1024
 const MAX_TEMPLATES = 20_000
 
+/**
+ * The stored template of that name. Templates live in a plain (JSON-persisted) object and SES names such as
+ * `constructor` or `__proto__` are valid, so only the object's own keys count and writes define the key.
+ */
+function storedTemplate(account: SesAccountState, name: string): StoredTemplate | undefined {
+  return Object.hasOwn(account.templates, name) ? account.templates[name] : undefined
+}
+
 export function requireTemplate(account: SesAccountState, name: string): StoredTemplate {
-  const template = account.templates[name]
+  const template = storedTemplate(account, name)
   if (!template) throw notFound(`Template ${name} does not exist.`)
   return template
 }
@@ -38,11 +46,17 @@ export async function createEmailTemplate(
   const name = input.TemplateName
   if (typeof name !== 'string' || !NAME.test(name))
     throw badRequest('TemplateName must be 1-64 letters, digits, underscores or dashes.')
-  if (account.templates[name]) throw alreadyExists(`Template ${name} already exists.`)
+  if (storedTemplate(account, name)) throw alreadyExists(`Template ${name} already exists.`)
   if (Object.keys(account.templates).length >= MAX_TEMPLATES)
     throw new AwsError(400, 'LimitExceededException', 'Maximum number of templates reached.')
   const content = await validContent(upstreamUrl, input.TemplateContent)
-  account.templates[name] = { name, content, createdAt: Date.now() / 1000 }
+  const template: StoredTemplate = { name, content, createdAt: Date.now() / 1000 }
+  Object.defineProperty(account.templates, name, {
+    value: template,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
 }
 
 export async function updateEmailTemplate(
