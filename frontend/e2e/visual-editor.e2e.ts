@@ -26,7 +26,10 @@ async function topLevelBlocks(page: Page): Promise<string[]> {
 
 /** Drags `source` with the mouse and drops it on the upper or lower half of `target`, in small steps as a hand does. */
 async function dragTo(page: Page, source: Locator, target: Locator, half: 'upper' | 'lower') {
-  await target.scrollIntoViewIfNeeded()
+  // The target in the middle of the window: near its edge, dnd-kit would scroll the page while the drag waits.
+  await target.evaluate((element: { scrollIntoView(options: { block: 'center' }): void }) =>
+    element.scrollIntoView({ block: 'center' }),
+  )
   const from = await source.boundingBox()
   const to = await target.boundingBox()
   if (!from || !to) throw new Error('drag source or target is not visible')

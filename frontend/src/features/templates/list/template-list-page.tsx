@@ -10,13 +10,14 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
+import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { JobList } from '../../jobs/components/job-list'
 import { templateQueries } from '../api/templates'
 import { DeleteTemplatesDialog } from '../components/delete-templates-dialog'
 import { DuplicateDialog } from '../components/duplicate-dialog'
 import type { TemplateSesStatus } from '../ses/template-ses-status'
-import { useTemplatesSes } from '../ses/use-templates-ses'
+import { useAccountSes } from '../ses/use-account-ses'
 import { actionsLeft } from '../template-actions'
 import { dateTimeText, EDITOR_LABELS, sizeText, whenText } from '../template-display'
 import {
@@ -51,7 +52,8 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
   const [duplicating, setDuplicating] = useState<TemplateSummary>()
   const left = actionsLeft(organization)
   const empty = list.data !== undefined && templates.length === 0
-  const ses = useTemplatesSes(organization.id, { resumeRunning: true })
+  const { selected: selectedAccount } = useSelectedAwsAccount()
+  const ses = useAccountSes(organization.id, selectedAccount, { resumeRunning: true })
 
   return (
     <div className={pageStyles.page}>

@@ -1,46 +1,69 @@
-import type { Template } from '@app/contracts'
+import type { AwsAccount, Template } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
+import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
 import { JobList } from '../../jobs/components/job-list'
 import styles from './ses.module.css'
 import { publishLabel } from './template-ses-status'
-import { useTemplatesSes } from './use-templates-ses'
+import { useAccountSes } from './use-account-ses'
 
 /**
- * The editor's SES line: the template's state in the selected AWS account's SES and 'Publish to SES' (the saved
- * version; unsaved changes must be saved first), with the publish job's progress.
+ * The editor's SES lines: the template's state in each connected AWS account's SES (the selected account first)
+ * with 'Publish to SES' there (the saved version: unsaved changes are saved first) and the publish job's progress.
  */
 export function TemplateSesBar({ template, dirty }: { template: Template; dirty: boolean }) {
-  const ses = useTemplatesSes(template.organizationId)
-  if (!ses.hasAccount) {
+  const { accounts, selected } = useSelectedAwsAccount()
+  if (!accounts.data) return null
+  const verified = accounts.data
+    .filter((account) => account.awsAccountVerified)
+    .sort((a, b) => Number(b.id === selected?.id) - Number(a.id === selected?.id))
+  if (verified.length === 0) {
     return (
       <p className={styles.sesBar}>
         <span className={styles.sesBarText}>
-          Publishing to SES needs an AWS account: <Link to="/app/aws-accounts/new">connect one</Link>.
+          {accounts.data.length === 0 ? (
+            <>
+              Publishing to SES needs an AWS account: <Link to="/app/aws-accounts/new">connect one</Link>.
+            </>
+          ) : (
+            <>
+              Finish connecting your AWS account to publish:{' '}
+              <Link to="/app/aws-account">AWS account status</Link>.
+            </>
+          )}
         </span>
       </p>
     )
   }
-  if (!ses.awsAccount) {
-    return (
-      <p className={styles.sesBar}>
-        <span className={styles.sesBarText}>
-          Finish connecting your AWS account to publish: <Link to="/app/aws-account">AWS account status</Link>
-          .
-        </span>
-      </p>
-    )
-  }
-  const status = ses.statuses?.get(template.id)
-  const account = awsAccountName(ses.awsAccount)
   return (
-    <>
-      <section className={styles.sesBar} aria-label="In SES">
+    <section className={styles.sesLines} aria-label="In SES">
+      {verified.map((account) => (
+        <AccountSesLine key={account.id} account={account} template={template} dirty={dirty} />
+      ))}
+    </section>
+  )
+}
+
+function AccountSesLine({
+  account,
+  template,
+  dirty,
+}: {
+  account: AwsAccount
+  template: Template
+  dirty: boolean
+}) {
+  const ses = useAccountSes(template.organizationId, account)
+  const status = ses.statuses?.get(template.id)
+  const name = awsAccountName(account)
+  return (
+    <div className={styles.sesLine}>
+      <div className={styles.sesBar}>
         <span className={styles.sesBarText}>
-          SES ({account}, {ses.awsAccount.region}):{' '}
+          SES ({name}, {account.region}):{' '}
           {ses.overview.isError ? (
             <>could not read SES: {errorMessage(ses.overview.error)}</>
           ) : status ? (
@@ -61,16 +84,18 @@ export function TemplateSesBar({ template, dirty }: { template: Template; dirty:
           variant="secondary"
           disabled={dirty || ses.overview.isPending}
           loading={ses.publishing.isPending}
-          title={dirty ? 'Save first: publishing sends the saved version.' : undefined}
           onClick={() => ses.publish([template.id])}
         >
           {publishLabel(status)}
+          <span className="visually-hidden"> ({name})</span>
         </Button>
-        <Link to="/app/templates/ses">All templates in SES</Link>
-      </section>
+        <Link to={`/app/templates/ses?awsAccount=${account.id}`}>
+          All templates in SES<span className="visually-hidden"> ({name})</span>
+        </Link>
+      </div>
       {ses.publishing.isError && (
         <p className={styles.sesError} role="alert">
-          Could not start publishing: {errorMessage(ses.publishing.error)}
+          Could not start publishing to {name}: {errorMessage(ses.publishing.error)}
         </p>
       )}
       <JobList
@@ -79,6 +104,6 @@ export function TemplateSesBar({ template, dirty }: { template: Template; dirty:
         onFinished={ses.onJobFinished}
         onDismiss={ses.dismiss}
       />
-    </>
+    </div>
   )
 }

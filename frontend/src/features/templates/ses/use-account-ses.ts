@@ -1,7 +1,6 @@
-import type { JobKind } from '@app/contracts'
+import type { AwsAccount, JobKind } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
 import { useJobTracker } from '../../jobs/use-job-tracker'
 import { afterSesJob, sesSyncQueries, usePublishToSes } from '../../ses-sync/api/ses-sync'
 import { templateSesStatuses } from './template-ses-status'
@@ -9,11 +8,12 @@ import { templateSesStatuses } from './template-ses-status'
 const PUBLISH_KINDS: readonly JobKind[] = ['ses.publish']
 
 /**
- * Our templates' states in the selected AWS account's SES and publishing to it: the overview (read only for a
- * verified account), the jobs started here, and `publish`, which starts one.
+ * Our templates' states in one AWS account's SES and publishing to it: the overview (read only once the account
+ * is verified), the jobs started here, and `publish`, which starts one.
  */
-export function useTemplatesSes(
+export function useAccountSes(
   organizationId: string,
+  account: AwsAccount | undefined,
   {
     resumeRunning = false,
   }: {
@@ -21,8 +21,7 @@ export function useTemplatesSes(
     resumeRunning?: boolean
   } = {},
 ) {
-  const { selected } = useSelectedAwsAccount()
-  const awsAccount = selected?.awsAccountVerified ? selected : undefined
+  const awsAccount = account?.awsAccountVerified ? account : undefined
   const target = awsAccount ? { organizationId, awsAccountId: awsAccount.id } : undefined
   const overview = useQuery({
     ...sesSyncQueries.overview(organizationId, awsAccount?.id ?? ''),
@@ -48,10 +47,8 @@ export function useTemplatesSes(
     [mutation, target, tracker.add],
   )
   return {
-    /** The AWS account publishing goes to (the selected one, once verified). */
+    /** The AWS account publishing goes to, once verified. */
     awsAccount,
-    /** Whether the organization has an account at all (else: connect one). */
-    hasAccount: selected !== undefined,
     overview,
     statuses,
     publish,
