@@ -1,9 +1,9 @@
 import type { AwsAccount } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadError } from '../../../components/ui/load-error'
 import { awsAccountQueries } from '../../../features/aws-accounts/api/aws-accounts'
 import { awsAccountName } from '../../../features/aws-accounts/aws-account-display'
 import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
@@ -15,7 +15,6 @@ import { IdentityTable } from '../../../features/email-identities/components/ide
 import { SendTestEmail } from '../../../features/email-identities/components/send-test-email'
 import { sortIdentities } from '../../../features/email-identities/identity-display'
 import { organizationName } from '../../../features/organizations/organization-display'
-import { errorMessage } from '../../../lib/api-error'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 import { selectedAwsAccountLoader } from './selected-aws-account-loader'
@@ -130,18 +129,11 @@ function Identities({
         {identities.isPending ? (
           <LoadingLines lines={4} label="Loading the identities from Amazon SES" />
         ) : identities.isError ? (
-          <Alert
-            tone="danger"
-            role="alert"
+          <LoadError
             title="Could not read the identities from Amazon SES"
-            actions={
-              <Button variant="secondary" size="small" onClick={() => void identities.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(identities.error)}
-          </Alert>
+            error={identities.error}
+            onRetry={() => void identities.refetch()}
+          />
         ) : list.length === 0 ? (
           <div className={styles.section}>
             <p className={styles.emptyTitle}>No identities yet</p>

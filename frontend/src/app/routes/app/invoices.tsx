@@ -1,8 +1,9 @@
 import { type QueryClient, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadError } from '../../../components/ui/load-error'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { billingQueries } from '../../../features/billing/api/billing'
@@ -61,18 +62,12 @@ function InvoiceList({ organizationId, name }: { organizationId: string; name: s
   }
   if (invoices.isError && rows.length === 0) {
     return (
-      <Alert
-        tone="danger"
-        role="alert"
+      <LoadError
         title="Could not load the invoices"
-        actions={
-          <Button variant="secondary" size="small" onClick={() => void invoices.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(invoices.error, 'The payment provider did not answer. Try again in a moment.')}
-      </Alert>
+        error={invoices.error}
+        onRetry={() => void invoices.refetch()}
+        fallback="The payment provider did not answer. Try again in a moment."
+      />
     )
   }
   if (rows.length === 0) {

@@ -3,8 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import styles from '../../../app/routes/app/page.module.css'
 import { Alert } from '../../../components/ui/alert'
-import { Button, ButtonLink } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api-error'
+import { ButtonLink } from '../../../components/ui/button'
+import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { organizationName } from '../../organizations/organization-display'
 import { awsAccountName } from '../aws-account-display'
@@ -38,18 +38,11 @@ export function SelectedAwsAccountGate({
   if (accounts.isPending) return <LoadingLines lines={5} label="Loading the AWS accounts" />
   if (accounts.isError) {
     return (
-      <Alert
-        tone="danger"
-        role="alert"
+      <LoadError
         title="Could not load the AWS accounts"
-        actions={
-          <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(accounts.error)}
-      </Alert>
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+      />
     )
   }
   if (!selected) {

@@ -2,7 +2,7 @@ import { type Billing, type OrganizationSummary, planInfo } from '@app/contracts
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api-error'
+import { LoadError } from '../../../components/ui/load-error'
 import { PlanBadge } from '../../organizations/components/plan-badge'
 import { TemplateActionsWidget } from '../../organizations/components/template-actions'
 import { canManageOrganization } from '../../organizations/organization-display'
@@ -77,18 +77,12 @@ export function SubscriptionSummary({
         <Alert tone={statusText.tone === 'neutral' ? 'info' : statusText.tone}>{statusText.guidance}</Alert>
       )}
       {error !== null && error !== undefined && (
-        <Alert
-          tone="danger"
-          role="alert"
+        <LoadError
           title="Could not load the subscription"
-          actions={
-            <Button variant="secondary" size="small" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(error, 'The payment provider did not answer. Try again in a moment.')}
-        </Alert>
+          error={error}
+          onRetry={retry}
+          fallback="The payment provider did not answer. Try again in a moment."
+        />
       )}
       {/* Members get the page's explanation instead of buttons. */}
       {canManage ? (

@@ -11,6 +11,7 @@ import pageStyles from '../../../app/routes/app/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { LoadError } from '../../../components/ui/load-error'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { errorMessage } from '../../../lib/api-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
@@ -96,18 +97,11 @@ function BlockList({ organizationId }: { organizationId: string }) {
 
       {list.data === undefined ? (
         list.isError ? (
-          <Alert
-            tone="danger"
-            role="alert"
+          <LoadError
             title="Could not load the blocks"
-            actions={
-              <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(list.error)}
-          </Alert>
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <LoadingLines lines={4} label="Loading the blocks" />
         )

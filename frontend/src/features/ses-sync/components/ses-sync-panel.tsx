@@ -5,6 +5,7 @@ import pageStyles from '../../../app/routes/app/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadError } from '../../../components/ui/load-error'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { LoadingLines } from '../../billing/components/loading-lines'
@@ -161,18 +162,11 @@ export function SesSyncPanel({
 
       {overview.data === undefined ? (
         overview.isError ? (
-          <Alert
-            tone="danger"
-            role="alert"
+          <LoadError
             title="Could not read the templates in SES"
-            actions={
-              <Button variant="secondary" size="small" onClick={() => void overview.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(overview.error)}
-          </Alert>
+            error={overview.error}
+            onRetry={() => void overview.refetch()}
+          />
         ) : (
           <LoadingLines lines={6} label="Loading the templates in SES" />
         )

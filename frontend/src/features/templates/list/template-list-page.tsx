@@ -6,6 +6,7 @@ import pageStyles from '../../../app/routes/app/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { LoadError } from '../../../components/ui/load-error'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
@@ -90,18 +91,11 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
 
       {list.data === undefined ? (
         list.isError ? (
-          <Alert
-            tone="danger"
-            role="alert"
+          <LoadError
             title="Could not load the templates"
-            actions={
-              <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(list.error)}
-          </Alert>
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <LoadingLines lines={6} label="Loading the templates" />
         )
