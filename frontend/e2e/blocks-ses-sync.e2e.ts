@@ -4,34 +4,16 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
-import { uniqueEmail } from './support/mailbox'
-import { at, browserForFile, stack, submitSignUp } from './support/session'
+import { connectWithKeys, signUpOnTeam } from './support/journeys'
+import { at, browserForFile, stack } from './support/session'
 
 const browser = browserForFile()
 
 /** A new account on the Team plan (paid at the Stripe stand-in) with an AWS account connected by keys. */
 async function teamWithAwsAccount(page: Page) {
   const keys = await createLocalCustomerAccount(stack)
-  await page.goto(at('/auth/sign-up'))
-  await submitSignUp(page, uniqueEmail('blocks-sync'))
-  await page.waitForURL(at('/app/onboarding/plan'))
-  await page
-    .getByRole('region', { name: 'Team', exact: true })
-    .getByRole('button', { name: 'Choose Team' })
-    .click()
-  await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Cardholder name').fill('Ada Lovelace')
-  await page.getByRole('button', { name: 'Subscribe' }).click()
-  await page.waitForURL((url) => url.pathname === '/app', { timeout: 30_000 })
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-
-  await page.goto(at('/app/aws-accounts/new'))
-  await page.getByRole('radio', { name: /Access keys/ }).check()
-  await page.getByLabel('Access key id').fill(keys.accessKeyId)
-  await page.getByLabel('Secret access key').fill(keys.secretAccessKey)
-  await page.getByRole('button', { name: 'Connect and check' }).click()
-  await page.waitForURL(at('/app/aws-account'))
+  await signUpOnTeam(page, 'blocks-sync')
+  await connectWithKeys(page, keys)
   return new SESv2Client(localAwsClientConfig(stack, keys))
 }
 

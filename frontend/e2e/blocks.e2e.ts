@@ -2,8 +2,9 @@ import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, SCREENSHOT_DIR, screenshot } from './support/browser'
+import { signUpOnTeam } from './support/journeys'
 import { uniqueEmail } from './support/mailbox'
-import { at, browserForFile, stack, submitSignUp } from './support/session'
+import { at, browserForFile, submitSignUp } from './support/session'
 
 const browser = browserForFile()
 const BLOCK_URL = /\/app\/blocks\/[0-9A-Z]{26}$/
@@ -14,23 +15,6 @@ function preview(page: Page): FrameLocator {
 
 async function expectAccessible(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([])
-}
-
-/** Signs up and pays for Team on the Stripe stand-in's checkout. */
-async function signUpOnTeam(page: Page) {
-  await page.goto(at('/auth/sign-up'))
-  await submitSignUp(page, uniqueEmail('blocks'))
-  await page.waitForURL(at('/app/onboarding/plan'))
-  await page
-    .getByRole('region', { name: 'Team', exact: true })
-    .getByRole('button', { name: 'Choose Team' })
-    .click()
-  await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Cardholder name').fill('Ada Lovelace')
-  await page.getByRole('button', { name: 'Subscribe' }).click()
-  await page.waitForURL((url) => url.pathname === '/app', { timeout: 30_000 })
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 }
 
 /** Selects the first match of `find` in a code editor (its search panel, as a person would) and types over it. */
@@ -83,7 +67,7 @@ describe('reusable blocks in a real browser', () => {
     const tab = await openTab(browser(), { width: 1440, height: 1000 })
     const { page } = tab
     page.on('dialog', (dialog) => void dialog.accept())
-    await signUpOnTeam(page)
+    await signUpOnTeam(page, 'blocks')
 
     // Empty: what blocks are for.
     await page.goto(at('/app/blocks'))

@@ -4,30 +4,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { connectWithKeys, signUpOnTeam } from './support/journeys'
 import { nowSeconds, uniqueEmail } from './support/mailbox'
-import { at, browserForFile, stack, submitSignUp } from './support/session'
+import { at, browserForFile, stack } from './support/session'
 
 const browser = browserForFile()
 
 async function expectAccessible(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([])
-}
-
-/** Signs up and pays for Team on the Stripe stand-in's checkout. */
-async function signUpOnTeam(page: Page) {
-  await page.goto(at('/auth/sign-up'))
-  await submitSignUp(page, uniqueEmail('monitoring'))
-  await page.waitForURL(at('/app/onboarding/plan'))
-  await page
-    .getByRole('region', { name: 'Team', exact: true })
-    .getByRole('button', { name: 'Choose Team' })
-    .click()
-  await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Cardholder name').fill('Ada Lovelace')
-  await page.getByRole('button', { name: 'Subscribe' }).click()
-  await page.waitForURL((url) => url.pathname === '/app', { timeout: 30_000 })
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 }
 
 /** Verifies an address the way a user does: the link in SES's verification mail. */
@@ -70,15 +54,9 @@ describe('logs & metrics in a real browser (local SNS and SES)', () => {
     const tab = await openTab(browser())
     const { page } = tab
     const keys = await createLocalCustomerAccount(stack)
-    await signUpOnTeam(page)
+    await signUpOnTeam(page, 'monitoring')
 
-    await page.goto(at('/app/aws-accounts/new'))
-    await page.getByRole('radio', { name: /Access keys/ }).check()
-    await page.getByLabel('Name (optional)').fill('Production')
-    await page.getByLabel('Access key id').fill(keys.accessKeyId)
-    await page.getByLabel('Secret access key').fill(keys.secretAccessKey)
-    await page.getByRole('button', { name: 'Connect and check' }).click()
-    await page.waitForURL(at('/app/aws-account'))
+    await connectWithKeys(page, keys, 'Production')
     const sender = uniqueEmail('monitored-sender')
     await addVerifiedSender(page, sender)
 

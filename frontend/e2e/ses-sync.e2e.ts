@@ -1,4 +1,4 @@
-import { createLocalCustomerAccount, type LocalAwsKeys } from '@app/local-stack/testing/local-aws'
+import { createLocalCustomerAccount } from '@app/local-stack/testing/local-aws'
 import {
   CreateEmailTemplateCommand,
   GetEmailTemplateCommand,
@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { type BrowserTab, hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { connectWithKeys } from './support/journeys'
 import { uniqueEmail } from './support/mailbox'
 import { at, browserForFile, stack, submitSignUp } from './support/session'
 
@@ -30,16 +31,6 @@ async function jobFinished(page: Page, title: string, status = 'succeeded') {
   await job.waitFor({ timeout: JOB_TIMEOUT })
   expect(await job.getAttribute('data-job-status')).toBe(status)
   return job
-}
-
-async function connectKeys(page: Page, name: string, keys: LocalAwsKeys) {
-  await page.goto(at('/app/aws-accounts/new'))
-  await page.getByRole('radio', { name: /Access keys/ }).check()
-  await page.getByLabel('Name (optional)').fill(name)
-  await page.getByLabel('Access key id').fill(keys.accessKeyId)
-  await page.getByLabel('Secret access key').fill(keys.secretAccessKey)
-  await page.getByRole('button', { name: 'Connect and check' }).click()
-  await page.waitForURL(at('/app/aws-account'))
 }
 
 async function expectAccessible(page: Page) {
@@ -85,7 +76,7 @@ describe('SES sync in a real browser (local SES stand-in)', () => {
     await page.waitForURL(at('/app/onboarding/plan'))
     await page.getByRole('button', { name: 'Start for free' }).click()
     await page.waitForURL(at('/app'))
-    await connectKeys(page, 'Sending', keys)
+    await connectWithKeys(page, keys, 'Sending')
 
     // The SES template nobody here made: listed, not linked, never checked.
     await page.goto(at('/app/templates/ses'))
@@ -181,7 +172,7 @@ describe('SES sync in a real browser (local SES stand-in)', () => {
     await checkPhone(tab, 'phone-ses-sync-deleted')
 
     // A second AWS account: the page offers a chooser, and each account has its own SES.
-    await connectKeys(page, 'Marketing', await createLocalCustomerAccount(stack))
+    await connectWithKeys(page, await createLocalCustomerAccount(stack), 'Marketing')
     await page.goto(at('/app/templates/ses'))
     const chooser = page.getByLabel('AWS account', { exact: true })
     await chooser.selectOption({ label: 'Sending (us-east-1)' })

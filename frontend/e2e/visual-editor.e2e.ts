@@ -4,6 +4,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { connectWithKeys } from './support/journeys'
 import { nowSeconds, uniqueEmail } from './support/mailbox'
 import { at, browserForFile, stack, submitSignUp } from './support/session'
 
@@ -58,12 +59,7 @@ describe('the visual editor in a real browser', () => {
     await page.waitForURL(at('/app/onboarding/plan'))
     await page.getByRole('button', { name: 'Start for free' }).click()
     await page.waitForURL(at('/app'))
-    await page.goto(at('/app/aws-accounts/new'))
-    await page.getByRole('radio', { name: /Access keys/ }).check()
-    await page.getByLabel('Access key id').fill(keys.accessKeyId)
-    await page.getByLabel('Secret access key').fill(keys.secretAccessKey)
-    await page.getByRole('button', { name: 'Connect and check' }).click()
-    await page.waitForURL(at('/app/aws-account'))
+    await connectWithKeys(page, keys)
 
     // The gallery offers the starters as visual documents by default.
     await page.goto(at('/app/templates/new'))

@@ -5,12 +5,11 @@ import {
   type TemplateEditorType,
   type VisualBlock,
 } from '@app/contracts'
-import { useDraggable } from '@dnd-kit/core'
-import { createContext, type PointerEventHandler, useContext, useMemo } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import { Link } from 'react-router-dom'
 import { BlockView } from './block-view'
-import type { DragData } from './canvas'
 import { BLOCK_LABELS, blockName } from './document'
+import { PaletteItem } from './palette-item'
 import styles from './visual.module.css'
 
 /** The organization's reusable blocks as the template editor loaded them, for the palette and the canvas. */
@@ -136,36 +135,15 @@ export function ReusableBlocksPalette({ onAdd }: { onAdd: (blockId: string) => v
       ) : (
         <ul className={styles.paletteList}>
           {blocks.available.map((block) => (
-            <ReusableItem key={block.id} block={block} onAdd={() => onAdd(block.id)} />
+            <PaletteItem
+              key={block.id}
+              data={{ kind: 'palette', blockType: 'blockRef', label: block.name, blockId: block.id }}
+              hint={`Used by ${block.usedByCount}`}
+              onAdd={() => onAdd(block.id)}
+            />
           ))}
         </ul>
       )}
     </section>
-  )
-}
-
-function ReusableItem({ block, onAdd }: { block: BlockSummary; onAdd: () => void }) {
-  const { setNodeRef, listeners, isDragging } = useDraggable({
-    id: `palette:blockRef:${block.id}`,
-    data: { kind: 'palette', blockType: 'blockRef', label: block.name, blockId: block.id } satisfies DragData,
-  })
-  return (
-    <li>
-      <button
-        ref={setNodeRef}
-        type="button"
-        className={`${styles.paletteItem} ${isDragging ? styles.itemDragging : ''}`}
-        onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined}
-        onClick={onAdd}
-      >
-        <span className={styles.paletteName}>
-          <span className="visually-hidden">Add reusable block </span>
-          {block.name}
-        </span>
-        <span className={styles.paletteHint} aria-hidden="true">
-          Used by {block.usedByCount}
-        </span>
-      </button>
-    </li>
   )
 }

@@ -11,20 +11,11 @@ import {
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
-  useDraggable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
-import {
-  type KeyboardEvent,
-  type PointerEventHandler,
-  type Ref,
-  useEffect,
-  useImperativeHandle,
-  useRef,
-  useState,
-} from 'react'
+import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast-store'
@@ -64,6 +55,7 @@ import {
 } from './document'
 import { type FieldTarget, FieldTargetContext } from './fields'
 import { canRedo, canUndo } from './history'
+import { PaletteItem } from './palette-item'
 import { type ReusableBlocks, ReusableBlocksPalette, ReusableBlocksProvider } from './reusable-blocks'
 import { StylePanel } from './style-panel'
 import { useVisualDocument } from './use-visual-document'
@@ -399,7 +391,12 @@ export default function VisualEditor({
                 </h2>
                 <ul className={styles.paletteList}>
                   {PALETTE_TYPES.map((type) => (
-                    <PaletteItem key={type} type={type} onAdd={() => add(type)} />
+                    <PaletteItem
+                      key={type}
+                      data={{ kind: 'palette', blockType: type, label: BLOCK_LABELS[type] }}
+                      hint={PALETTE_HINTS[type]}
+                      onAdd={() => add(type)}
+                    />
                   ))}
                 </ul>
                 {reusableBlocks && <ReusableBlocksPalette onAdd={addReusable} />}
@@ -487,33 +484,4 @@ function pointerY(event: DragMoveEvent | DragEndEvent): number {
     return translated.top + (start.clientY - initial.top)
   }
   return translated.top + translated.height / 2
-}
-
-function PaletteItem({ type, onAdd }: { type: PaletteType; onAdd: () => void }) {
-  const label = BLOCK_LABELS[type]
-  const { setNodeRef, listeners, isDragging } = useDraggable({
-    id: `palette:${type}`,
-    data: { kind: 'palette', blockType: type, label } satisfies DragData,
-  })
-  return (
-    <li>
-      <button
-        ref={setNodeRef}
-        type="button"
-        className={`${styles.paletteItem} ${isDragging ? styles.itemDragging : ''}`}
-        // Pointer drags only: Enter and Space add the block (after the selected one), the keyboard alternative.
-        onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined}
-        onClick={onAdd}
-      >
-        <span className={styles.paletteName}>
-          <span className="visually-hidden">Add </span>
-          {label}
-          <span className="visually-hidden"> block</span>
-        </span>
-        <span className={styles.paletteHint} aria-hidden="true">
-          {PALETTE_HINTS[type]}
-        </span>
-      </button>
-    </li>
-  )
 }
