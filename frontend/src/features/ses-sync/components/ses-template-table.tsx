@@ -3,7 +3,8 @@ import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { dateTimeText, whenText } from '../../templates/template-display'
-import { SES_STATE_DISPLAY, toggled } from '../ses-sync-display'
+import { SES_STATE_DISPLAY } from '../ses-states'
+import { toggled } from '../ses-sync-display'
 import styles from './ses-sync.module.css'
 
 interface SesTemplateTableProps {

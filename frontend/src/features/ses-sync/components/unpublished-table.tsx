@@ -2,7 +2,8 @@ import type { UnpublishedTemplate } from '@app/contracts'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
-import { toggled, UNPUBLISHED_STATE_DISPLAY, unpublishedHint } from '../ses-sync-display'
+import { UNPUBLISHED_STATE_DISPLAY } from '../ses-states'
+import { toggled, unpublishedHint } from '../ses-sync-display'
 import styles from './ses-sync.module.css'
 
 interface UnpublishedTableProps {

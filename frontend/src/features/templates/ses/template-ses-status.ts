@@ -1,6 +1,6 @@
 import type { SesSyncOverview, SesTemplateState, UnpublishedTemplate } from '@app/contracts'
 import type { BadgeColor } from '../../../components/ui/badge'
-import { SES_STATE_DISPLAY, UNPUBLISHED_STATE_DISPLAY } from '../../ses-sync/ses-sync-display'
+import { SES_STATE_DISPLAY, UNPUBLISHED_STATE_DISPLAY } from '../../ses-sync/ses-states'
 
 /** One of our templates as one AWS account's SES holds it. */
 export interface TemplateSesStatus {
