@@ -5,7 +5,7 @@ import {
   parseVisualDocument,
 } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
-import { createBlock } from '../templates/visual/document'
+import { createBlock } from '../templates/visual/new-blocks'
 import { blockPreviewSource, documentAsFragment, fragmentAsDocument, starterSource } from './block-source'
 
 describe('VISUAL blocks as documents', () => {

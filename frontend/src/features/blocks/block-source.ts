@@ -5,7 +5,7 @@ import {
   type TemplateEditorType,
   visualDocumentSource,
 } from '@app/contracts'
-import { createBlock, emptyDocument } from '../templates/visual/document'
+import { createBlock, emptyDocument } from '../templates/visual/new-blocks'
 
 /**
  * A VISUAL block's fragment (`{ version, blocks }`) as a whole document with the default style, which the visual

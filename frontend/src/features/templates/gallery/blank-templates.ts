@@ -1,5 +1,5 @@
 import { type CreateTemplateBody, type VisualDocument, visualDocumentSource } from '@app/contracts'
-import { emptyDocument, padding } from '../visual/document'
+import { emptyDocument, padding } from '../visual/new-blocks'
 
 /** 'Blank visual': the same greeting as the blank MJML page, as two blocks to build on. */
 export function blankVisualDocument(): VisualDocument {

@@ -13,7 +13,8 @@ import { SelectField } from '../../../components/ui/select-field'
 import { Spinner } from '../../../components/ui/spinner'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { CodeEditor } from '../editor/code-editor'
-import { BLOCK_LABELS, type BlockPatch, COLUMN_PRESETS } from './document'
+import { BLOCK_LABELS } from './block-names'
+import type { BlockPatch } from './document'
 import {
   AlignField,
   CheckboxField,
@@ -23,6 +24,7 @@ import {
   PaddingField,
   urlProblem,
 } from './fields'
+import { COLUMN_PRESETS } from './new-blocks'
 import { BlockRefProperties } from './reusable-blocks'
 import styles from './visual.module.css'
 

@@ -1,26 +1,23 @@
 import { parseVisualDocument, type VisualDocument, visualDocumentSource } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
+import { blockName } from './block-names'
 import {
   addBlock,
   addBlockRef,
-  blockName,
   canMoveBy,
-  createBlock,
   deleteBlock,
-  documentIds,
   duplicateBlock,
-  emptyDocument,
   findBlock,
   findColumn,
   insertBlock,
   moveBlock,
   moveBlockBy,
-  PALETTE_TYPES,
   setColumnLayout,
   updateBlock,
   updatePreheader,
   updateStyles,
 } from './document'
+import { createBlock, documentIds, emptyDocument, PALETTE_TYPES } from './new-blocks'
 
 /** heading-1, columns-1 (column-1: text-1; column-2: empty), button-1 */
 function sample(): VisualDocument {

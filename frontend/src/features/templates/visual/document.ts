@@ -1,14 +1,13 @@
+import type { Column, ContentBlock, DocumentStyles, VisualBlock, VisualDocument } from '@app/contracts'
 import {
-  type Column,
-  type ContentBlock,
-  type DocumentStyles,
-  type Padding,
-  VISUAL_DOCUMENT_VERSION,
-  type VisualBlock,
-  type VisualBlockType,
-  type VisualDocument,
-  visualBlockIds,
-} from '@app/contracts'
+  column,
+  createBlock,
+  createBlockRef,
+  documentIds,
+  freshId,
+  ID_PREFIXES,
+  type PaletteType,
+} from './new-blocks'
 
 /**
  * The block document as the visual editor changes it: pure functions from one document to the next (the
@@ -26,198 +25,6 @@ export interface FoundBlock {
   location: BlockLocation
   /** The columns block around it, for a block inside a column. */
   parentId: string | null
-}
-
-/** The block types the palette offers (reusable blocks arrive with their own picker). */
-export const PALETTE_TYPES = [
-  'heading',
-  'text',
-  'button',
-  'image',
-  'divider',
-  'spacer',
-  'columns',
-  'social',
-  'html',
-] as const satisfies readonly VisualBlockType[]
-export type PaletteType = (typeof PALETTE_TYPES)[number]
-
-export const BLOCK_LABELS: Record<VisualBlockType, string> = {
-  heading: 'Heading',
-  text: 'Text',
-  button: 'Button',
-  image: 'Image',
-  divider: 'Divider',
-  spacer: 'Spacer',
-  columns: 'Columns',
-  social: 'Social links',
-  html: 'Raw HTML',
-  blockRef: 'Reusable block',
-}
-
-export const DEFAULT_STYLES: DocumentStyles = {
-  backgroundColor: '#f3f4f6',
-  contentBackgroundColor: '#ffffff',
-  contentWidth: 600,
-  fontFamily: 'system',
-  textColor: '#1f2937',
-  linkColor: '#4f46e5',
-  darkMode: true,
-}
-
-export function emptyDocument(): VisualDocument {
-  return { version: VISUAL_DOCUMENT_VERSION, preheader: '', styles: { ...DEFAULT_STYLES }, blocks: [] }
-}
-
-export function padding(vertical: number, horizontal = vertical): Padding {
-  return { top: vertical, right: horizontal, bottom: vertical, left: horizontal }
-}
-
-/** Every id in the document: blocks, columns and the blocks inside them. */
-export function documentIds(document: VisualDocument): Set<string> {
-  return new Set(visualBlockIds(document.blocks))
-}
-
-/** `prefix-n` with the smallest n not taken; the new id is added to `taken`. */
-export function freshId(prefix: string, taken: Set<string>): string {
-  let n = 1
-  while (taken.has(`${prefix}-${n}`)) n += 1
-  const id = `${prefix}-${n}`
-  taken.add(id)
-  return id
-}
-
-const ID_PREFIXES: Record<VisualBlockType, string> = {
-  heading: 'heading',
-  text: 'text',
-  button: 'button',
-  image: 'image',
-  divider: 'divider',
-  spacer: 'spacer',
-  columns: 'columns',
-  social: 'social',
-  html: 'html',
-  blockRef: 'ref',
-}
-
-/** Column width presets per column count, in percent. */
-export const COLUMN_PRESETS: Record<1 | 2 | 3, readonly (readonly number[])[]> = {
-  1: [[100]],
-  2: [
-    [50, 50],
-    [33.33, 66.67],
-    [66.67, 33.33],
-    [25, 75],
-    [75, 25],
-  ],
-  3: [
-    [33.33, 33.34, 33.33],
-    [25, 50, 25],
-    [50, 25, 25],
-    [25, 25, 50],
-  ],
-}
-
-function column(taken: Set<string>, width: number, blocks: ContentBlock[] = []): Column {
-  return { id: freshId('column', taken), width, blocks }
-}
-
-/** A new block with defaults that look finished in the canvas and the email. */
-export function createBlock(type: PaletteType, taken: Set<string>): VisualBlock {
-  const id = freshId(ID_PREFIXES[type], taken)
-  switch (type) {
-    case 'heading':
-      return {
-        type,
-        id,
-        text: 'A clear headline',
-        level: 2,
-        align: 'left',
-        color: null,
-        fontSize: null,
-        padding: padding(12, 24),
-      }
-    case 'text':
-      return {
-        type,
-        id,
-        paragraphs: [
-          {
-            runs: [
-              {
-                type: 'text',
-                text: 'Write a few friendly sentences here. Select words to make them bold, italic or a link.',
-                bold: false,
-                italic: false,
-                href: null,
-              },
-            ],
-          },
-        ],
-        align: 'left',
-        color: null,
-        fontSize: 16,
-        lineHeight: 1.6,
-        padding: padding(8, 24),
-      }
-    case 'button':
-      return {
-        type,
-        id,
-        text: 'Get started',
-        href: 'https://example.com',
-        align: 'center',
-        backgroundColor: '#4f46e5',
-        textColor: '#ffffff',
-        fontSize: 16,
-        borderRadius: 6,
-        fullWidth: false,
-        padding: padding(16, 24),
-      }
-    case 'image':
-      return {
-        type,
-        id,
-        src: 'https://placehold.co/600x300/png',
-        alt: 'Describe the image',
-        width: null,
-        href: null,
-        align: 'center',
-        padding: padding(8, 24),
-      }
-    case 'divider':
-      return { type, id, color: '#e5e7eb', thickness: 1, style: 'solid', padding: padding(16, 24) }
-    case 'spacer':
-      return { type, id, height: 24 }
-    case 'columns':
-      return {
-        type,
-        id,
-        columns: [column(taken, 50), column(taken, 50)],
-        backgroundColor: null,
-        padding: padding(8, 12),
-      }
-    case 'social':
-      return {
-        type,
-        id,
-        links: [
-          { network: 'facebook', href: 'https://facebook.com/' },
-          { network: 'x', href: 'https://x.com/' },
-          { network: 'instagram', href: 'https://instagram.com/' },
-        ],
-        align: 'center',
-        iconSize: 24,
-        padding: padding(16, 24),
-      }
-    case 'html':
-      return {
-        type,
-        id,
-        html: '<p style="margin: 0;">Your own HTML</p>',
-        padding: padding(8, 24),
-      }
-  }
 }
 
 export function findBlock(document: VisualDocument, id: string): FoundBlock | undefined {
@@ -403,52 +210,6 @@ export function setColumnLayout(
   return updateBlock(document, id, { columns })
 }
 
-/** The text of a block, for its accessible name and the canvas: a heading's words, a paragraph's start. */
-export function blockExcerpt(block: VisualBlock, length = 40): string {
-  let text = ''
-  switch (block.type) {
-    case 'heading':
-    case 'button':
-      text = block.text
-      break
-    case 'text':
-      text = block.paragraphs
-        .map((paragraph) => paragraph.runs.map((run) => (run.type === 'text' ? run.text : ' ')).join(''))
-        .join(' ')
-      break
-    case 'image':
-      text = block.alt
-      break
-    case 'html':
-      text = block.html.replace(/<[^>]*>/g, ' ')
-      break
-    case 'social':
-      text = block.links.map((link) => link.network).join(', ')
-      break
-    case 'columns':
-      text = `${block.columns.length} ${block.columns.length === 1 ? 'column' : 'columns'}`
-      break
-    case 'spacer':
-      text = `${block.height}px`
-      break
-    default:
-      text = ''
-  }
-  const clean = text.replace(/\s+/g, ' ').trim()
-  return clean.length > length ? `${clean.slice(0, length - 1)}…` : clean
-}
-
-/** "Heading block", "Reusable block": a block type as a noun. */
-export function blockTypeName(type: VisualBlockType): string {
-  return type === 'blockRef' ? BLOCK_LABELS.blockRef : `${BLOCK_LABELS[type]} block`
-}
-
-/** "Heading block: Welcome aboard", the canvas block's accessible name. */
-export function blockName(block: VisualBlock): string {
-  const excerpt = blockExcerpt(block)
-  return excerpt ? `${blockTypeName(block.type)}: ${excerpt}` : blockTypeName(block.type)
-}
-
 /** The block after which a palette click inserts: after the selection (in its column), else at the end. */
 export function insertionAfter(document: VisualDocument, selectedId: string | null): BlockLocation {
   const found = selectedId ? findBlock(document, selectedId) : undefined
@@ -463,11 +224,6 @@ export function addBlock(
   selectedId: string | null,
 ): { document: VisualDocument; id: string } {
   return placeAfterSelection(document, createBlock(type, documentIds(document)), selectedId)
-}
-
-/** A reference to one of the organization's reusable blocks (VISUAL blocks), composed in when it compiles. */
-export function createBlockRef(blockId: string, taken: Set<string>): VisualBlock {
-  return { type: 'blockRef', id: freshId(ID_PREFIXES.blockRef, taken), blockId }
 }
 
 /** Adds a reusable block after the selection (after the selected block's row when that is in a column). */

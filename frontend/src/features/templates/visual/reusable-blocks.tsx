@@ -7,8 +7,8 @@ import {
 } from '@app/contracts'
 import { createContext, useContext, useMemo } from 'react'
 import { Link } from 'react-router-dom'
+import { BLOCK_LABELS, blockName } from './block-names'
 import { BlockView } from './block-view'
-import { BLOCK_LABELS, blockName } from './document'
 import { PaletteItem } from './palette-item'
 import styles from './visual.module.css'
 

@@ -19,6 +19,7 @@ import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useRef, u
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast-store'
+import { BLOCK_LABELS, blockName, blockTypeName } from './block-names'
 import { BlockProperties } from './block-properties'
 import {
   Canvas,
@@ -32,22 +33,14 @@ import { ConvertDialog } from './convert-dialog'
 import {
   addBlock,
   addBlockRef,
-  BLOCK_LABELS,
   type BlockLocation,
-  blockName,
-  blockTypeName,
-  createBlock,
-  createBlockRef,
   deleteBlock,
-  documentIds,
   duplicateBlock,
   findBlock,
   findColumn,
   insertBlock,
   moveBlock,
   moveBlockBy,
-  PALETTE_TYPES,
-  type PaletteType,
   setColumnLayout,
   updateBlock,
   updatePreheader,
@@ -55,6 +48,7 @@ import {
 } from './document'
 import { type FieldTarget, FieldTargetContext } from './fields'
 import { canRedo, canUndo } from './history'
+import { createBlock, createBlockRef, documentIds, PALETTE_TYPES, type PaletteType } from './new-blocks'
 import { PaletteItem } from './palette-item'
 import { type ReusableBlocks, ReusableBlocksPalette, ReusableBlocksProvider } from './reusable-blocks'
 import { StylePanel } from './style-panel'
