@@ -1,8 +1,5 @@
 import type { DocumentStyles, VisualDocument } from '@app/contracts'
 import {
-  type Announcements,
-  type CollisionDetection,
-  closestCenter,
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
@@ -10,7 +7,6 @@ import {
   type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
@@ -19,21 +15,14 @@ import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useRef, u
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast-store'
-import { BLOCK_LABELS, blockName, blockTypeName } from './block-names'
+import { BLOCK_LABELS, blockTypeName } from './block-names'
 import { BlockProperties } from './block-properties'
-import {
-  Canvas,
-  type CanvasActions,
-  type DragData,
-  type DropData,
-  type DropIndicator,
-  ROOT_CONTAINER,
-} from './canvas'
+import { Canvas, type CanvasActions, type DragData, type DropIndicator } from './canvas'
+import { canvasCollision, dragAnnouncements, dropTarget } from './canvas-drag'
 import { ConvertDialog } from './convert-dialog'
 import {
   addBlock,
   addBlockRef,
-  type BlockLocation,
   deleteBlock,
   duplicateBlock,
   findBlock,
@@ -211,94 +200,12 @@ export default function VisualEditor({
     }
   }
 
-  const nameOf = (id: string | number, data?: DragData | DropData): string => {
-    if (data?.kind === 'palette') return `New ${data.label} block`
-    if (data?.kind === 'container') {
-      if (data.containerId === ROOT_CONTAINER) return 'the end of the email'
-      const found = findColumn(doc, data.containerId)
-      const index = found ? found.parent.columns.indexOf(found.column) + 1 : 0
-      return `column ${index} of the columns block`
-    }
-    const found = findBlock(doc, String(id))
-    return found ? blockName(found.block) : 'the block'
-  }
-
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id, active.data.current as DragData)}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id, active.data.current as DragData)} is over ${nameOf(over.id, over.data.current as DropData)}.`
-        : `${nameOf(active.id, active.data.current as DragData)} is not over a place it can go.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id, active.data.current as DragData)} was dropped at ${nameOf(over.id, over.data.current as DropData)}.`
-        : `${nameOf(active.id, active.data.current as DragData)} was dropped back where it was.`,
-    onDragCancel: ({ active }) =>
-      `Moving ${nameOf(active.id, active.data.current as DragData)} was cancelled.`,
-  }
-
-  const collision: CollisionDetection = (args) => {
-    const data = args.active.data.current as DragData | undefined
-    const topOnly = data?.blockType === 'columns' || data?.blockType === 'blockRef'
-    const containers = args.droppableContainers.filter((container) => {
-      const target = container.data.current as DropData | undefined
-      return !topOnly || target?.containerId === ROOT_CONTAINER
-    })
-    const hits = pointerWithin({ ...args, droppableContainers: containers })
-    if (hits.length === 0) return closestCenter({ ...args, droppableContainers: containers })
-    const area = (id: string | number) => {
-      const rect = args.droppableRects.get(id)
-      return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY
-    }
-    const innermost = [...hits].sort((a, b) => area(a.id) - area(b.id))[0]
-    if (!innermost) return hits
-    const target = containers.find((container) => container.id === innermost.id)?.data.current as
-      | DropData
-      | undefined
-    if (target?.kind !== 'container') return [innermost]
-    // Between blocks of a list: the nearest block of that list, or the list itself when it is empty.
-    const inList = containers.filter((container) => {
-      const item = container.data.current as DropData | undefined
-      return item?.kind === 'block' && item.containerId === target.containerId
-    })
-    return inList.length > 0 ? closestCenter({ ...args, droppableContainers: inList }) : [innermost]
-  }
-
-  function dropTarget(
-    event: DragMoveEvent | DragEndEvent,
-  ): { location: BlockLocation; indicator?: DropIndicator } | undefined {
-    const { active, over } = event
-    if (!over) return undefined
-    const drag = active.data.current as DragData | undefined
-    const drop = over.data.current as DropData | undefined
-    if (!drag || !drop) return undefined
-    const columnId = drop.containerId === ROOT_CONTAINER ? null : drop.containerId
-    if (drop.kind === 'container') {
-      const list = columnId === null ? doc.blocks : (findColumn(doc, columnId)?.column.blocks ?? [])
-      return { location: { columnId, index: list.length } }
-    }
-    const target = findBlock(doc, String(over.id))
-    if (!target || over.id === active.id) return undefined
-    const after = pointerY(event) > over.rect.top + over.rect.height / 2
-    let index = target.location.index + (after ? 1 : 0)
-    if (drag.kind === 'block') {
-      // `moveBlock` counts the index without the moved block.
-      const from = findBlock(doc, String(active.id))
-      if (from && from.location.columnId === target.location.columnId && from.location.index < index)
-        index -= 1
-    }
-    return {
-      location: { columnId: target.location.columnId, index },
-      indicator: { overId: String(over.id), after },
-    }
-  }
-
   function onDragStart(event: DragStartEvent) {
     setDragging((event.active.data.current as DragData | undefined) ?? null)
   }
 
   function onDragMove(event: DragMoveEvent) {
-    const next = dropTarget(event)?.indicator ?? null
+    const next = dropTarget(doc, event)?.indicator ?? null
     setIndicator((current) =>
       current?.overId === next?.overId && current?.after === next?.after ? current : next,
     )
@@ -307,7 +214,7 @@ export default function VisualEditor({
   function onDragEnd(event: DragEndEvent) {
     setDragging(null)
     setIndicator(null)
-    const target = dropTarget(event)
+    const target = dropTarget(doc, event)
     const drag = event.active.data.current as DragData | undefined
     if (!target || !drag) return
     if (drag.kind === 'palette') {
@@ -362,9 +269,9 @@ export default function VisualEditor({
 
           <DndContext
             sensors={sensors}
-            collisionDetection={collision}
+            collisionDetection={canvasCollision}
             accessibility={{
-              announcements,
+              announcements: dragAnnouncements(doc),
               screenReaderInstructions: {
                 draggable:
                   'To move a block, press Space or Enter on its drag handle, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. With a block focused, Alt+Arrow Up or Down moves it one step.',
@@ -463,19 +370,4 @@ export default function VisualEditor({
       </FieldTargetContext.Provider>
     </ReusableBlocksProvider>
   )
-}
-
-/**
- * Where the pointer is now, in the coordinates of the drop targets' rects: the dragged rect moved as far as the
- * pointer, plus where in it the drag started. (A block is dragged by its handle at its top, so its middle is not
- * where the author points.) Keyboard drags use the dragged rect's middle.
- */
-function pointerY(event: DragMoveEvent | DragEndEvent): number {
-  const { translated, initial } = event.active.rect.current
-  if (!translated) return Number.NEGATIVE_INFINITY
-  const start = event.activatorEvent
-  if (initial && start && 'clientY' in start && typeof start.clientY === 'number') {
-    return translated.top + (start.clientY - initial.top)
-  }
-  return translated.top + translated.height / 2
 }
