@@ -1,7 +1,6 @@
 import { visualDocumentSource } from '@app/contracts'
-import { organizationPartition } from '@app/core/db/keys'
-import { queryAll } from '@app/core/db/table'
 import { describe, expect, it } from 'vitest'
+import { documentOf, heading, orgState } from './fixtures'
 import { setSubscription } from './seed'
 import { createTemplate, orgWithAccount, sesContent, type User, waitForJob } from './ses-sync-helpers'
 import { newUser } from './stack'
@@ -15,43 +14,8 @@ async function teamOrg() {
   return { user, orgId }
 }
 
-async function orgState(orgId: string) {
-  return JSON.stringify(
-    await queryAll({
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': organizationPartition(orgId) },
-      ConsistentRead: true,
-    }),
-  )
-}
-
-const padding = { top: 8, right: 32, bottom: 8, left: 32 }
-const heading = (id: string, text: string) => ({
-  type: 'heading',
-  id,
-  text,
-  level: 1,
-  align: 'left',
-  color: null,
-  fontSize: null,
-  padding,
-})
 const fragment = (text: string) => JSON.stringify({ version: 1, blocks: [heading('brand', text)] })
-const visualDocument = (blocks: unknown[]) =>
-  visualDocumentSource({
-    version: 1,
-    preheader: 'Hi',
-    styles: {
-      backgroundColor: '#f3f4f6',
-      contentBackgroundColor: '#ffffff',
-      contentWidth: 600,
-      fontFamily: 'arial',
-      textColor: '#1f2937',
-      linkColor: '#1d4ed8',
-      darkMode: false,
-    },
-    blocks,
-  } as never)
+const visualDocument = (blocks: unknown[]) => visualDocumentSource(documentOf(blocks) as never)
 const mjmlSection = (text: string) =>
   `<mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section>`
 const mjmlTemplate = (blockId: string) =>

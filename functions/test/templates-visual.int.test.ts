@@ -1,9 +1,8 @@
 import { type VisualDocument, visualDocumentSource } from '@app/contracts'
-import { organizationPartition } from '@app/core/db/keys'
-import { queryAll } from '@app/core/db/table'
 import { STARTERS } from '@app/email'
 import { createLocalCustomerAccount, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
 import { describe, expect, it } from 'vitest'
+import { button, documentOf, heading, orgState, padding, paragraph } from './fixtures'
 import { setSubscription } from './seed'
 import { newUser, stack, uniqueEmail, waitForMail } from './stack'
 
@@ -20,65 +19,6 @@ async function owner(plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY') {
 const create = (user: User, orgId: string, body: Record<string, unknown>) =>
   user.api.post(`/api/templates?organizationId=${orgId}`, body)
 
-/** Everything the organization stores (templates, versions, names) and its quota: "nothing changed" checks. */
-async function orgState(orgId: string) {
-  return JSON.stringify(
-    await queryAll({
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': organizationPartition(orgId) },
-      ConsistentRead: true,
-    }),
-  )
-}
-
-const padding = { top: 8, right: 32, bottom: 8, left: 32 }
-const heading = (id: string, text: string) => ({
-  type: 'heading',
-  id,
-  text,
-  level: 1,
-  align: 'left',
-  color: null,
-  fontSize: null,
-  padding,
-})
-const paragraph = (id: string, text: string) => ({
-  type: 'text',
-  id,
-  paragraphs: [{ runs: [{ type: 'text', text, bold: false, italic: false, href: null }] }],
-  align: 'left',
-  color: null,
-  fontSize: 16,
-  lineHeight: 1.6,
-  padding,
-})
-const button = (id: string, href: string) => ({
-  type: 'button',
-  id,
-  text: 'Open',
-  href,
-  align: 'center',
-  backgroundColor: '#1d4ed8',
-  textColor: '#ffffff',
-  fontSize: 16,
-  borderRadius: 6,
-  fullWidth: false,
-  padding,
-})
-const documentOf = (blocks: unknown[]) => ({
-  version: 1,
-  preheader: 'Hello',
-  styles: {
-    backgroundColor: '#f3f4f6',
-    contentBackgroundColor: '#ffffff',
-    contentWidth: 600,
-    fontFamily: 'system',
-    textColor: '#1f2937',
-    linkColor: '#1d4ed8',
-    darkMode: false,
-  },
-  blocks,
-})
 const canonical = (value: unknown) => visualDocumentSource(value as VisualDocument)
 const blank = documentOf([])
 const sample = [{ name: 'Default', data: { firstName: 'Maya' } }]

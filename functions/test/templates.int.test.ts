@@ -3,10 +3,11 @@ import { ROUTE_LIST } from '@app/contracts'
 import { type Actor, Templates } from '@app/core'
 import { dynamo } from '@app/core/aws'
 import { organizationKey, organizationPartition, templateVersionPrefix } from '@app/core/db/keys'
-import { queryAll, tableName } from '@app/core/db/table'
+import { tableName } from '@app/core/db/table'
 import { createLocalCustomerAccount, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
+import { orgState } from './fixtures'
 import { addMember, setSubscription } from './seed'
 import { newUser, stack, uniqueEmail, waitForMail } from './stack'
 
@@ -46,16 +47,6 @@ async function createHtml(user: User, orgId: string, name: string, extra: Record
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return created.body
-}
-
-/** Everything the organization stores (templates, versions, names) and its quota: "nothing changed" checks. */
-async function orgState(orgId: string) {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': organizationPartition(orgId) },
-    ConsistentRead: true,
-  })
-  return JSON.stringify(items)
 }
 
 /** Moves a paid organization to START with a fresh month (as billing does when a subscription ends). */
