@@ -17,7 +17,7 @@ import { FRONTEND_DIR, REPO_ROOT } from '../repo-paths'
 import { StartupError } from '../startup-error'
 
 /** Bumped when the way we build changes, so an older build is not reused. */
-const BUILD_RECIPE = 'vite-build-production-1'
+const BUILD_RECIPE = 'vite-build-production-no-sourcemaps-1'
 /** Never part of what ships: dependencies, build output, browser tests, unit tests. */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'e2e', '.vite', 'coverage'])
 const SKIPPED_FILE = /\.test\.tsx?$|\.tsbuildinfo$/
