@@ -88,6 +88,7 @@ describe('ensureWebBuild', () => {
   it.each([
     ['browser tests', () => write('frontend/e2e/app.e2e.ts', 'test("more")')],
     ['unit tests', () => write('frontend/src/lib/format.test.ts', 'it("more")')],
+    ['a README', () => write('frontend/README.md', '# The web app, explained again')],
     ['node_modules', () => write('frontend/node_modules/react/index.js', 'react 2')],
     ['a frontend/dist of its own', () => write('frontend/dist/index.html', 'old')],
     ['files outside the sources', () => write('functions/src/http/templates.ts', 'handler')],

@@ -18,9 +18,9 @@ import { StartupError } from '../startup-error'
 
 /** Part of the fingerprint: a build made with other flags is not reused. */
 const VITE_BUILD_FLAGS = ['--emptyOutDir', '--sourcemap', 'false', '--logLevel', 'warn']
-/** Never part of what ships: dependencies, build output, browser tests, unit tests. */
+/** Never part of what ships: dependencies, build output, browser tests, unit tests, docs. */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'e2e', '.vite', 'coverage'])
-const SKIPPED_FILE = /\.test\.tsx?$|\.tsbuildinfo$/
+const SKIPPED_FILE = /\.test\.tsx?$|\.tsbuildinfo$|\.md$/
 
 /** What the production bundle is made of: the frontend and the workspace packages it imports. */
 export interface WebSources {
