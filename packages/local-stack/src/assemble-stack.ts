@@ -39,9 +39,7 @@ import { startQueuePoller } from './sqs/sqs-poller'
 import { ensureQueue, startSqs } from './sqs/sqs-server'
 import { startStripeStandIn } from './stripe/stripe-stand-in'
 import { localAppConfig } from './web/app-config'
-import { localSecurityHeaders } from './web/security-headers'
-import { startStaticWebServer } from './web/static-server'
-import { startWebServer } from './web/vite-server'
+import { startWebApp } from './web/web-app'
 
 const FUNCTION_PREFIX = 'ses-studio-local'
 
@@ -150,26 +148,20 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     )
   })()
 
-  // Vite loads while the stand-ins start; /app-config.json waits for the user pool's ids.
-  const webOptions = {
-    port: ports.web,
-    apiUrl: `http://127.0.0.1:${ports.api}`,
-    appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
-  }
-  const connectOrigins = [cognitoEndpoint, `http://127.0.0.1:${ports.s3}`]
+  // The web app builds (or Vite loads) while the stand-ins start; /app-config.json waits for the user pool's ids.
   const web = !options.web
     ? Promise.resolve(undefined)
-    : options.webDist
-      ? startStaticWebServer({
-          ...webOptions,
-          distDir: options.webDist,
-          headers: localSecurityHeaders(connectOrigins, { devServer: false }),
-        }).then((part) => lifecycle.own(part))
-      : startWebServer({
-          ...webOptions,
-          frontendDir: options.frontendDir ?? FRONTEND_DIR,
-          headers: localSecurityHeaders(connectOrigins),
-        }).then((part) => lifecycle.own(part))
+    : startWebApp({
+        port: ports.web,
+        apiUrl: `http://127.0.0.1:${ports.api}`,
+        appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
+        connectOrigins: [cognitoEndpoint, `http://127.0.0.1:${ports.s3}`],
+        frontendDir: options.frontendDir ?? FRONTEND_DIR,
+        devServer: options.webDevServer,
+        distDir: options.webDist,
+        cacheDir: dataDir.web,
+        log,
+      }).then((part) => lifecycle.own(part))
 
   const [, pool, s3Server, queueing, sesGateway, stripeStandIn] = await Promise.all([
     table,
