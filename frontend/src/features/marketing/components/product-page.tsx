@@ -68,8 +68,7 @@ export function ProductPage({ content }: { content: ProductPageContent }) {
           {content.highlights.map((item) => (
             <li key={item.title} className={styles.tile}>
               <h3 className={styles.tileTitle}>
-                {item.title}
-                {item.offering && <ComingSoon offering={item.offering} />}
+                {item.title} {item.offering && <ComingSoon offering={item.offering} />}
               </h3>
               <p>{item.body}</p>
             </li>

@@ -89,8 +89,7 @@ export function Component() {
           {CAPABILITIES.map((item) => (
             <li key={item.title} className={styles.tile}>
               <h3 className={styles.tileTitle}>
-                {item.title}
-                {item.offering && <ComingSoon offering={item.offering} />}
+                {item.title} {item.offering && <ComingSoon offering={item.offering} />}
               </h3>
               <p>{item.body}</p>
               <Link to={item.to} className={styles.tileLink}>
