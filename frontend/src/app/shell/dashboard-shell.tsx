@@ -58,11 +58,15 @@ export function DashboardShell({
         className={drawerOpen ? `${styles.sidebar} ${styles.drawerOpen}` : styles.sidebar}
         aria-label="Sidebar"
       >
-        {/* Phones: the AWS selector lives in the menu, so the top bar keeps to one row. */}
-        <div className={styles.drawerAws}>
-          <AwsSelector account={account} />
-        </div>
-        <Sidebar plan={organization?.plan} />
+        <Sidebar
+          plan={organization?.plan}
+          // Phones: the AWS selector lives in the menu, so the top bar keeps to one row.
+          drawerOnly={
+            <div className={styles.drawerAws}>
+              <AwsSelector account={account} />
+            </div>
+          }
+        />
       </aside>
       {drawerOpen && (
         <button
