@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { FEATURES } from './offerings'
 import {
-  COMING_SOON,
-  FEATURES,
   formatUsd,
   hasUnlimitedTemplateActions,
-  isComingSoon,
   lowestTierFor,
-  OFFERING_LABELS,
   PLAN_CATALOGUE,
   PLAN_TIERS,
   PLANS,
@@ -90,20 +87,5 @@ describe('plan catalogue', () => {
     expect(yearlySavingUsd('SOLO')).toBe(38)
     expect(formatUsd(990)).toBe('$990')
     expect(formatUsd(1990)).toBe('$1,990')
-  })
-
-  it('marks what is sold but not built yet as coming soon, and nothing that exists', () => {
-    for (const offering of [
-      'audience',
-      'campaigns',
-      'githubSync',
-      'campaignsApi',
-      'teamInvitations',
-    ] as const)
-      expect(isComingSoon(offering)).toBe(true)
-    // Built and sold today: blocks and logs & metrics.
-    expect(isComingSoon('reusableBlocks')).toBe(false)
-    expect(isComingSoon('monitoring')).toBe(false)
-    for (const offering of COMING_SOON) expect(OFFERING_LABELS[offering].length).toBeGreaterThan(0)
   })
 })
