@@ -28,9 +28,9 @@ function preview(page: Page): FrameLocator {
   return page.frameLocator('iframe[title^="Email preview"]')
 }
 
-/** The Save button's START label: 'Save (1 of 4 actions left)'. */
+/** The Save button's START label, with its cost: 'Save · 1 action (4 left)'. */
 function saveButton(page: Page) {
-  return page.getByRole('button', { name: /^Save \(/ })
+  return page.getByRole('button', { name: /^Save · / })
 }
 
 /** Replaces the first match of `find` in the source editor with `replacement`, as a person would (search, type). */
@@ -124,7 +124,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('heading', { level: 1, name: 'welcome-email' }).waitFor()
     await preview(page).getByText('Welcome, Maya!').waitFor({ timeout: 30_000 })
     await page.getByText('Welcome to Acme Cloud, Maya!').first().waitFor()
-    await page.getByRole('button', { name: 'Save (1 of 4 actions left)' }).waitFor()
+    await page.getByRole('button', { name: 'Save · 1 action (4 left)' }).waitFor()
     expect(await page.locator('iframe[title^="Email preview"]').getAttribute('sandbox')).toBe('')
     await page
       .getByText('All clear')
@@ -173,7 +173,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
 
     // Save: version 2, one more action spent.
     await saveAndWait(page, 2)
-    await page.getByRole('button', { name: 'Save (1 of 3 actions left)' }).waitFor()
+    await page.getByRole('button', { name: 'Save · 1 action (3 left)' }).waitFor()
     expect(await page.getByTestId('template-actions-widget').textContent()).toContain('3 / 5')
 
     // Send a test of what is in the editor: SES fills the variables from the sample data.
@@ -227,7 +227,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await restore.getByRole('button', { name: 'Restore' }).click()
     await page.getByText('Version 1 restored as version 3.').waitFor()
     await preview(page).getByText('Welcome, Maya!').waitFor()
-    await page.getByRole('button', { name: 'Save (1 of 2 actions left)' }).waitFor()
+    await page.getByRole('button', { name: 'Save · 1 action (2 left)' }).waitFor()
     await checkPhone(tab, 'mobile-template-editor')
 
     // Spend the rest (two saves), then the START limit: the count turns red and 'Upgrade' leads to billing.
@@ -240,7 +240,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await widget.getByRole('link', { name: 'Upgrade' }).waitFor()
     await page.getByText('No template actions left this month').first().waitFor()
     await subject.fill('Welcome, {{firstName}}: three')
-    await page.getByRole('button', { name: 'Save (no actions left)' }).click()
+    await page.getByRole('button', { name: 'Save · no actions left' }).click()
     const refused = page
       .getByRole('alert')
       .filter({ hasText: 'Not saved: no template actions left this month' })
@@ -261,9 +261,19 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     expect(await remove.getByRole('button', { name: 'Delete template' }).isDisabled()).toBe(true)
     await expectAccessible(page)
     await screenshot(page, 'desktop-templates-list-no-actions')
+    // 'Upgrade' opens the plan chooser, and so does the one on the billing page's own plan card.
     await remove.getByRole('link', { name: 'Upgrade' }).click()
-    await page.waitForURL(at('/app/organization/billing'))
+    await page.waitForURL(at('/app/organization/billing?choose=plan'))
     await page.getByRole('heading', { level: 1, name: 'Subscription & billing' }).waitFor()
+    const chooser = page.getByRole('region', { name: 'Choose a paid plan' })
+    await chooser.getByRole('button', { name: 'Choose Team', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Hide plans' }).click()
+    await chooser.waitFor({ state: 'detached' })
+    const planCard = page.getByRole('main').getByTestId('template-actions-widget')
+    await planCard.getByRole('link', { name: 'Upgrade' }).click()
+    await chooser.getByRole('button', { name: 'Choose Team', exact: true }).click()
+    await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
+    await page.getByRole('heading', { name: 'Pay with card' }).waitFor()
 
     await page.goto(at('/app/templates'))
     await page.getByRole('row').filter({ hasText: 'welcome-email' }).waitFor()
@@ -272,5 +282,5 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('heading', { level: 1, name: 'welcome-email' }).waitFor()
     expect(tab.pageErrors).toEqual([])
     await tab.close()
-  }, 240_000)
+  }, 300_000)
 })

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Feature } from './plans'
+import type { Feature } from './offerings'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
