@@ -24,8 +24,16 @@ export const SAFE_NAME_PATTERN = pattern(CONTROLS + BIDI_CONTROLS)
 /** One line of text: no control characters (so no CR/LF), no lone surrogates. */
 export const SINGLE_LINE_PATTERN = pattern(CONTROLS)
 
-/** The multi-line check is a plain search (no pattern over up to 500 KB): a refused control or a lone surrogate. */
+/**
+ * The multi-line check is a plain search (no pattern over up to 500 KB): a refused control or a lone surrogate
+ * (with the `u` flag, a surrogate range matches only unpaired ones).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const REFUSED_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDFFF]/u
+const UNSAFE = new RegExp(`[${CONTROLS}${BIDI_CONTROLS}]|[\\uD800-\\uDFFF]`, 'gu')
+
+/** Text for a log line or a header: every control, bidi control and lone surrogate replaced. */
+export const replaceUnsafeCharacters = (value: string, by = ' ') => value.replace(UNSAFE, by)
 
 export const isSafeName = (value: string) => SAFE_NAME_PATTERN.test(value)
 export const isSingleLine = (value: string) => SINGLE_LINE_PATTERN.test(value)
