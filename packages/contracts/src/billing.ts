@@ -56,11 +56,14 @@ export const InvoiceSchema = z.object({
 })
 export type Invoice = z.infer<typeof InvoiceSchema>
 
+/** A page cursor: the last Stripe id of the previous page (`in_…`), handed to Stripe as `starting_after`. */
+export const StripeCursorSchema = z.string().regex(/^[A-Za-z0-9_]{1,200}$/, { message: 'Not a page cursor.' })
+
 export const InvoiceListQuerySchema = z
   .object({
     organizationId: UlidSchema,
     /** Opaque cursor from the previous page's `nextCursor`. */
-    cursor: z.string().max(200).optional(),
+    cursor: StripeCursorSchema.optional(),
   })
   .strict()
 
@@ -190,7 +193,7 @@ export const MonthRangeQuerySchema = z
     from: z.iso.date(),
     /** Last day included, `YYYY-MM-DD` (UTC). */
     to: z.iso.date(),
-    cursor: z.string().max(200).optional(),
+    cursor: StripeCursorSchema.optional(),
   })
   .strict()
   .refine((range) => range.from <= range.to, { message: '`from` must not be after `to`.', path: ['from'] })
