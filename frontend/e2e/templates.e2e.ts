@@ -292,5 +292,5 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('heading', { level: 1, name: 'welcome-email' }).waitFor()
     expect(tab.pageErrors).toEqual([])
     await tab.close()
-  }, 240_000)
+  }, 300_000)
 })

@@ -20,7 +20,8 @@ export function SenderField({ senders, value, onChange, error, name }: SenderFie
   const sender = senders.find((identity) => identity.id === value.senderId)
   const domain = sender?.type === 'DOMAIN' ? sender : undefined
   return (
-    <div className={domain ? styles.grid : styles.stack}>
+    // Stacked: a domain's name is often too long to share a row with the address field.
+    <div className={styles.stack}>
       <SelectField
         label="From"
         name={name}
