@@ -62,6 +62,8 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     const keys = await createLocalCustomerAccount(stack)
     const sender = uniqueEmail('templates-sender')
     await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: sender })
+    const domain = `${Date.now().toString(36)}.templates.example.test`
+    await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: domain })
     await page.goto(at('/auth/sign-up'))
     await submitSignUp(page, uniqueEmail('templates'))
     await page.waitForURL(at('/app/onboarding/plan'))
@@ -181,17 +183,35 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('button', { name: 'Send test' }).click()
     const send = page.getByRole('dialog', { name: 'Send a test email' })
     await send.getByLabel('Send to').fill(sender)
+    // From: the account's verified identities, the address first; a domain takes the part before the @.
+    const from = send.getByLabel('From', { exact: true })
+    await from.locator('option', { hasText: `Any address at ${domain}` }).waitFor({ state: 'attached' })
+    expect(await from.inputValue()).toBe(sender)
+    await from.selectOption(domain)
+    await send.getByLabel(`Address at ${domain}`).fill('news')
+    await send.getByText(`Sends from news@${domain}.`).waitFor()
     await expectAccessible(page)
+    await screenshot(page, 'desktop-template-send-test-from')
+    await checkPhone(tab, 'mobile-template-send-test-from')
     await send.getByRole('button', { name: 'Send test' }).click()
-    await page.getByText(new RegExp(`Test email sent to ${sender}`)).waitFor({ timeout: 30_000 })
+    await page
+      .getByText(new RegExp(`Test email sent to ${sender} from news@${domain}`))
+      .waitFor({ timeout: 30_000 })
     const mail = await waitForMail(stack, {
       to: sender,
       since,
       subjectIncludes: 'Welcome to Acme Cloud, Maya!',
       timeoutMs: 30_000,
     })
+    expect(mail.from).toContain(`news@${domain}`)
     expect(mail.html).toContain('Hello there, Maya!')
     expect(mail.html).not.toContain('{{firstName}}')
+    // The next test starts from the From used last with this AWS account.
+    await page.getByRole('button', { name: 'Send test' }).click()
+    expect(await send.getByLabel('From', { exact: true }).inputValue()).toBe(domain)
+    expect(await send.getByLabel(`Address at ${domain}`).inputValue()).toBe('news')
+    await send.getByRole('button', { name: 'Cancel' }).click()
+    await send.waitFor({ state: 'hidden' })
 
     // The local draft: an unsaved change survives a reload and is offered back.
     const subject = page.getByRole('textbox', { name: 'Subject' })

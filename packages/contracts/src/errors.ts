@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   'aws_account.not_selected': 409,
   'email_identity.not_found': 404,
   'email_identity.exists': 409,
+  'email_identity.not_verified': 409,
   'monitoring.not_enabled': 409,
   'ses_events.unknown_topic': 404,
   'aws.access_denied': 403,

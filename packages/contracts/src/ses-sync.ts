@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
 import { TemplateNameSchema } from './templates'
+import { uniqueItems } from './text'
 
 /**
  * Two-way sync with the customer's SES templates (spec §7 'Email-service import and sync'). Every call names the
@@ -73,16 +74,16 @@ export const SesSyncOverviewSchema = z.object({
 })
 export type SesSyncOverview = z.infer<typeof SesSyncOverviewSchema>
 
-const unique = <T>(items: T[]) => new Set(items).size === items.length
-
 /** Import: SES template names to create as HTML templates (1 START action each). */
 export const SesImportBodySchema = z
   .object({
-    templates: z
-      .array(TemplateNameSchema)
-      .min(1, { message: 'Choose at least one SES template.' })
-      .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` })
-      .refine(unique, { message: 'Each template once.' }),
+    templates: uniqueItems(
+      z
+        .array(TemplateNameSchema)
+        .min(1, { message: 'Choose at least one SES template.' })
+        .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` }),
+      'Each template once.',
+    ),
   })
   .strict()
 export type SesImportBody = z.infer<typeof SesImportBodySchema>
@@ -90,11 +91,13 @@ export type SesImportBody = z.infer<typeof SesImportBodySchema>
 /** Publish (create or update in SES) or delete from SES: our template ids. */
 export const SesTemplateIdsBodySchema = z
   .object({
-    templateIds: z
-      .array(UlidSchema)
-      .min(1, { message: 'Choose at least one template.' })
-      .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` })
-      .refine(unique, { message: 'Each template once.' }),
+    templateIds: uniqueItems(
+      z
+        .array(UlidSchema)
+        .min(1, { message: 'Choose at least one template.' })
+        .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` }),
+      'Each template once.',
+    ),
   })
   .strict()
 export type SesTemplateIdsBody = z.infer<typeof SesTemplateIdsBodySchema>

@@ -1,5 +1,5 @@
 import { JobListQuerySchema, JobListSchema, JobParamsSchema, JobQuerySchema, JobSchema } from '../jobs'
-import { type RouteDefinition, route } from '../route-definition'
+import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import {
   SesImportBodySchema,
   SesSyncOverviewSchema,
@@ -21,6 +21,7 @@ export const sesRoutes = {
     public: false,
     query: SesSyncQuerySchema,
     response: SesSyncOverviewSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified', ...AWS_ERRORS],
     status: 200,
   }),
   importSesTemplates: route({
@@ -33,6 +34,7 @@ export const sesRoutes = {
     query: SesSyncQuerySchema,
     body: SesImportBodySchema,
     response: JobSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified'],
     status: 202,
   }),
   publishSesTemplates: route({
@@ -44,6 +46,12 @@ export const sesRoutes = {
     query: SesSyncQuerySchema,
     body: SesTemplateIdsBodySchema,
     response: JobSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+    ],
     status: 202,
   }),
   deleteSesTemplates: route({
@@ -55,6 +63,12 @@ export const sesRoutes = {
     query: SesSyncQuerySchema,
     body: SesTemplateIdsBodySchema,
     response: JobSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+    ],
     status: 202,
   }),
   refreshSesTemplates: route({
@@ -65,6 +79,7 @@ export const sesRoutes = {
     public: false,
     query: SesSyncQuerySchema,
     response: JobSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified'],
     status: 202,
   }),
   listJobs: route({
@@ -75,6 +90,7 @@ export const sesRoutes = {
     public: false,
     query: JobListQuerySchema,
     response: JobListSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),
   getJob: route({
@@ -86,6 +102,7 @@ export const sesRoutes = {
     params: JobParamsSchema,
     query: JobQuerySchema,
     response: JobSchema,
+    errors: [...ORGANIZATION_ERRORS, 'job.not_found'],
     status: 200,
   }),
 } as const satisfies Record<string, RouteDefinition>
