@@ -20,6 +20,7 @@ import type { Actor } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
+import { ensureOrganizationMigrated } from '../migrations/migrations'
 import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
 import { enqueuePurge } from '../purge/purge'
@@ -29,7 +30,9 @@ import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
 import { checkConnection } from './check'
 import { customerAccountNumber, customerSes, forgetCustomerClient } from './customer-clients'
+import { handOverClaim } from './duplicates'
 import { awsAccountsEnv } from './env'
+import { writeClaimed } from './one-per-account'
 import { sealSecret } from './secrets'
 
 const notFound = () => new AppError('aws_account.not_found', 'No such AWS account.')
@@ -96,6 +99,7 @@ export function toAwsAccount(record: AwsConnectionRecord): AwsAccount {
           confirmedAt: record.monitoring.confirmedAt,
         }
       : null,
+    duplicateOf: record.duplicateOf ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
@@ -107,17 +111,30 @@ export function roleTemplate() {
 
 export async function listAwsAccounts(actor: Actor, orgId: string): Promise<{ awsAccounts: AwsAccount[] }> {
   await requireMembership(actor, orgId, 'organization.read')
+  await ensureOrganizationMigrated(orgId)
   return { awsAccounts: (await Repo.listConnections(orgId)).map(toAwsAccount) }
 }
 
-/** Runs the live check and stores its outcome (and the account number a role ARN names). */
+/**
+ * Runs the live check and stores its outcome and the AWS account number (a role ARN names it; keys learn it from
+ * STS GetCallerIdentity). A connection is verified only with its number: publication state is kept by it.
+ */
 async function verify(record: AwsConnectionRecord): Promise<AwsConnectionRecord> {
-  const lastCheck = await checkConnection(record)
+  let lastCheck = await checkConnection(record)
   const accountNumber = record.roleArn
     ? /^arn:aws[a-z-]*:iam::(\d{12}):/.exec(record.roleArn)?.[1]
     : lastCheck.ok
       ? await customerAccountNumber(record).catch(() => undefined)
       : undefined
+  if (lastCheck.ok && !accountNumber) {
+    lastCheck = {
+      ...lastCheck,
+      ok: false,
+      code: 'unreachable',
+      message:
+        'SES answered, but AWS STS did not say which AWS account these credentials belong to (GetCallerIdentity). Check again in a moment.',
+    }
+  }
   return {
     ...record,
     lastCheck,
@@ -133,6 +150,7 @@ export async function createAwsAccount(
 ): Promise<AwsAccount> {
   const body = CreateAwsAccountBodySchema.parse(input)
   await requireMembership(actor, orgId, 'aws_accounts.manage')
+  await ensureOrganizationMigrated(orgId)
   const now = nowIso()
   const id = ulid()
   let record: AwsConnectionRecord = {
@@ -156,7 +174,8 @@ export async function createAwsAccount(
     }
   }
   if (record.method === 'keys' || record.roleArn) record = await verify(record)
-  await Repo.createConnection(record)
+  const created = record
+  await writeClaimed(() => Repo.createConnection(created))
   return toAwsAccount(record)
 }
 
@@ -166,6 +185,7 @@ export async function updateAwsAccount(
   input: UpdateAwsAccountBody,
 ): Promise<AwsAccount> {
   const current = await requireConnection(actor, id, 'aws_accounts.manage')
+  await ensureOrganizationMigrated(current.orgId)
   let record: AwsConnectionRecord = { ...current, updatedAt: nowIso() }
   let recheck = input.verify === true
   if (input.name !== undefined) record.name = input.name
@@ -188,7 +208,12 @@ export async function updateAwsAccount(
   }
   forgetCustomerClient(record.id)
   if (recheck) record = await verify(record)
-  await Repo.saveConnection(record)
+  // Reaching another account or region, a flagged duplicate is one no more.
+  if (record.awsAccountNumber !== current.awsAccountNumber || record.region !== current.region) {
+    record.duplicateOf = undefined
+  }
+  const saved = record
+  await writeClaimed(() => Repo.saveConnection(saved, current))
   return toAwsAccount(record)
 }
 
@@ -205,8 +230,17 @@ export async function deleteAwsAccount(actor: Actor, id: string, log?: Logger): 
     )
   }
   forgetCustomerClient(id)
-  await Repo.deleteConnection(connection.orgId, id)
-  await enqueuePurge({ kind: 'awsAccount', orgId: connection.orgId, awsAccountId: id })
+  await ensureOrganizationMigrated(connection.orgId)
+  await handOverClaim(connection)
+  await Repo.deleteConnection(connection)
+  await enqueuePurge({
+    kind: 'awsAccount',
+    orgId: connection.orgId,
+    awsAccountId: id,
+    ...(connection.awsAccountNumber
+      ? { awsAccountNumber: connection.awsAccountNumber, region: connection.region }
+      : {}),
+  })
 }
 
 async function readStatus(connection: AwsConnectionRecord): Promise<SesAccountStatus> {
