@@ -13,7 +13,7 @@ import { queryAll, tableName } from '@app/core/db/table'
 import { fingerprint } from '@app/core/ses-sync/fingerprint'
 import { createLocalCustomerAccount } from '@app/local-stack/testing/local-aws'
 import { CreateEmailTemplateCommand } from '@aws-sdk/client-sesv2'
-import { PutCommand } from '@aws-sdk/lib-dynamodb'
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import { describe, expect, it } from 'vitest'
 import { setSubscription } from './seed'
@@ -206,6 +206,32 @@ describe('migrating data written before one connection per AWS account and regio
       region: 'us-east-1',
     })
     expect(await sesItems(orgId)).toEqual([])
+  })
+
+  it('moves the records of a connection verified without its number once a check learns it', async () => {
+    const { owner, orgId, keys, newer, a, b } = await oldOrganization()
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: awsAccountKey(orgId, newer.id),
+        UpdateExpression: 'REMOVE awsAccountNumber',
+      }),
+    )
+    await Migrations.migrateOrganization(orgId)
+    // Only the older connection's record of A could move; B's waits under the connection id.
+    expect((await sesItems(orgId)).map((item) => item.SK)).toEqual([
+      `SES_PUB#${keys.accountId}#us-east-1#${a.id}`,
+      `SES_PUB#${newer.id}#${b.id}`,
+    ])
+    const checked = await owner.api.patch(`/api/aws-accounts/${newer.id}`, { region: 'eu-west-1' })
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200)
+    expect(checked.body).toMatchObject({ awsAccountNumber: keys.accountId, duplicateOf: null })
+    expect((await sesItems(orgId)).map((item) => item.SK)).toEqual(
+      [`SES_PUB#${keys.accountId}#eu-west-1#${b.id}`, `SES_PUB#${keys.accountId}#us-east-1#${a.id}`].sort(),
+    )
+    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts).toHaveLength(
+      2,
+    )
   })
 
   it('runs over every organization as the deploy custom resource, answering CloudFormation', async () => {

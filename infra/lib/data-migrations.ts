@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { CustomResource, Duration } from 'aws-cdk-lib'
 import type { Table } from 'aws-cdk-lib/aws-dynamodb'
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import { Construct, type IConstruct } from 'constructs'
 import { REPO_ROOT } from './paths'
 import { ServiceFunction } from './service-function'
@@ -46,6 +47,10 @@ export class DataMigrations extends Construct {
       withSentry: props.withSentry,
     })
     grantTableData(props.table, this.migrate.function)
+    // Only this function scans: it visits every organization once per migration deploy.
+    this.migrate.function.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.table.tableArn] }),
+    )
     const run = new CustomResource(this, 'Run', {
       serviceToken: this.migrate.function.functionArn,
       resourceType: 'Custom::DataMigrations',

@@ -25,11 +25,12 @@ import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
 import { enqueuePurge } from '../purge/purge'
 import { removeFromAccount } from '../ses-monitoring/resources'
+import { movePublicationsToAccounts } from '../ses-sync/publications-migration'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
-import { checkConnection } from './check'
-import { customerAccountNumber, customerSes, forgetCustomerClient } from './customer-clients'
+import { verifyConnection as verify } from './check'
+import { customerSes, forgetCustomerClient } from './customer-clients'
 import { handOverClaim } from './duplicates'
 import { awsAccountsEnv } from './env'
 import { writeClaimed } from './one-per-account'
@@ -115,34 +116,6 @@ export async function listAwsAccounts(actor: Actor, orgId: string): Promise<{ aw
   return { awsAccounts: (await Repo.listConnections(orgId)).map(toAwsAccount) }
 }
 
-/**
- * Runs the live check and stores its outcome and the AWS account number (a role ARN names it; keys learn it from
- * STS GetCallerIdentity). A connection is verified only with its number: publication state is kept by it.
- */
-async function verify(record: AwsConnectionRecord): Promise<AwsConnectionRecord> {
-  let lastCheck = await checkConnection(record)
-  const accountNumber = record.roleArn
-    ? /^arn:aws[a-z-]*:iam::(\d{12}):/.exec(record.roleArn)?.[1]
-    : lastCheck.ok
-      ? await customerAccountNumber(record).catch(() => undefined)
-      : undefined
-  if (lastCheck.ok && !accountNumber) {
-    lastCheck = {
-      ...lastCheck,
-      ok: false,
-      code: 'unreachable',
-      message:
-        'SES answered, but AWS STS did not say which AWS account these credentials belong to (GetCallerIdentity). Check again in a moment.',
-    }
-  }
-  return {
-    ...record,
-    lastCheck,
-    verified: lastCheck.ok,
-    awsAccountNumber: accountNumber ?? record.awsAccountNumber,
-  }
-}
-
 export async function createAwsAccount(
   actor: Actor,
   orgId: string,
@@ -214,6 +187,10 @@ export async function updateAwsAccount(
   }
   const saved = record
   await writeClaimed(() => Repo.saveConnection(saved, current))
+  // Verified before numbers were required: its publication records could not move with the others until now.
+  if (!current.awsAccountNumber && record.awsAccountNumber) {
+    await movePublicationsToAccounts(record.orgId, [record], { complete: false })
+  }
   return toAwsAccount(record)
 }
 

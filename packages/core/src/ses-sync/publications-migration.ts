@@ -30,6 +30,8 @@ const ACCOUNT_NUMBER = /^\d{12}$/
 export async function movePublicationsToAccounts(
   orgId: string,
   connections: Connection[],
+  /** All the organization's connections are listed: records of others belong to deleted ones. */
+  { complete }: { complete: boolean } = { complete: true },
 ): Promise<PublicationsMoved> {
   const byId = new Map(connections.map((connection) => [connection.id, connection]))
   const items = await queryAll({
@@ -42,6 +44,7 @@ export async function movePublicationsToAccounts(
     const owner = String(item.SK).slice(SES_PUB_PREFIX.length).split('#')[0] ?? ''
     if (ACCOUNT_NUMBER.test(owner)) continue
     const connection = byId.get(owner)
+    if (!connection && !complete) continue
     if (connection && !connection.awsAccountNumber) {
       result.left++
       continue
