@@ -181,7 +181,7 @@ describe('migrating data written before one connection per AWS account and regio
       'in_sync',
       'in_sync',
     ])
-  })
+  }, 120_000)
 
   it('hands the claim to the duplicate when the kept connection is deleted; the last one takes the publications with it', async () => {
     const { owner, orgId, keys, older, newer } = await oldOrganization()
@@ -218,16 +218,23 @@ describe('migrating data written before one connection per AWS account and regio
       }),
     )
     await Migrations.migrateOrganization(orgId)
-    // Only the older connection's record of A could move; B's waits under the connection id.
-    expect((await sesItems(orgId)).map((item) => item.SK)).toEqual([
-      `SES_PUB#${keys.accountId}#us-east-1#${a.id}`,
-      `SES_PUB#${newer.id}#${b.id}`,
-    ])
+    // Only the older connection's record of A could move; the newer one's records wait under its id.
+    expect((await sesItems(orgId)).map((item) => item.SK)).toEqual(
+      [
+        `SES_PUB#${keys.accountId}#us-east-1#${a.id}`,
+        `SES_PUB#${newer.id}#${a.id}`,
+        `SES_PUB#${newer.id}#${b.id}`,
+      ].sort(),
+    )
     const checked = await owner.api.patch(`/api/aws-accounts/${newer.id}`, { region: 'eu-west-1' })
     expect(checked.status, JSON.stringify(checked.body)).toBe(200)
     expect(checked.body).toMatchObject({ awsAccountNumber: keys.accountId, duplicateOf: null })
     expect((await sesItems(orgId)).map((item) => item.SK)).toEqual(
-      [`SES_PUB#${keys.accountId}#eu-west-1#${b.id}`, `SES_PUB#${keys.accountId}#us-east-1#${a.id}`].sort(),
+      [
+        `SES_PUB#${keys.accountId}#eu-west-1#${a.id}`,
+        `SES_PUB#${keys.accountId}#eu-west-1#${b.id}`,
+        `SES_PUB#${keys.accountId}#us-east-1#${a.id}`,
+      ].sort(),
     )
     expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts).toHaveLength(
       2,
