@@ -227,6 +227,11 @@ export const AwsAccountSchema = z.object({
   lastCheck: AwsAccountCheckSchema.nullable(),
   /** SES event monitoring (logs & metrics); null when off. */
   monitoring: AwsMonitoringSchema.nullable(),
+  /**
+   * Set on a connection made, before one connection per AWS account and region was the rule, to the same account
+   * and region as an older one (this id): SES publication state is shared with it; delete this one.
+   */
+  duplicateOf: UlidSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })

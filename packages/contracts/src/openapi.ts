@@ -24,6 +24,8 @@ const ErrorBodySchema = z.object({
       .optional(),
     /** block.in_use only. */
     templates: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+    /** aws_account.already_connected only: the connection that already reaches that account and region. */
+    awsAccount: z.object({ id: z.string(), name: z.string() }).optional(),
   }),
 })
 

@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { QUEUES, type QueueName, ROUTE_LIST } from '@app/contracts'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
@@ -222,6 +223,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info', options.adminEmails ?? [])),
   )
 
+  await runDataMigrations(functionsDir, log)
   lifecycle.own(
     await startApiGateway({
       port: ports.api,
@@ -257,6 +259,20 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   config.bootMs = Math.round(performance.now() - context.started)
   writeFileSync(dataDir.configFile, `${JSON.stringify(config, null, 2)}\n`)
   return config
+}
+
+/**
+ * The deploy's data migrations (`functions/src/triggers/migrate.ts`, a custom resource on AWS), run over the
+ * local table before the API answers: safe to repeat, quick when there is nothing to do.
+ */
+async function runDataMigrations(functionsDir: string, log: (line: string) => void): Promise<void> {
+  const modulePath = join(functionsDir, 'triggers', 'migrate.ts')
+  if (!existsSync(modulePath)) return
+  const module = (await import(pathToFileURL(modulePath).href)) as {
+    runMigrations: () => Promise<{ orgId: string }[]>
+  }
+  const changed = await module.runMigrations()
+  if (changed.length > 0) log(`✓ data migrations changed ${changed.length} organization(s)`)
 }
 
 /** A stand-in that dies while the stack runs leaves it half-working: say so loudly, with its last words. */

@@ -66,7 +66,10 @@ async function republish(
   const orgId = context.job.orgId
   const failures: ItemResult[] = []
   for (const connection of await AwsRepo.listConnections(orgId)) {
-    if (!(await Publications.getPublication(orgId, connection.id, templateId))) continue
+    // Publication state is per AWS account and region: a flagged duplicate connection reaches the same one.
+    const target = Publications.targetOf(connection)
+    if (!target || connection.duplicateOf) continue
+    if (!(await Publications.getPublication(target, templateId))) continue
     let ses = context.accounts.get(connection.id)
     if (!ses) {
       ses = sesContextFor(context.job, connection.id)

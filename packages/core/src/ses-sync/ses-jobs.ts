@@ -22,6 +22,8 @@ import { isAlreadyExists, isNotFound, type PacedSes, pacedCall, pacedSes, readSe
 export interface SesJobContext {
   job: JobRecord
   awsAccountId: string
+  /** Where the publication records of the job's AWS account and region live. */
+  target: Publications.PublicationTarget
   ses: PacedSes
 }
 
@@ -38,6 +40,7 @@ export async function sesContextFor(job: JobRecord, awsAccountId: string | null)
   return {
     job,
     awsAccountId: connection.id,
+    target: Publications.publicationTarget(connection),
     ses: pacedSes(await customerSesSingleAttempt(connection), connection),
   }
 }
@@ -57,8 +60,7 @@ async function link(
 ) {
   const at = new Date().toISOString()
   await Publications.putPublication({
-    orgId: context.job.orgId,
-    awsAccountId: context.awsAccountId,
+    ...context.target,
     templateId: head.id,
     sesName,
     publishedVersion: head.version,
@@ -94,7 +96,7 @@ export async function publishTemplate(
   }
   const parts: SesParts = { subject: head.subject, html: content.html, text: content.textPart }
   const target = fingerprint(parts)
-  const publication = await Publications.getPublication(orgId, context.awsAccountId, head.id)
+  const publication = await Publications.getPublication(context.target, head.id)
   const sesName = publication?.sesName ?? head.name
   const done = async () => {
     await link(context, head, sesName, target, target)
@@ -208,8 +210,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
 const deleteFromSes: JobKindHandler<SesJobContext> = {
   prepare,
   async process(context, item, run) {
-    const orgId = context.job.orgId
-    const publication = await Publications.getPublication(orgId, context.awsAccountId, item.key)
+    const publication = await Publications.getPublication(context.target, item.key)
     if (!publication) {
       return {
         status: 'skipped',
@@ -225,7 +226,7 @@ const deleteFromSes: JobKindHandler<SesJobContext> = {
       // Already gone (deleted before a crash, or outside the product): the result is the same.
       if (!isNotFound(error)) sesFailure(error, `delete '${publication.sesName}'`)
     }
-    await Publications.deletePublication(orgId, context.awsAccountId, item.key)
+    await Publications.deletePublication(context.target, item.key)
     return { status: 'succeeded', templateId: item.key }
   },
 }
@@ -233,7 +234,7 @@ const deleteFromSes: JobKindHandler<SesJobContext> = {
 const refresh: JobKindHandler<SesJobContext> = {
   prepare,
   async process(context, item: JobItemRecord, run: ItemContext) {
-    const publication = await Publications.getPublication(context.job.orgId, context.awsAccountId, item.key)
+    const publication = await Publications.getPublication(context.target, item.key)
     if (!publication) return { status: 'skipped' }
     const current = await readSesTemplate(context.ses, publication.sesName, run.deadline).catch((error) =>
       sesFailure(error, `read '${publication.sesName}'`),

@@ -84,7 +84,7 @@ export async function overview(actor: Actor, query: SesSyncQuery): Promise<SesSy
     listSesTemplateNames(ses, Date.now() + LIST_BUDGET_MS).catch((error) => {
       throw toCustomerAwsError(error, 'list the SES templates')
     }),
-    Publications.listPublications(orgId, connection.id),
+    Publications.listPublications(Publications.publicationTarget(connection)),
     TemplatesRepo.listHeads(orgId),
     latestRefresh(orgId, connection.id),
   ])
@@ -201,7 +201,7 @@ export async function startImport(actor: Actor, query: SesSyncQuery, body: SesIm
 /** POST ses/refresh: read every linked SES template again (drift), as a job. */
 export async function startRefresh(actor: Actor, query: SesSyncQuery): Promise<Job> {
   const connection = await requireSyncAccount(actor, query, 'organization.read')
-  const publications = await Publications.listPublications(connection.orgId, connection.id)
+  const publications = await Publications.listPublications(Publications.publicationTarget(connection))
   return startJob({
     actor,
     orgId: connection.orgId,

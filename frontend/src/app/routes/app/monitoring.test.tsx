@@ -68,6 +68,7 @@ function awsAccount(overrides: Partial<AwsAccount> = {}): AwsAccount {
     awsAccessKeyId: 'AKIAEXAMPLE',
     awsAccountNumber: '123456789012',
     awsAccountVerified: true,
+    duplicateOf: null,
     lastCheck: null,
     monitoring: null,
     createdAt: '2025-03-01T00:00:00.000Z',
