@@ -105,6 +105,28 @@ describe('publishing never overwrites a change made in SES without the choice fo
     expect(await sesContent(ses, 'drift_b')).toEqual(await ours(owner, moved.id))
   }, 120_000)
 
+  it('a publish that reached SES before its record was written (a crash) is recognised on the retry, not taken for a change in SES', async () => {
+    const setup = await orgWithAccount()
+    const { owner, orgId, ses } = setup
+    const template = await createTemplate(owner, orgId, 'crashed_update')
+    expect((await publish(setup, { templateIds: [template.id] })).status).toBe('succeeded')
+    const saved = await owner.api.patch(`/api/templates/${template.id}`, {
+      version: 1,
+      source: html('<p>Version two {{firstName}}</p>'),
+    })
+    expect(saved.status).toBe(200)
+    // The update went through, then the worker died: SES holds version 2, the record still says version 1.
+    const next = await ours(owner, template.id)
+    await editInSes(setup, 'crashed_update', next)
+    const retried = await publish(setup, { templateIds: [template.id] })
+    expect(outcome(retried)).toEqual([['crashed_update', 'succeeded', null]])
+    expect(await sesContent(ses, 'crashed_update')).toEqual(next)
+    expect(rowOf(await overviewOf(owner, setup.q), 'crashed_update')).toMatchObject({
+      state: 'in_sync',
+      publishedVersion: 2,
+    })
+  }, 60_000)
+
   it('block propagation with "also re-publish" saves the new version but leaves a template changed in SES alone', async () => {
     const setup = await orgWithAccount()
     const { owner, orgId, ses, q } = setup

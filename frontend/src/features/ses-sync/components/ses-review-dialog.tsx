@@ -27,6 +27,8 @@ interface SesReviewDialogProps {
   /** "Keep ours": publish this template, overwriting the change in SES (the caller starts the job). */
   onKeepOurs: (templateId: string) => void
   keepingOurs: boolean
+  /** Why "keep ours" did not start, if it did not. */
+  keepOursError: unknown
   onClose: () => void
 }
 
@@ -37,6 +39,7 @@ export function SesReviewDialog({
   templateId,
   onKeepOurs,
   keepingOurs,
+  keepOursError,
   onClose,
 }: SesReviewDialogProps) {
   return (
@@ -48,6 +51,7 @@ export function SesReviewDialog({
           templateId={templateId}
           onKeepOurs={onKeepOurs}
           keepingOurs={keepingOurs}
+          keepOursError={keepOursError}
           onClose={onClose}
         />
       )}
@@ -61,6 +65,7 @@ function ReviewBody({
   templateId,
   onKeepOurs,
   keepingOurs,
+  keepOursError,
   onClose,
 }: SesReviewDialogProps & { templateId: string }) {
   const review = useQuery(sesSyncQueries.review(target.organizationId, target.awsAccountId, templateId))
@@ -132,6 +137,9 @@ function ReviewBody({
         </section>
       )}
       {take.error !== null && <ActionError error={take.error} title="SES's version was not taken" />}
+      {keepOursError !== null && keepOursError !== undefined && (
+        <ActionError error={keepOursError} title="Publishing did not start" />
+      )}
       <div className={dialogStyles.footer}>
         <Button variant="ghost" onClick={onClose} disabled={take.isPending}>
           Leave it

@@ -112,7 +112,7 @@ export function SesSyncPanel({
           setReview(undefined)
         },
         onError: (error) => {
-          if (!dialog) setStartError({ title: 'Publishing did not start', error })
+          if (!dialog && !reviewId) setStartError({ title: 'Publishing did not start', error })
         },
       },
     )
@@ -297,7 +297,11 @@ export function SesSyncPanel({
         templateId={reviewId}
         onKeepOurs={(templateId) => publish([templateId], [templateId])}
         keepingOurs={publishing.isPending}
-        onClose={() => setReview(undefined)}
+        keepOursError={reviewId ? publishing.error : null}
+        onClose={() => {
+          publishing.reset()
+          setReview(undefined)
+        }}
       />
     </>
   )
