@@ -47,7 +47,9 @@ async function checkPhone(tab: BrowserTab, name: string) {
 /** A VISUAL template from the Welcome starter (1 START action). */
 async function welcomeTemplate(page: Page, name: string) {
   await page.goto(at('/app/templates/new'))
-  await page.getByRole('button', { name: 'Use Welcome', exact: true }).click()
+  await page.getByRole('heading', { level: 1, name: 'New template' }).waitFor()
+  // The starters' thumbnails render as the page opens: on a busy machine the click waits for them.
+  await page.getByRole('button', { name: 'Use Welcome', exact: true }).click({ timeout: 60_000 })
   const create = page.getByRole('dialog', { name: 'New template: Welcome' })
   await create.getByLabel('Template name').fill(name)
   await create.getByRole('button', { name: 'Create and edit' }).click()
