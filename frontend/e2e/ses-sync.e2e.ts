@@ -136,7 +136,7 @@ describe('SES sync in a real browser (local SES stand-in)', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
     await jobFinished(page, 'Checked SES for changes')
     await row.getByText('Changed in SES', { exact: true }).waitFor()
-    await row.getByText(/publishing would overwrite that change/).waitFor()
+    await row.getByText(/publishing skips it unless you choose to overwrite/).waitFor()
     await page.getByText('Checked for changes just now').waitFor()
     await expectAccessible(page)
     await screenshot(page, 'desktop-ses-sync-drifted')
