@@ -41,6 +41,8 @@ export const ERROR_STATUS = {
   'block.invalid': 400,
   'block.in_use': 409,
   'job.not_found': 404,
+  'ses.not_published': 404,
+  'ses.changed_again': 409,
   'billing.subscription_exists': 409,
   'billing.no_customer': 409,
   'billing.provider_error': 502,

@@ -2,10 +2,15 @@ import { JobListQuerySchema, JobListSchema, JobParamsSchema, JobQuerySchema, Job
 import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import {
   SesImportBodySchema,
+  SesPublishBodySchema,
   SesSyncOverviewSchema,
   SesSyncQuerySchema,
+  SesTakeBodySchema,
   SesTemplateIdsBodySchema,
+  SesTemplateParamsSchema,
+  SesTemplateReviewSchema,
 } from '../ses-sync'
+import { TemplateSchema } from '../templates'
 
 /**
  * Import and sync with the customer's SES (spec §7) and the background jobs doing the bulk work. Not plan-gated
@@ -41,10 +46,11 @@ export const sesRoutes = {
     method: 'PATCH',
     path: '/api/ses',
     group: 'ses-sync',
-    summary: "Publish templates' compiled subject, HTML and text to SES, creating or updating (a job)",
+    summary:
+      "Publish templates' compiled subject, HTML and text to SES, creating or updating (a job); one changed in SES is skipped unless named in overwriteTemplateIds",
     public: false,
     query: SesSyncQuerySchema,
-    body: SesTemplateIdsBodySchema,
+    body: SesPublishBodySchema,
     response: JobSchema,
     errors: [
       ...ORGANIZATION_ERRORS,
@@ -81,6 +87,31 @@ export const sesRoutes = {
     response: JobSchema,
     errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified'],
     status: 202,
+  }),
+  reviewSesTemplate: route({
+    method: 'GET',
+    path: '/api/ses/templates/{templateId}',
+    group: 'ses-sync',
+    summary:
+      "A linked template's content in SES now (read fresh) beside our current version, with a line diff per part",
+    public: false,
+    params: SesTemplateParamsSchema,
+    query: SesSyncQuerySchema,
+    response: SesTemplateReviewSchema,
+    status: 200,
+  }),
+  takeSesVersion: route({
+    method: 'POST',
+    path: '/api/ses/templates/{templateId}/take',
+    group: 'ses-sync',
+    summary:
+      "Take SES's version: a new version of the template from SES's subject, HTML and text (an HTML template; 1 START action), in sync",
+    public: false,
+    params: SesTemplateParamsSchema,
+    query: SesSyncQuerySchema,
+    body: SesTakeBodySchema,
+    response: TemplateSchema,
+    status: 200,
   }),
   listJobs: route({
     method: 'GET',
