@@ -1,5 +1,11 @@
 import { JobListQuerySchema, JobListSchema, JobParamsSchema, JobQuerySchema, JobSchema } from '../jobs'
-import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+import {
+  ACTION_ERRORS,
+  AWS_ERRORS,
+  ORGANIZATION_ERRORS,
+  type RouteDefinition,
+  route,
+} from '../route-definition'
 import {
   SesImportBodySchema,
   SesPublishBodySchema,
@@ -98,6 +104,14 @@ export const sesRoutes = {
     params: SesTemplateParamsSchema,
     query: SesSyncQuerySchema,
     response: SesTemplateReviewSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+      'ses.not_published',
+      ...AWS_ERRORS,
+    ],
     status: 200,
   }),
   takeSesVersion: route({
@@ -111,6 +125,17 @@ export const sesRoutes = {
     query: SesSyncQuerySchema,
     body: SesTakeBodySchema,
     response: TemplateSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      ...ACTION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+      'ses.not_published',
+      'version.conflict',
+      'ses.changed_again',
+      ...AWS_ERRORS,
+    ],
     status: 200,
   }),
   listJobs: route({
