@@ -37,7 +37,10 @@ const accountName = (connection: AwsConnectionRecord) => connection.name || 'Def
 async function requireLinked(connection: AwsConnectionRecord, templateId: string) {
   const head = await TemplatesRepo.getHead(connection.orgId, templateId)
   if (!head) throw templateNotFound()
-  const publication = await Publications.getPublication(Publications.publicationTarget(connection), templateId)
+  const publication = await Publications.getPublication(
+    Publications.publicationTarget(connection),
+    templateId,
+  )
   if (!publication) {
     throw new AppError(
       'ses.not_published',
