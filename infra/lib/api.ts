@@ -163,7 +163,8 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: false,
     customerAws: true,
   },
-  // Lists the customer's SES templates; starts jobs (import, publish, delete, refresh) on the jobs queue.
+  // Lists the customer's SES templates; starts jobs (import, publish, delete, refresh) on the jobs queue; taking
+  // SES's version of a template compiles it with the template pipeline, loaded on the first compile.
   'ses-sync': {
     table: true,
     sendsMail: false,
@@ -171,6 +172,7 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     sendsTo: ['jobs'],
     stripe: false,
     customerAws: true,
+    sideModules: [EMAIL_MODULE],
   },
   jobs: {
     table: true,

@@ -223,7 +223,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info', options.adminEmails ?? [])),
   )
 
-  await runDataMigrations(functionsDir, log)
+  if (options.migrate) await runDataMigrations(functionsDir, log)
   lifecycle.own(
     await startApiGateway({
       port: ports.api,

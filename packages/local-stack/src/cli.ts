@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       ports: args.ports,
       web: true,
       webDevServer: args.dev,
+      migrate: true,
       adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
       log: (line) =>
         console.log(

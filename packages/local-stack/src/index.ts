@@ -34,6 +34,12 @@ export interface LocalStackOptions {
   frontendDir?: string
   /** `ADMIN_EMAILS` for the handlers: accounts allowed to call /api/admin (default none). */
   adminEmails?: string[]
+  /**
+   * Run the deploy's data migrations over the table before the API answers (`npm start` does). Off for the
+   * stacks tests start: their tables are new, and the migrations' AWS clients live once per process, so a second
+   * stack started in the same process would reach the first one's DynamoDB.
+   */
+  migrate?: boolean
 }
 
 export interface LocalStack {

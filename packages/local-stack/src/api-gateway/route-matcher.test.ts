@@ -40,7 +40,11 @@ describe('createRouteMatcher', () => {
   it('matches every route of the contracts to itself', () => {
     const matchContract = createRouteMatcher(ROUTE_LIST)
     for (const route of ROUTE_LIST) {
-      const path = buildPath(route.path, { id: '01HZX3J0C8M6Q1W2E3R4T5Y6U7', version: '3' })
+      const path = buildPath(route.path, {
+        id: '01HZX3J0C8M6Q1W2E3R4T5Y6U7',
+        templateId: '01HZX3J0C8M6Q1W2E3R4T5Y6U8',
+        version: '3',
+      })
       expect(matchContract(route.method, path)?.route.id).toBe(route.id)
     }
   })
