@@ -1,11 +1,10 @@
-import type { CreateTemplateBody, OrganizationSummary } from '@app/contracts'
+import type { OrganizationSummary } from '@app/contracts'
 import { visualDocumentSource } from '@app/contracts'
-import { compileTemplate, renderTemplate, STARTERS, type Starter } from '@app/email/browser'
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
+import { STARTERS, type Starter } from '@app/email/browser'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import pageStyles from '../../../app/routes/app/page.module.css'
-import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
@@ -15,28 +14,14 @@ import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
 import { templateQueries, useCreateTemplate } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
-import { PreviewFrame } from '../preview/preview-frame'
 import { actionCost } from '../template-actions'
-import { EDITOR_LABELS } from '../template-display'
 import { templateNameProblem, uniqueName } from '../template-name'
 import { BLANK_SOURCES, type BlankKind, blankTemplateBody, isBlankKind } from './blank-templates'
 import styles from './gallery.module.css'
+import { type Choice, StarterCard } from './starter-card'
 
 /** How a starter is created: blocks for the visual editor (the default), or MJML for the code editor. */
 export type StarterFormat = 'VISUAL' | 'MJML'
-
-interface Choice {
-  key: string
-  title: string
-  description: string
-  editorType: 'MJML' | 'HTML' | 'VISUAL'
-  suggestedName: string
-  body: (name: string) => CreateTemplateBody
-  /** What its thumbnail compiles and renders. */
-  thumbnail: { input: CompileInput; subject: string; sampleData: Record<string, unknown> }
-}
-
-type CompileInput = Parameters<typeof compileTemplate>[0]
 
 const BLANK_SAMPLE = { subject: 'Hello {{firstName}}', sampleData: { firstName: 'Maya' } }
 
@@ -87,24 +72,6 @@ function starterChoice(starter: Starter, format: StarterFormat): Choice {
       sampleData: starter.sampleData,
     },
   }
-}
-
-/**
- * One card's thumbnail, compiled (mjml-browser) and rendered with its sample data once per visit, when the card
- * comes into view: the first cards show while the others wait, and a format nobody picks is never compiled.
- */
-function thumbnailQuery(choice: Choice) {
-  return queryOptions({
-    queryKey: ['template-gallery', 'thumbnail', choice.key] as const,
-    queryFn: async () => {
-      const { input, subject, sampleData } = choice.thumbnail
-      const compiled = await compileTemplate(input)
-      const render = renderTemplate({ subject, html: compiled.html }, sampleData)
-      return { html: render.html ?? compiled.html, subject: render.subject ?? '' }
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  })
 }
 
 /** `/app/templates/new`: six starters and three blank pages, each previewed; a name, then the editor. */
@@ -183,73 +150,6 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
       </Dialog>
     </div>
   )
-}
-
-function StarterCard({ choice, onUse }: { choice: Choice; onUse: () => void }) {
-  const card = useRef<HTMLLIElement>(null)
-  const visible = useSeen(card)
-  const thumbnail = useQuery({ ...thumbnailQuery(choice), enabled: visible })
-  const [painted, setPainted] = useState(false)
-  return (
-    <li ref={card} className={styles.card}>
-      <div className={styles.thumb} inert>
-        {!painted && (
-          <div className={styles.skeleton} data-testid="thumbnail-skeleton">
-            {thumbnail.isError ? (
-              <span className={styles.thumbProblem}>
-                The preview could not be built; the starter still works.
-              </span>
-            ) : (
-              <span className="visually-hidden">Rendering the preview…</span>
-            )}
-          </div>
-        )}
-        {thumbnail.data && (
-          <PreviewFrame
-            html={thumbnail.data.html}
-            scheme="light"
-            title={`Preview of ${choice.title}`}
-            className={painted ? undefined : styles.thumbPending}
-            onLoad={() => setPainted(true)}
-          />
-        )}
-      </div>
-      <div className={styles.cardBody}>
-        <h2 className={styles.cardTitle}>
-          {choice.title} <Badge>{EDITOR_LABELS[choice.editorType]}</Badge>
-        </h2>
-        <p className={styles.description}>{choice.description}</p>
-        {thumbnail.data?.subject && (
-          <p className={styles.subject}>
-            <span className={styles.muted}>Subject:</span> {thumbnail.data.subject}
-          </p>
-        )}
-      </div>
-      <div className={styles.cardFooter}>
-        <Button variant={choice.key.startsWith('blank') ? 'secondary' : 'primary'} onClick={onUse}>
-          Use {choice.title}
-        </Button>
-      </div>
-    </li>
-  )
-}
-
-/** True once the element has come within a screen of the viewport (and stays true). */
-function useSeen(element: RefObject<Element | null>) {
-  const [seen, setSeen] = useState(false)
-  useEffect(() => {
-    const target = element.current
-    if (seen || !target) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
-      },
-      { rootMargin: '100% 0px' },
-    )
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [element, seen])
-  return seen
 }
 
 function CreateForm({
