@@ -22,6 +22,20 @@ export interface Choice {
 
 export type CompileInput = Parameters<typeof compileTemplate>[0]
 
+let turn: Promise<unknown> = Promise.resolve()
+
+/**
+ * Runs the thumbnails' compiles one after another with a painted frame between them: compiling MJML holds the
+ * main thread, and a thumbnail already compiled should show instead of waiting for all the others.
+ */
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = turn
+    .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+    .then(work)
+  turn = next.catch(() => undefined)
+  return next
+}
+
 /**
  * One card's thumbnail, compiled (mjml-browser) and rendered with its sample data once per visit, when the card
  * comes into view: the first cards show while the others wait, and a format nobody picks is never compiled.
@@ -29,27 +43,27 @@ export type CompileInput = Parameters<typeof compileTemplate>[0]
 function thumbnailQuery(choice: Choice) {
   return queryOptions({
     queryKey: ['template-gallery', 'thumbnail', choice.key] as const,
-    queryFn: async () => {
-      const { input, subject, sampleData } = choice.thumbnail
-      const compiled = await compileTemplate(input)
-      const render = renderTemplate({ subject, html: compiled.html }, sampleData)
-      return { html: render.html ?? compiled.html, subject: render.subject ?? '' }
-    },
+    queryFn: () =>
+      inTurn(async () => {
+        const { input, subject, sampleData } = choice.thumbnail
+        const compiled = await compileTemplate(input)
+        const render = renderTemplate({ subject, html: compiled.html }, sampleData)
+        return { html: render.html ?? compiled.html, subject: render.subject ?? '' }
+      }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   })
 }
 
-/** A card: its thumbnail (a skeleton until the email has painted), what it is, and "Use …". */
+/** A card: its thumbnail (a skeleton until it is compiled), what it is, and "Use …". */
 export function StarterCard({ choice, onUse }: { choice: Choice; onUse: () => void }) {
   const card = useRef<HTMLLIElement>(null)
   const visible = useSeen(card)
   const thumbnail = useQuery({ ...thumbnailQuery(choice), enabled: visible })
-  const [painted, setPainted] = useState(false)
   return (
     <li ref={card} className={styles.card}>
       <div className={styles.thumb} inert>
-        {!painted && (
+        {!thumbnail.data && (
           <div className={styles.skeleton} data-testid="thumbnail-skeleton">
             {thumbnail.isError ? (
               <span className={styles.thumbProblem}>
@@ -61,13 +75,7 @@ export function StarterCard({ choice, onUse }: { choice: Choice; onUse: () => vo
           </div>
         )}
         {thumbnail.data && (
-          <PreviewFrame
-            html={thumbnail.data.html}
-            scheme="light"
-            title={`Preview of ${choice.title}`}
-            className={painted ? undefined : styles.thumbPending}
-            onLoad={() => setPainted(true)}
-          />
+          <PreviewFrame html={thumbnail.data.html} scheme="light" title={`Preview of ${choice.title}`} />
         )}
       </div>
       <div className={styles.cardBody}>

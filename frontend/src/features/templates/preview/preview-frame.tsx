@@ -10,15 +10,13 @@ interface PreviewFrameProps {
   title: string
   className?: string | undefined
   style?: CSSProperties | undefined
-  /** The frame has parsed and laid out its document. */
-  onLoad?: (() => void) | undefined
 }
 
 /**
  * An email in a sandboxed frame: `sandbox=""` (no scripts, no same-origin, no forms, no popups, no navigation of
  * the app) and `srcdoc`, so it runs under the app's CSP: inline styles and `https:`/`data:` images show.
  */
-export function PreviewFrame({ html, scheme, title, className, style, onLoad }: PreviewFrameProps) {
+export function PreviewFrame({ html, scheme, title, className, style }: PreviewFrameProps) {
   return (
     <iframe
       sandbox=""
@@ -26,7 +24,6 @@ export function PreviewFrame({ html, scheme, title, className, style, onLoad }: 
       title={title}
       className={className}
       referrerPolicy="no-referrer"
-      onLoad={onLoad}
       style={{ ...style, colorScheme: scheme }}
     />
   )
