@@ -132,7 +132,7 @@ describe('the visual editor in a real browser', () => {
     await page
       .frameLocator('iframe[title="Preview of Welcome"]')
       .getByText('Welcome, Maya!')
-      .waitFor({ timeout: 30_000 })
+      .waitFor({ timeout: 60_000 })
     await page.getByRole('button', { name: 'Use Welcome', exact: true }).click()
     const create = page.getByRole('dialog', { name: 'New template: Welcome' })
     await create.getByLabel('Template name').fill('visual-welcome')

@@ -22,20 +22,6 @@ export interface Choice {
 
 export type CompileInput = Parameters<typeof compileTemplate>[0]
 
-let turn: Promise<unknown> = Promise.resolve()
-
-/**
- * Runs the thumbnails' compiles one after another with a painted frame between them: compiling MJML holds the
- * main thread, and a thumbnail already compiled should show instead of waiting for all the others.
- */
-function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  const next = turn
-    .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
-    .then(work)
-  turn = next.catch(() => undefined)
-  return next
-}
-
 /**
  * One card's thumbnail, compiled (mjml-browser) and rendered with its sample data once per visit, when the card
  * comes into view: the first cards show while the others wait, and a format nobody picks is never compiled.
@@ -43,13 +29,12 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
 function thumbnailQuery(choice: Choice) {
   return queryOptions({
     queryKey: ['template-gallery', 'thumbnail', choice.key] as const,
-    queryFn: () =>
-      inTurn(async () => {
-        const { input, subject, sampleData } = choice.thumbnail
-        const compiled = await compileTemplate(input)
-        const render = renderTemplate({ subject, html: compiled.html }, sampleData)
-        return { html: render.html ?? compiled.html, subject: render.subject ?? '' }
-      }),
+    queryFn: async () => {
+      const { input, subject, sampleData } = choice.thumbnail
+      const compiled = await compileTemplate(input)
+      const render = renderTemplate({ subject, html: compiled.html }, sampleData)
+      return { html: render.html ?? compiled.html, subject: render.subject ?? '' }
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   })
