@@ -1,7 +1,14 @@
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
-import { type BrowserTab, hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import {
+  type BrowserTab,
+  hasHorizontalOverflow,
+  openTab,
+  SCREENSHOT_DIR,
+  screenshot,
+} from './support/browser'
 import { uniqueEmail } from './support/mailbox'
 import { at, browserForFile, PASSWORD, stack, submitSignIn, submitSignUp } from './support/session'
 
@@ -96,6 +103,7 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
     await page.waitForURL(at('/app/campaigns/new'))
     await page.getByRole('heading', { name: 'Create campaign' }).waitFor()
     await page.getByText('It will need the Team plan or higher.').waitFor()
+    await page.getByRole('region', { name: 'Coming soon' }).waitFor()
 
     // Every other shell page opens with an honest empty state, or its real content.
     for (const [path, heading] of [
@@ -118,6 +126,27 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
       await page.goto(at(path))
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
     }
+
+    // Placeholder pages say honestly that they are coming.
+    for (const path of ['/app/github-sync', '/app/audience/contacts', '/app/organization/team']) {
+      await page.goto(at(path))
+      await page
+        .getByRole('region', { name: 'Coming soon' })
+        .getByText('Coming soon', { exact: true })
+        .waitFor()
+    }
+
+    // A 404 under /app stays in the dashboard; a public one offers the dashboard to a signed-in browser.
+    await page.goto(at('/app/no-such-page'))
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor()
+    await page.goto(at('/no-such-page'))
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()
+    await page.getByRole('contentinfo').waitFor()
+    const publicMain = page.getByRole('main')
+    await publicMain.getByRole('link', { name: 'Go to home' }).waitFor()
+    await publicMain.getByRole('link', { name: 'Go to dashboard' }).click()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 
     // Not staff: no Admin Panel entry.
     await page.getByRole('button', { name: /Account menu for/ }).click()
@@ -215,6 +244,21 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
     await expectFits(tab)
     expect(await page.getByTestId('template-actions-widget').textContent()).toContain('5 / 5')
     await screenshot(page, 'mobile-dashboard')
+    // The top bar keeps to one row (menu, organization, actions, avatar) at 375 and 390 px; the AWS selector
+    // waits in the drawer.
+    for (const width of [375, 390]) {
+      await page.setViewportSize({ width, height: 812 })
+      const bar = await page.getByRole('banner').boundingBox()
+      expect(bar?.height, `top bar at ${width} px`).toBeLessThanOrEqual(64)
+      await expectFits(tab)
+    }
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'mobile-dashboard-header-390.png') })
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Add AWS Account/ })
+        .count(),
+    ).toBe(0)
 
     // The sidebar is a drawer: hidden until the Menu button opens it; Escape closes it.
     const nav = page.getByRole('navigation', { name: 'Dashboard' })
@@ -224,6 +268,10 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
     await page.keyboard.press('Enter')
     await nav.waitFor({ state: 'visible' })
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: /Add AWS Account/ })
+      .waitFor()
     await expectAccessible(page)
     await screenshot(page, 'mobile-drawer')
     await page.keyboard.press('Escape')

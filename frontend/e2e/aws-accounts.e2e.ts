@@ -303,4 +303,45 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     expect(tab.pageErrors).toEqual([])
     await tab.closeWhenSettled()
   }, 120_000)
+
+  it('refuses a second connection to the same AWS account and region, and links to the first', async () => {
+    const tab = await openTrackedTab()
+    const { page } = tab
+    const keys = await createLocalCustomerAccount(stack)
+    await signUpOnStart(page, 'aws-twice')
+
+    const connect = async (name: string) => {
+      await page.goto(at('/app/aws-accounts/new'))
+      await page.getByRole('radio', { name: /Access keys/ }).check()
+      await page.getByLabel('Name (optional)').fill(name)
+      await page.getByLabel('Access key id').fill(keys.accessKeyId)
+      await page.getByLabel('Secret access key').fill(keys.secretAccessKey)
+      await page.getByRole('button', { name: 'Connect and check' }).click()
+    }
+    await connect('Production')
+    await page.waitForURL(at('/app/aws-account'))
+    await page.getByText('Production is connected.').first().waitFor()
+
+    await connect('Same again')
+    const refusal = page.getByRole('alert').filter({ hasText: 'This AWS account is already connected' })
+    await refusal
+      .getByText(
+        `AWS account ${keys.accountId} in us-east-1 is already connected to this organization as 'Production'`,
+      )
+      .waitFor()
+    const open = refusal.getByRole('link', { name: 'Open Production' })
+    await open.waitFor()
+    expect(page.url()).toBe(at('/app/aws-accounts/new'))
+    await expectAccessible(page)
+    await screenshot(page, 'desktop-aws-already-connected')
+    await checkPhone(tab, 'mobile-aws-already-connected')
+
+    await open.click()
+    await page.waitForURL(at('/app/aws-account'))
+    await page.getByRole('heading', { level: 1, name: 'AWS account status' }).waitFor()
+    // The status page now shows the existing connection.
+    await page.locator('header strong', { hasText: 'Production' }).first().waitFor()
+    expect(tab.pageErrors).toEqual([])
+    await tab.closeWhenSettled()
+  }, 120_000)
 })

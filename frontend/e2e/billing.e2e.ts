@@ -105,6 +105,39 @@ describe('billing in a real browser (Stripe stand-in)', () => {
     await tab.close()
   }, 120_000)
 
+  it("a START organization's Upgrade opens the plan chooser and goes on to checkout", async () => {
+    const tab = await openTab(browser())
+    const { page } = tab
+    await signUpToPlans(page, 'upgrade')
+    // Plans sold with features still to come say so.
+    const team = page.getByRole('region', { name: 'Team', exact: true })
+    expect(
+      await team.getByRole('listitem').filter({ hasText: 'Contacts and topics' }).textContent(),
+    ).toContain('Coming soon')
+    expect(
+      await team.getByRole('listitem').filter({ hasText: 'Reusable blocks' }).textContent(),
+    ).not.toContain('Coming soon')
+    await page.getByRole('button', { name: 'Start for free' }).click()
+    await page.waitForURL(at('/app'))
+
+    await page.goto(at('/app/blocks'))
+    await page.getByRole('link', { name: 'Upgrade to Team' }).click()
+    await page.waitForURL(at('/app/organization/billing?choose=plan'))
+    const chooser = page.getByRole('region', { name: 'Choose a paid plan' })
+    await chooser.getByRole('button', { name: 'Choose Team', exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Hide plans' }).getAttribute('aria-expanded')).toBe('true')
+    await screenshot(page, 'desktop-billing-plan-chooser')
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'mobile-billing-plan-chooser')
+    await page.setViewportSize({ width: 1280, height: 860 })
+    await chooser.getByRole('button', { name: 'Choose Team', exact: true }).click()
+    await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
+    await page.getByRole('heading', { name: 'Pay with card' }).waitFor()
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  }, 90_000)
+
   it('a declined card leaves the organization without a plan and says why', async () => {
     const tab = await openTab(browser())
     const { page } = tab

@@ -85,6 +85,11 @@ describe('public site in a real browser', () => {
       '/auth/sign-up',
     )
     await main.getByText('No credit card required').first().waitFor()
+    // What the plans sell but the product does not do yet carries a mark; what exists does not.
+    const tiles = main.getByRole('list').first().getByRole('listitem')
+    for (const unbuilt of ['Audience', 'Campaigns', 'GitHub sync', 'Campaigns API', 'Teams'])
+      await tiles.filter({ has: page.getByRole('heading', { name: `${unbuilt} Coming soon` }) }).waitFor()
+    await tiles.filter({ has: page.getByRole('heading', { name: 'Templates', exact: true }) }).waitFor()
     const header = page.getByRole('banner')
     expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app')
     await screenshot(page, 'public-home-desktop')
@@ -120,6 +125,23 @@ describe('public site in a real browser', () => {
     const plans = page.getByRole('list', { name: 'Plans' })
     expect(await page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true)
     for (const price of ['$0', '$19', '$49', '$99']) await plans.getByText(price, { exact: true }).waitFor()
+    // Coming soon next to the unbuilt features of each plan that includes them, never next to built ones.
+    const team = plans
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Team', exact: true }) })
+    for (const unbuilt of ['Audience', 'Campaigns', 'GitHub sync'])
+      expect(await team.getByRole('listitem').filter({ hasText: unbuilt }).textContent()).toContain(
+        'Coming soon',
+      )
+    for (const built of ['Reusable blocks', 'Logs & metrics', 'Unlimited template management'])
+      expect(await team.getByRole('listitem').filter({ hasText: built }).textContent()).not.toContain(
+        'Coming soon',
+      )
+    const start = plans
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Start', exact: true }) })
+    expect(await start.getByText('Coming soon').count()).toBe(0)
+    await main.getByText('What does “Coming soon” mean?').waitFor()
     await screenshot(page, 'public-pricing-desktop')
     await page.getByRole('radio', { name: /Yearly/ }).check()
     for (const price of ['$190', '$490', '$990']) await plans.getByText(price, { exact: true }).waitFor()
@@ -143,6 +165,10 @@ describe('public site in a real browser', () => {
     await header.getByRole('link', { name: 'API docs' }).click()
     await page.getByRole('heading', { level: 1, name: 'SES Studio API reference' }).waitFor()
     await main.getByText('/api/account', { exact: true }).first().waitFor()
+    // The document's inline code shows as code, with no literal backticks.
+    const intro = main.locator('section[aria-labelledby="page-title"]')
+    expect(await intro.textContent()).not.toContain('`')
+    await intro.locator('code', { hasText: '{ "error": { "code", "message" } }' }).first().waitFor()
     expect(await main.locator('article').count()).toBeGreaterThan(5)
     await screenshot(page, 'public-api-docs-desktop')
 
@@ -167,6 +193,46 @@ describe('public site in a real browser', () => {
     await footer.getByRole('link', { name: 'Privacy policy' }).click()
     await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor()
 
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+
+  it('an unknown address shows the 404 inside the site, offering a visitor the home page', async () => {
+    for (const [width, name] of [
+      [1280, 'public-404-desktop'],
+      [390, 'public-404-mobile'],
+    ] as const) {
+      const tab = await openTab(browser(), { width, height: 860 })
+      const { page } = tab
+      await openPage(page, '/no-such-page/anywhere', 'Page not found')
+      expect(await page.title()).toContain('Page not found')
+      await page.getByRole('banner').getByRole('link', { name: 'SES Studio home' }).waitFor()
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).waitFor()
+      const main = page.getByRole('main')
+      expect(await main.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/')
+      expect(await main.getByRole('link', { name: 'Go to dashboard' }).count()).toBe(0)
+      expect(await hasHorizontalOverflow(page)).toBe(false)
+      expect(await seriousAxeViolations(page)).toEqual([])
+      await screenshot(page, name)
+      await main.getByRole('link', { name: 'Go to home' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Edit your Amazon SES email templates' }).waitFor()
+      expect(tab.pageErrors).toEqual([])
+      await tab.close()
+    }
+  })
+
+  it('marks the unbuilt feature on its product page', async () => {
+    const tab = await openTab(browser())
+    const { page } = tab
+    await openPage(page, '/contact-list', /Contacts and topics/)
+    await page.getByText('Contact list · Coming soon').waitFor()
+    await page.getByText(/Audience is not in SES Studio yet/).waitFor()
+    await openPage(page, '/email-campaigns', /Campaigns that go out/)
+    await page.getByRole('heading', { level: 3, name: 'A campaigns API Coming soon' }).waitFor()
+    await openPage(page, '/template-manager', /Manage your Amazon SES templates/)
+    await page.getByRole('heading', { level: 3, name: 'GitHub sync Coming soon' }).waitFor()
+    await page.getByRole('heading', { level: 3, name: 'Reusable blocks', exact: true }).waitFor()
+    expect(await page.getByText(/Coming soon ·|· Coming soon/).count()).toBe(0)
     expect(tab.pageErrors).toEqual([])
     await tab.close()
   })

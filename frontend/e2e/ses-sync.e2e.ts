@@ -136,17 +136,19 @@ describe('SES sync in a real browser (local SES stand-in)', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
     await jobFinished(page, 'Checked SES for changes')
     await row.getByText('Changed in SES', { exact: true }).waitFor()
-    await row.getByText(/publishing would overwrite that change/).waitFor()
+    await row.getByText(/publishing skips it unless you choose to overwrite/).waitFor()
     await page.getByText('Checked for changes just now').waitFor()
     await expectAccessible(page)
     await screenshot(page, 'desktop-ses-sync-drifted')
     await checkPhone(tab, 'phone-ses-sync-drifted')
 
-    // Publishing a drifted template asks first, then puts our content back.
+    // Publishing a drifted template asks first (overwriting is ticked per template), then puts our content back.
     await row.getByRole('checkbox', { name: `Select ${SES_NAME}` }).check()
     await bar.getByRole('button', { name: 'Publish 1' }).click()
-    const overwrite = page.getByRole('dialog', { name: 'Overwrite the changes made in SES?' })
+    const overwrite = page.getByRole('dialog', { name: 'Overwrite the change made in SES?' })
     await overwrite.getByText(/the change made in SES is lost/).waitFor()
+    expect(await overwrite.getByRole('button', { name: 'Publish none' }).isDisabled()).toBe(true)
+    await overwrite.getByRole('checkbox', { name: `Overwrite ${SES_NAME}` }).check()
     await expectAccessible(page)
     await screenshot(page, 'desktop-ses-sync-overwrite-dialog')
     await overwrite.getByRole('button', { name: 'Publish 1' }).click()

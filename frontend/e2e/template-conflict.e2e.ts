@@ -36,11 +36,11 @@ describe('two editors on one template (local API)', () => {
     await other.goto(page.url())
     await other.getByRole('heading', { level: 1, name: 'shared-template' }).waitFor()
     await editSubject(other, 'Theirs')
-    await other.getByRole('button', { name: /^Save \(/ }).click()
+    await other.getByRole('button', { name: /^Save · / }).click()
     await other.getByText('Saved as version 2.').waitFor()
 
     await editSubject(page, 'Mine')
-    await page.getByRole('button', { name: /^Save \(/ }).click()
+    await page.getByRole('button', { name: /^Save · / }).click()
     const conflict = page.getByRole('dialog', { name: 'Someone saved this template meanwhile' })
     await conflict.getByText('You edited version 1. Version 2 was saved since').waitFor()
     expect(await seriousAxeViolations(page)).toEqual([])
@@ -58,7 +58,7 @@ describe('two editors on one template (local API)', () => {
 
     // The other tab is now the stale one: reloading takes the newest version and drops its edit.
     await editSubject(other, 'Theirs again')
-    await other.getByRole('button', { name: /^Save \(/ }).click()
+    await other.getByRole('button', { name: /^Save · / }).click()
     const stale = other.getByRole('dialog', { name: 'Someone saved this template meanwhile' })
     await stale.getByRole('button', { name: 'Reload the newest version' }).click()
     await stale.waitFor({ state: 'hidden' })

@@ -28,9 +28,9 @@ function preview(page: Page): FrameLocator {
   return page.frameLocator('iframe[title^="Email preview"]')
 }
 
-/** The Save button's START label: 'Save (1 of 4 actions left)'. */
+/** The Save button's START label, with its cost: 'Save · 1 action (4 left)'. */
 function saveButton(page: Page) {
-  return page.getByRole('button', { name: /^Save \(/ })
+  return page.getByRole('button', { name: /^Save · / })
 }
 
 /** Replaces the first match of `find` in the source editor with `replacement`, as a person would (search, type). */
@@ -62,6 +62,8 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     const keys = await createLocalCustomerAccount(stack)
     const sender = uniqueEmail('templates-sender')
     await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: sender })
+    const domain = `${Date.now().toString(36)}.templates.example.test`
+    await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: domain })
     await page.goto(at('/auth/sign-up'))
     await submitSignUp(page, uniqueEmail('templates'))
     await page.waitForURL(at('/app/onboarding/plan'))
@@ -124,7 +126,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('heading', { level: 1, name: 'welcome-email' }).waitFor()
     await preview(page).getByText('Welcome, Maya!').waitFor({ timeout: 30_000 })
     await page.getByText('Welcome to Acme Cloud, Maya!').first().waitFor()
-    await page.getByRole('button', { name: 'Save (1 of 4 actions left)' }).waitFor()
+    await page.getByRole('button', { name: 'Save · 1 action (4 left)' }).waitFor()
     expect(await page.locator('iframe[title^="Email preview"]').getAttribute('sandbox')).toBe('')
     await page
       .getByText('All clear')
@@ -186,7 +188,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
 
     // Save: version 2, one more action spent.
     await saveAndWait(page, 2)
-    await page.getByRole('button', { name: 'Save (1 of 3 actions left)' }).waitFor()
+    await page.getByRole('button', { name: 'Save · 1 action (3 left)' }).waitFor()
     expect(await page.getByTestId('template-actions-widget').textContent()).toContain('3 / 5')
 
     // Send a test of what is in the editor: SES fills the variables from the sample data.
@@ -194,17 +196,35 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('button', { name: 'Send test' }).click()
     const send = page.getByRole('dialog', { name: 'Send a test email' })
     await send.getByLabel('Send to').fill(sender)
+    // From: the account's verified identities, the address first; a domain takes the part before the @.
+    const from = send.getByLabel('From', { exact: true })
+    await from.locator('option', { hasText: `Any address at ${domain}` }).waitFor({ state: 'attached' })
+    expect(await from.inputValue()).toBe(sender)
+    await from.selectOption(domain)
+    await send.getByLabel(`Address at ${domain}`).fill('news')
+    await send.getByText(`Sends from news@${domain}.`).waitFor()
     await expectAccessible(page)
+    await screenshot(page, 'desktop-template-send-test-from')
+    await checkPhone(tab, 'mobile-template-send-test-from')
     await send.getByRole('button', { name: 'Send test' }).click()
-    await page.getByText(new RegExp(`Test email sent to ${sender}`)).waitFor({ timeout: 30_000 })
+    await page
+      .getByText(new RegExp(`Test email sent to ${sender} from news@${domain}`))
+      .waitFor({ timeout: 30_000 })
     const mail = await waitForMail(stack, {
       to: sender,
       since,
       subjectIncludes: 'Welcome to Acme Cloud, Maya!',
       timeoutMs: 30_000,
     })
+    expect(mail.from).toContain(`news@${domain}`)
     expect(mail.html).toContain('Hello there, Maya!')
     expect(mail.html).not.toContain('{{firstName}}')
+    // The next test starts from the From used last with this AWS account.
+    await page.getByRole('button', { name: 'Send test' }).click()
+    expect(await send.getByLabel('From', { exact: true }).inputValue()).toBe(domain)
+    expect(await send.getByLabel(`Address at ${domain}`).inputValue()).toBe('news')
+    await send.getByRole('button', { name: 'Cancel' }).click()
+    await send.waitFor({ state: 'hidden' })
 
     // The local draft: an unsaved change survives a reload and is offered back.
     const subject = page.getByRole('textbox', { name: 'Subject' })
@@ -240,7 +260,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await restore.getByRole('button', { name: 'Restore' }).click()
     await page.getByText('Version 1 restored as version 3.').waitFor()
     await preview(page).getByText('Welcome, Maya!').waitFor()
-    await page.getByRole('button', { name: 'Save (1 of 2 actions left)' }).waitFor()
+    await page.getByRole('button', { name: 'Save · 1 action (2 left)' }).waitFor()
     await checkPhone(tab, 'mobile-template-editor')
 
     // Spend the rest (two saves), then the START limit: the count turns red and 'Upgrade' leads to billing.
@@ -253,7 +273,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await widget.getByRole('link', { name: 'Upgrade' }).waitFor()
     await page.getByText('No template actions left this month').first().waitFor()
     await subject.fill('Welcome, {{firstName}}: three')
-    await page.getByRole('button', { name: 'Save (no actions left)' }).click()
+    await page.getByRole('button', { name: 'Save · no actions left' }).click()
     const refused = page
       .getByRole('alert')
       .filter({ hasText: 'Not saved: no template actions left this month' })
@@ -274,9 +294,19 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     expect(await remove.getByRole('button', { name: 'Delete template' }).isDisabled()).toBe(true)
     await expectAccessible(page)
     await screenshot(page, 'desktop-templates-list-no-actions')
+    // 'Upgrade' opens the plan chooser, and so does the one on the billing page's own plan card.
     await remove.getByRole('link', { name: 'Upgrade' }).click()
-    await page.waitForURL(at('/app/organization/billing'))
+    await page.waitForURL(at('/app/organization/billing?choose=plan'))
     await page.getByRole('heading', { level: 1, name: 'Subscription & billing' }).waitFor()
+    const chooser = page.getByRole('region', { name: 'Choose a paid plan' })
+    await chooser.getByRole('button', { name: 'Choose Team', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Hide plans' }).click()
+    await chooser.waitFor({ state: 'detached' })
+    const planCard = page.getByRole('main').getByTestId('template-actions-widget')
+    await planCard.getByRole('link', { name: 'Upgrade' }).click()
+    await chooser.getByRole('button', { name: 'Choose Team', exact: true }).click()
+    await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
+    await page.getByRole('heading', { name: 'Pay with card' }).waitFor()
 
     await page.goto(at('/app/templates'))
     await page.getByRole('row').filter({ hasText: 'welcome-email' }).waitFor()
@@ -285,5 +315,5 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await page.getByRole('heading', { level: 1, name: 'welcome-email' }).waitFor()
     expect(tab.pageErrors).toEqual([])
     await tab.close()
-  }, 240_000)
+  }, 300_000)
 })

@@ -248,7 +248,7 @@ describe('the visual editor in a real browser', () => {
 
     // Save: version 2.
     const documentBefore = await topLevelBlocks(page)
-    await page.getByRole('button', { name: /^Save \(/ }).click()
+    await page.getByRole('button', { name: /^Save · / }).click()
     await page.getByText('Saved as version 2.').waitFor()
 
     // A test send: SES fills {{firstName}} from the sample data.

@@ -130,7 +130,11 @@ describe('SES sync', () => {
     expect(rowOf(overview, 'edited_here')).toMatchObject({ state: 'changed_in_product' })
     expect(overview.refreshedAt).not.toBeNull()
 
-    const again = await owner.api.patch(`/api/ses?${q}`, { templateIds: [edited.id, outside.id] })
+    // Overwriting the change made in SES is the user's choice for that template.
+    const again = await owner.api.patch(`/api/ses?${q}`, {
+      templateIds: [edited.id, outside.id],
+      overwriteTemplateIds: [outside.id],
+    })
     expect((await waitForJob(owner, orgId, again.body.id)).status).toBe('succeeded')
     overview = await overviewOf(owner, q)
     expect(rowOf(overview, 'edited_here')).toMatchObject({ state: 'in_sync', publishedVersion: 2 })

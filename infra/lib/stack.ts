@@ -8,6 +8,7 @@ import { Api } from './api'
 import { Auth } from './auth'
 import { type DeployConfig, sentryOrigin } from './config'
 import { CustomerAws } from './customer-aws'
+import { DataMigrations } from './data-migrations'
 import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
 import { Queues } from './queues'
 import type { ServiceFunction } from './service-function'
@@ -30,6 +31,7 @@ export class SesStudioStack extends Stack {
   readonly alarmTopic: Topic
   readonly stripeSecret: Secret
   readonly contentSecurityPolicy: string
+  readonly dataMigrations: DataMigrations
 
   constructor(scope: Construct, id: string, props: SesStudioStackProps) {
     super(scope, id, {
@@ -107,7 +109,14 @@ export class SesStudioStack extends Stack {
       ...(config.adminEmails.length > 0 ? { [ENV.adminEmails]: config.adminEmails.join(',') } : {}),
       ...this.queues.urlEnvironment,
     }
-    for (const fn of [...this.api.all, ...this.queues.all.map((entry) => entry.worker)]) {
+    const functions = [...this.api.all, ...this.queues.all.map((entry) => entry.worker)]
+    this.dataMigrations = new DataMigrations(this, 'DataMigrations', {
+      entry: entries.trigger('migrate'),
+      table,
+      withSentry,
+      after: functions,
+    })
+    for (const fn of [...functions, this.dataMigrations.migrate]) {
       setEnvironment(fn, environment)
     }
     for (const { worker } of this.queues.all) grantTableData(table, worker.function)

@@ -241,6 +241,21 @@ describe('api', () => {
     }
   })
 
+  test('the data migrations run as a custom resource after every function, with table access and Scan', () => {
+    const migrate = fn('functions/src/triggers/migrate.ts')
+    const found = resources(synth.template, 'Custom::DataMigrations')
+    expect(found).toHaveLength(1)
+    const [, run] = found[0] as [string, Cfn]
+    expect(run.Properties.ServiceToken).toEqual({ 'Fn::GetAtt': [migrate.logicalId, 'Arn'] })
+    expect(run.Properties.migrations).toMatch(/^[0-9a-f]{16}$/)
+    for (const group of ENDPOINT_GROUPS) expect(run.DependsOn).toContain(fn(httpEntry(group)).logicalId)
+    const actions = actionsOf(statementsOfFunction(synth.template, migrate))
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:Query']))
+    expect(actions.includes('sts:AssumeRole')).toBe(false)
+    expect(migrate.properties.Environment.Variables).toHaveProperty(ENV.tableName)
+    expect(migrate.properties.Timeout).toBe(900)
+  })
+
   test('each API bundle stays within the size budget', () => {
     const sizes = listBundleSizes(synth.assemblyDir)
     console.info(`Bundle sizes (index.mjs, minified):\n${formatBundleSizes(sizes)}`)

@@ -134,7 +134,6 @@ export function createAppRouter(queryClient: QueryClient) {
         ...layoutRoutes(queryClient),
         // PUBLIC SITE: the public-site routes mount on the next line (public layout, owned by the public site).
         ...publicRoutes,
-        { path: '*', Component: NotFound },
       ],
     },
   ])

@@ -30,6 +30,16 @@ describe('apiErrorFromBody', () => {
       },
     })
     expect(inUse.details.templates).toEqual([{ id: '01HZX3K5V6W7X8Y9Z0ABCDEFGH', name: 'welcome' }])
+    const twice = apiErrorFromBody(409, {
+      error: {
+        code: 'aws_account.already_connected',
+        message: 'Already connected.',
+        awsAccount: { id: '01HZX3K5V6W7X8Y9Z0ABCDEFGH', name: 'Production' },
+      },
+    })
+    expect(twice.details.awsAccount).toEqual({ id: '01HZX3K5V6W7X8Y9Z0ABCDEFGH', name: 'Production' })
+    const malformed = { code: 'aws_account.already_connected', message: 'x', awsAccount: { id: 1 } }
+    expect(apiErrorFromBody(409, { error: malformed }).details).toEqual({})
     expect(apiErrorFromBody(404, { error: { code: 'x', message: 'y' } }).details).toEqual({})
   })
 

@@ -8,7 +8,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** `currentVersion` of a `version.conflict`, `issues` of a `template.invalid`, `templates` of a `block.in_use`. */
+    /**
+     * `currentVersion` of a `version.conflict`, `issues` of a `template.invalid`, `templates` of a `block.in_use`,
+     * `awsAccount` of an `aws_account.already_connected`.
+     */
     readonly details: ErrorDetails = {},
   ) {
     super(message)
@@ -37,12 +40,13 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const { error } = body as { error: unknown }
     if (typeof error === 'object' && error !== null) {
-      const { code, message, currentVersion, issues, templates } = error as {
+      const { code, message, currentVersion, issues, templates, awsAccount } = error as {
         code?: unknown
         message?: unknown
         currentVersion?: unknown
         issues?: unknown
         templates?: unknown
+        awsAccount?: { id?: unknown; name?: unknown } | null
       }
       if (typeof code === 'string' && typeof message === 'string') {
         const details: ErrorDetails = {}
@@ -61,6 +65,9 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
               typeof template.id === 'string' &&
               typeof template.name === 'string',
           )
+        }
+        if (typeof awsAccount?.id === 'string' && typeof awsAccount.name === 'string') {
+          details.awsAccount = { id: awsAccount.id, name: awsAccount.name }
         }
         return new ApiError(status, code, message, details)
       }

@@ -1,4 +1,4 @@
-import { SesSync } from '@app/core'
+import { SesDrift, SesSync } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('ses-sync', {
@@ -7,4 +7,6 @@ export const handler = endpointGroup('ses-sync', {
   publishSesTemplates: ({ actor, query, body }) => SesSync.startPublish(actor, query, body),
   deleteSesTemplates: ({ actor, query, body }) => SesSync.startDelete(actor, query, body),
   refreshSesTemplates: ({ actor, query }) => SesSync.startRefresh(actor, query),
+  reviewSesTemplate: ({ actor, params, query }) => SesDrift.reviewTemplate(actor, params, query),
+  takeSesVersion: ({ actor, params, query, body }) => SesDrift.takeSesVersion(actor, params, query, body),
 })

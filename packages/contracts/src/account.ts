@@ -3,6 +3,7 @@ import { EmailSchema } from './auth'
 import { PriceChangeNoticeSchema } from './billing'
 import { AccountIdSchema, UlidSchema } from './ids'
 import { PlanSchema, SubscriptionStatusSchema } from './plans'
+import { atLeastOneField, safeName } from './text'
 
 export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const
 export const RoleSchema = z.enum(ROLES)
@@ -43,15 +44,16 @@ export const PictureSchema = z
   .url({ protocol: /^https$/, message: 'Picture must be an https URL.' })
   .max(2048)
 
-export const UpdateAccountBodySchema = z
-  .object({
-    selectedOrganization: UlidSchema,
-    selectedAwsAccount: UlidSchema.nullable(),
-    lastProductUpdateAt: z.iso.datetime({ offset: true }),
-    name: z.string().trim().min(1).max(120),
-    picture: PictureSchema.nullable(),
-  })
-  .partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+export const UpdateAccountBodySchema = atLeastOneField(
+  z
+    .object({
+      selectedOrganization: UlidSchema,
+      selectedAwsAccount: UlidSchema.nullable(),
+      lastProductUpdateAt: z.iso.datetime({ offset: true }),
+      name: safeName(z.string().trim().min(1).max(120)),
+      picture: PictureSchema.nullable(),
+    })
+    .partial()
+    .strict(),
+)
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>

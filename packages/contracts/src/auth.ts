@@ -9,6 +9,11 @@ export const PASSWORD_POLICY = {
   requireSymbols: true,
 } as const
 
+/** Cognito's symbols: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \\ , > < ' : ; | _ ~ ` = + - */
+const SYMBOL_CLASS = '[\\^$*.[\\]{}()?"!@#%&/\\\\,><\':;|_~`=+-]'
+const SYMBOL = new RegExp(SYMBOL_CLASS)
+export const PASSWORD_MAX_LENGTH = 256
+
 export function passwordProblems(password: string): string[] {
   const problems: string[] = []
   if (password.length < PASSWORD_POLICY.minimumLength)
@@ -16,8 +21,8 @@ export function passwordProblems(password: string): string[] {
   if (!/[a-z]/.test(password)) problems.push('a lower-case letter')
   if (!/[A-Z]/.test(password)) problems.push('an upper-case letter')
   if (!/[0-9]/.test(password)) problems.push('a digit')
-  if (!/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/.test(password)) problems.push('a symbol')
-  if (password.length > 256) problems.push('at most 256 characters')
+  if (!SYMBOL.test(password)) problems.push('a symbol')
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push(`at most ${PASSWORD_MAX_LENGTH} characters`)
   return problems
 }
 
@@ -25,10 +30,20 @@ export function describePasswordProblems(problems: string[]): string {
   return `Password must contain ${problems.join(', ')}.`
 }
 
-export const PasswordSchema = z.string().superRefine((value, ctx) => {
-  const problems = passwordProblems(value)
-  if (problems.length > 0) ctx.addIssue({ code: 'custom', message: describePasswordProblems(problems) })
-})
+export const PasswordSchema = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problems = passwordProblems(value)
+    if (problems.length > 0) ctx.addIssue({ code: 'custom', message: describePasswordProblems(problems) })
+  })
+  // The same rules, as the OpenAPI document states them.
+  .meta({
+    minLength: PASSWORD_POLICY.minimumLength,
+    maxLength: PASSWORD_MAX_LENGTH,
+    pattern: `^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*${SYMBOL_CLASS})`,
+    description:
+      'At least 8 characters with a lower-case letter, an upper-case letter, a digit and a symbol.',
+  })
 
 export const EmailSchema = z
   .string()
@@ -36,6 +51,7 @@ export const EmailSchema = z
   .max(254)
   .pipe(z.email({ message: 'Enter a valid email address.' }))
   .transform((email) => email.toLowerCase())
+  .meta({ format: 'email' })
 
 /** The `callback` cookie remembers where a signed-out visitor was going (spec §2), for one day. */
 export const CALLBACK_COOKIE = 'callback'

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
 import { AwsMonitoringSchema } from './ses-monitoring'
+import { atLeastOneField, safeName, wellFormedText } from './text'
 
 /** Regions where Amazon SES (v2) runs; a connection picks one. */
 export const SES_REGIONS = [
@@ -226,6 +227,11 @@ export const AwsAccountSchema = z.object({
   lastCheck: AwsAccountCheckSchema.nullable(),
   /** SES event monitoring (logs & metrics); null when off. */
   monitoring: AwsMonitoringSchema.nullable(),
+  /**
+   * Set on a connection made, before one connection per AWS account and region was the rule, to the same account
+   * and region as an older one (this id): SES publication state is shared with it; delete this one.
+   */
+  duplicateOf: UlidSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })
@@ -233,7 +239,7 @@ export type AwsAccount = z.infer<typeof AwsAccountSchema>
 
 export const AwsAccountListSchema = z.object({ awsAccounts: z.array(AwsAccountSchema) })
 
-const NameSchema = z.string().trim().max(60, { message: 'Name is at most 60 characters.' })
+const NameSchema = safeName(z.string().trim().max(60, { message: 'Name is at most 60 characters.' }))
 
 export const CreateAwsAccountBodySchema = z.discriminatedUnion('method', [
   z
@@ -257,22 +263,23 @@ export const CreateAwsAccountBodySchema = z.discriminatedUnion('method', [
 ])
 export type CreateAwsAccountBody = z.input<typeof CreateAwsAccountBodySchema>
 
-export const UpdateAwsAccountBodySchema = z
-  .object({
-    name: NameSchema,
-    region: SesRegionSchema,
-    /** Role connections: the role ARN from the stack's output (verifies at once). */
-    roleArn: RoleArnSchema,
-    /** Key connections: rotate both together (verifies at once). */
-    credentials: z
-      .object({ accessKeyId: AccessKeyIdSchema, secretAccessKey: SecretAccessKeySchema })
-      .strict(),
-    /** Run the live check again. */
-    verify: z.literal(true),
-  })
-  .partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+export const UpdateAwsAccountBodySchema = atLeastOneField(
+  z
+    .object({
+      name: NameSchema,
+      region: SesRegionSchema,
+      /** Role connections: the role ARN from the stack's output (verifies at once). */
+      roleArn: RoleArnSchema,
+      /** Key connections: rotate both together (verifies at once). */
+      credentials: z
+        .object({ accessKeyId: AccessKeyIdSchema, secretAccessKey: SecretAccessKeySchema })
+        .strict(),
+      /** Run the live check again. */
+      verify: z.literal(true),
+    })
+    .partial()
+    .strict(),
+)
 export type UpdateAwsAccountBody = z.infer<typeof UpdateAwsAccountBodySchema>
 
 export const SesAccountStatusSchema = z.object({
@@ -309,11 +316,14 @@ export const LeaveSandboxBodySchema = z
     websiteUrl: z
       .url({ protocol: /^https?$/, message: 'Enter the website, like https://example.com.' })
       .max(1000),
-    useCaseDescription: z
-      .string()
-      .trim()
-      .min(50, { message: 'Describe the use case in at least 50 characters: AWS reviews it.' })
-      .max(5000),
+    useCaseDescription: wellFormedText(
+      z
+        .string()
+        .trim()
+        .min(50, { message: 'Describe the use case in at least 50 characters: AWS reviews it.' })
+        .max(5000),
+      'The use case description',
+    ),
     additionalContactEmailAddresses: z.array(z.email()).max(4).default([]),
     contactLanguage: z.enum(CONTACT_LANGUAGES).default('EN'),
   })
@@ -364,4 +374,6 @@ export const CreateEmailIdentityBodySchema = z.discriminatedUnion('type', [
 ])
 export type CreateEmailIdentityBody = z.input<typeof CreateEmailIdentityBodySchema>
 
-export const EmailIdentityParamsSchema = z.object({ id: z.string().min(3).max(320) }).strict()
+export const EmailIdentityParamsSchema = z
+  .object({ id: safeName(z.string().min(3).max(320), 'An identity') })
+  .strict()

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { EmailSchema } from './auth'
 import { UlidSchema } from './ids'
 import { PAID_PLANS, PlanSchema, SubscriptionStatusSchema } from './plans'
+import { atLeastOneField, safeName } from './text'
 
 export const PaidPlanSchema = z.enum(PAID_PLANS, { message: 'Choose a paid plan (START needs no checkout).' })
 
@@ -55,11 +56,14 @@ export const InvoiceSchema = z.object({
 })
 export type Invoice = z.infer<typeof InvoiceSchema>
 
+/** A page cursor: the last Stripe id of the previous page (`in_…`), handed to Stripe as `starting_after`. */
+export const StripeCursorSchema = z.string().regex(/^[A-Za-z0-9_]{1,200}$/, { message: 'Not a page cursor.' })
+
 export const InvoiceListQuerySchema = z
   .object({
     organizationId: UlidSchema,
     /** Opaque cursor from the previous page's `nextCursor`. */
-    cursor: z.string().max(200).optional(),
+    cursor: StripeCursorSchema.optional(),
   })
   .strict()
 
@@ -88,19 +92,23 @@ export type TaxIdType = keyof typeof TAX_ID_TYPES
 export const TaxIdTypeSchema = z.enum(Object.keys(TAX_ID_TYPES) as [TaxIdType, ...TaxIdType[]])
 
 const line = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: `${label} is required.` })
-    .max(max, { message: `${label} is at most ${max} characters.` })
+  safeName(
+    z
+      .string()
+      .trim()
+      .min(1, { message: `${label} is required.` })
+      .max(max, { message: `${label} is at most ${max} characters.` }),
+    label,
+  )
+const optionalLine = (label: string, max: number) => safeName(z.string().trim().max(max), label)
 
 export const BillingAddressSchema = z
   .object({
     line1: line('Address line 1', 200),
-    line2: z.string().trim().max(200).nullable().default(null),
+    line2: optionalLine('Address line 2', 200).nullable().default(null),
     city: line('City', 100),
-    postalCode: z.string().trim().max(20).nullable().default(null),
-    state: z.string().trim().max(100).nullable().default(null),
+    postalCode: optionalLine('The postal code', 20).nullable().default(null),
+    state: optionalLine('The state', 100).nullable().default(null),
     /** ISO 3166-1 alpha-2, upper case. */
     country: z
       .string()
@@ -148,16 +156,17 @@ export const BillingSchema = z.object({
 })
 export type Billing = z.infer<typeof BillingSchema>
 
-export const UpdateBillingBodySchema = z
-  .object({
-    companyName: z.string().trim().max(120).nullable(),
-    email: EmailSchema.nullable(),
-    address: BillingAddressSchema.nullable(),
-    taxId: TaxIdSchema.nullable(),
-  })
-  .partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+export const UpdateBillingBodySchema = atLeastOneField(
+  z
+    .object({
+      companyName: optionalLine('The company name', 120).nullable(),
+      email: EmailSchema.nullable(),
+      address: BillingAddressSchema.nullable(),
+      taxId: TaxIdSchema.nullable(),
+    })
+    .partial()
+    .strict(),
+)
 export type UpdateBillingBody = z.infer<typeof UpdateBillingBodySchema>
 
 /** What owners see until they acknowledge a price change of their plan. */
@@ -184,7 +193,7 @@ export const MonthRangeQuerySchema = z
     from: z.iso.date(),
     /** Last day included, `YYYY-MM-DD` (UTC). */
     to: z.iso.date(),
-    cursor: z.string().max(200).optional(),
+    cursor: StripeCursorSchema.optional(),
   })
   .strict()
   .refine((range) => range.from <= range.to, { message: '`from` must not be after `to`.', path: ['from'] })

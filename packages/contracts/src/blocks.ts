@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { UlidSchema } from './ids'
 import { JobSchema } from './jobs'
 import { TemplateAuthorSchema, type TemplateEditorType, TemplateEditorTypeSchema } from './templates'
+import { wellFormedText } from './text'
 import {
   parseVisualDocument,
   VISUAL_DOCUMENT_VERSION,
@@ -48,11 +49,12 @@ export function referencedBlockIds(editorType: TemplateEditorType, source: strin
 
 /** A block is stored as one item (DynamoDB holds at most 400 KB): its source is at most 256 KB. */
 export const BLOCK_MAX_BYTES = 256 * 1024
-export const BlockSourceSchema = z
-  .string()
-  .refine((value) => new TextEncoder().encode(value).length <= BLOCK_MAX_BYTES, {
+export const BlockSourceSchema = wellFormedText(z.string(), 'The source').refine(
+  (value) => new TextEncoder().encode(value).length <= BLOCK_MAX_BYTES,
+  {
     message: 'A block is at most 256 KB.',
-  })
+  },
+)
 
 /** Most blocks in a fragment, counting those inside columns. */
 export const BLOCK_FRAGMENT_MAX_BLOCKS = 100
@@ -179,6 +181,8 @@ export const UpdateBlockBodySchema = z
   .refine((body) => body.name !== undefined || body.source !== undefined, {
     message: 'Send a name or a source to change.',
   })
+  // `version` and a name or a source.
+  .meta({ minProperties: 2 })
 export type UpdateBlockBody = z.input<typeof UpdateBlockBodySchema>
 
 export const CopyBlockBodySchema = z.object({ newName: BlockNameSchema }).strict()

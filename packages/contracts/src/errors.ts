@@ -17,8 +17,10 @@ export const ERROR_STATUS = {
   'aws_account.not_found': 404,
   'aws_account.not_verified': 409,
   'aws_account.not_selected': 409,
+  'aws_account.already_connected': 409,
   'email_identity.not_found': 404,
   'email_identity.exists': 409,
+  'email_identity.not_verified': 409,
   'monitoring.not_enabled': 409,
   'ses_events.unknown_topic': 404,
   'aws.access_denied': 403,
@@ -39,6 +41,8 @@ export const ERROR_STATUS = {
   'block.invalid': 400,
   'block.in_use': 409,
   'job.not_found': 404,
+  'ses.not_published': 404,
+  'ses.changed_again': 409,
   'billing.subscription_exists': 409,
   'billing.no_customer': 409,
   'billing.provider_error': 502,
@@ -68,7 +72,9 @@ export interface ErrorIssue {
  * `code` and `message` always; two codes add what the caller needs to act:
  * - `version.conflict`: `currentVersion`, the version the resource is at now (reload, or re-apply on top of it);
  * - `template.invalid`: `issues`, every blocking problem with its line and column;
- * - `block.in_use`: `templates`, the templates whose current version uses the block (`id`, `name`).
+ * - `block.in_use`: `templates`, the templates whose current version uses the block (`id`, `name`);
+ * - `aws_account.already_connected`: `awsAccount`, the organization's connection that already reaches that AWS
+ *   account and region (`id`, `name`).
  */
 export interface ErrorBody {
   error: {
@@ -77,11 +83,12 @@ export interface ErrorBody {
     currentVersion?: number
     issues?: ErrorIssue[]
     templates?: { id: string; name: string }[]
+    awsAccount?: { id: string; name: string }
   }
 }
 
 /** The optional fields of `ErrorBody['error']` an `AppError` may carry. */
-export type ErrorDetails = Pick<ErrorBody['error'], 'currentVersion' | 'issues' | 'templates'>
+export type ErrorDetails = Pick<ErrorBody['error'], 'currentVersion' | 'issues' | 'templates' | 'awsAccount'>
 
 export function statusForError(code: string): number {
   return (ERROR_STATUS as Record<string, number>)[code] ?? 500

@@ -37,6 +37,8 @@ export const JobItemErrorSchema = z.object({
   /** Dotted code (`ses.name_taken`, `template.name_exists`, `plan.actions_exhausted`, `template.lint_errors` …). */
   code: z.string(),
   message: z.string(),
+  /** `ses.changed_in_ses`: the AWS account whose SES holds the change (where to review it). */
+  awsAccountId: UlidSchema.optional(),
 })
 export type JobItemError = z.infer<typeof JobItemErrorSchema>
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { ERROR_STATUS } from './errors'
-import { ROUTE_LIST } from './routes'
+import { ERROR_STATUS, statusForError } from './errors'
+import { ROUTE_LIST, type RouteEntry, routeErrors } from './routes'
 
 const ErrorBodySchema = z.object({
   error: z.object({
@@ -24,6 +24,8 @@ const ErrorBodySchema = z.object({
       .optional(),
     /** block.in_use only. */
     templates: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+    /** aws_account.already_connected only: the connection that already reaches that account and region. */
+    awsAccount: z.object({ id: z.string(), name: z.string() }).optional(),
   }),
 })
 
@@ -46,6 +48,26 @@ function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query')
   }))
 }
 
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
+
+/** One response per error status the route can answer, naming its codes. */
+export function errorResponses(route: RouteEntry): Record<string, unknown> {
+  const byStatus = new Map<number, string[]>()
+  for (const code of routeErrors(route)) {
+    const status = statusForError(code)
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
+  }
+  const responses: Record<string, unknown> = {}
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[status] = {
+      description: `Error: ${codes.map((code) => `\`${code}\``).join(', ')}`,
+      'x-error-codes': codes,
+      content: ERROR_CONTENT,
+    }
+  }
+  return responses
+}
+
 /** The OpenAPI 3.1 document for every route, generated from the same contracts the handlers validate with. */
 export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -63,10 +85,8 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
               content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
             }
           : { description: 'Success' },
-        default: {
-          description: 'Error',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
+        ...errorResponses(route),
+        default: { description: 'Error', content: ERROR_CONTENT },
       },
       ...(route.feature ? { 'x-plan-feature': route.feature } : {}),
     }

@@ -1,25 +1,26 @@
 import * as z from 'zod'
 import { OrganizationSummarySchema } from './account'
+import { atLeastOneField, safeName } from './text'
 
-export const OrganizationNameSchema = z
-  .string()
-  .trim()
-  .max(120, { message: 'Name is at most 120 characters.' })
+export const OrganizationNameSchema = safeName(
+  z.string().trim().max(120, { message: 'Name is at most 120 characters.' }),
+)
 
 export const CreateOrganizationBodySchema = z.object({ name: OrganizationNameSchema }).strict()
 export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBodySchema>
 
-export const UpdateOrganizationBodySchema = z
-  .object({
-    name: OrganizationNameSchema,
-    /** Only START may be chosen here; paid plans arrive through billing. */
-    plan: z.literal('START', {
-      message: 'Only the START plan can be chosen here; paid plans come through billing.',
-    }),
-  })
-  .partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+export const UpdateOrganizationBodySchema = atLeastOneField(
+  z
+    .object({
+      name: OrganizationNameSchema,
+      /** Only START may be chosen here; paid plans arrive through billing. */
+      plan: z.literal('START', {
+        message: 'Only the START plan can be chosen here; paid plans come through billing.',
+      }),
+    })
+    .partial()
+    .strict(),
+)
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBodySchema>
 
 export const OrganizationSchema = OrganizationSummarySchema

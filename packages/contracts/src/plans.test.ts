@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { FEATURES } from './offerings'
 import {
-  FEATURES,
   formatUsd,
   hasUnlimitedTemplateActions,
   lowestTierFor,

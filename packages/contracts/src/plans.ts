@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { FEATURES, type Feature } from './offerings'
 
 export const PLANS = [
   'START',
@@ -36,19 +37,6 @@ export const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['activ
 
 /** START: template actions per UTC calendar month (spec §9). */
 export const START_ACTIONS_PER_MONTH = 5
-
-/** Capabilities a route can be gated behind. */
-export const FEATURES = ['reusableBlocks', 'audience', 'campaigns', 'monitoring', 'githubSync'] as const
-export type Feature = (typeof FEATURES)[number]
-
-/** Human label of each gated capability, as the sidebar and pricing page name it. */
-export const FEATURE_LABELS: Record<Feature, string> = {
-  reusableBlocks: 'Reusable blocks',
-  audience: 'Audience',
-  campaigns: 'Campaigns',
-  monitoring: 'Logs & metrics',
-  githubSync: 'GitHub sync',
-}
 
 export const PLAN_TIERS = ['START', 'SOLO', 'TEAM', 'TEAM_PLUS'] as const
 export type PlanTier = (typeof PLAN_TIERS)[number]

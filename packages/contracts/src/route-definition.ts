@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { Feature } from './plans'
+import type { ErrorCode } from './errors'
+import type { Feature } from './offerings'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -53,6 +54,40 @@ export interface RouteDefinition {
   admin?: boolean
   /** The success body is a file of this type (the handler returns `{ filename, content }`), not JSON. */
   produces?: 'text/csv'
+  /**
+   * The errors of the route's own domain it may answer (not found, conflicts, AWS or Stripe trouble …). The
+   * OpenAPI document adds what every route of its kind can answer (`routeErrors`): invalid input, sign-in,
+   * suspension, plan gating, internal errors.
+   */
+  errors?: readonly ErrorCode[]
+}
+
+/** Errors of calls into the customer's AWS account (`toCustomerAwsError`). */
+export const AWS_ERRORS = [
+  'aws.access_denied',
+  'aws.rejected',
+  'aws.throttled',
+  'aws.request_failed',
+] as const
+/** Calls acting for an organization the caller must belong to, with a role allowed to. */
+export const ORGANIZATION_ERRORS = ['organization.not_found', 'permission.denied'] as const
+/** Calls costing a START template action. */
+export const ACTION_ERRORS = ['plan.actions_exhausted', 'rate.limited'] as const
+/** Calls to the payment provider. */
+export const BILLING_ERRORS = ['billing.provider_error'] as const
+
+/** Every error a route may answer: its own (`errors`) and those of its kind, each once. */
+export function routeErrors(route: RouteDefinition): ErrorCode[] {
+  const codes: ErrorCode[] = ['request.invalid']
+  if (route.body) codes.push('request.invalid_json', 'request.unsupported_media_type')
+  if (route.rawBody) codes.push('request.unsupported_media_type')
+  if (route.body || route.rawBody) codes.push('request.too_large')
+  if (!route.public) codes.push('auth.unauthorized')
+  if (!route.public && !route.allowSuspended) codes.push('account.suspended')
+  if (route.admin) codes.push('permission.denied')
+  if (route.feature) codes.push('plan.feature_locked', 'organization.not_found')
+  codes.push(...(route.errors ?? []), 'internal.error')
+  return [...new Set(codes)]
 }
 
 /** The Cognito group whose members may call admin routes. */

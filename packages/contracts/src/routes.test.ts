@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { ERROR_STATUS, statusForError } from './errors'
 import { buildOpenApiDocument } from './openapi'
-import { buildPath, ENDPOINT_GROUPS, MONITORING_TUNNEL_PATH, ROUTE_LIST, routeKey, routes } from './routes'
+import {
+  buildPath,
+  ENDPOINT_GROUPS,
+  MONITORING_TUNNEL_PATH,
+  ROUTE_LIST,
+  type RouteEntry,
+  routeErrors,
+  routeKey,
+  routes,
+} from './routes'
 
 describe('route table', () => {
   it('has one route per method and path', () => {
@@ -76,5 +86,141 @@ describe('OpenAPI document', () => {
       expect(operation?.security).toEqual(route.public ? [] : [{ cognito: [] }])
       expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body ?? route.rawBody))
     }
+  })
+})
+
+type Operation = {
+  operationId: string
+  responses: Record<string, { 'x-error-codes'?: string[]; content?: unknown }>
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }
+}
+
+let built: { paths: Record<string, Record<string, Operation>> } | undefined
+type Documented = Pick<RouteEntry, 'path' | 'method' | 'summary'>
+
+function operationOf(route: Documented): Operation {
+  built ??= buildOpenApiDocument() as { paths: Record<string, Record<string, Operation>> }
+  const document = built
+  const operation = document.paths[route.path]?.[route.method.toLowerCase()]
+  if (!operation) throw new Error(`${route.method} ${route.path} is not documented`)
+  return operation
+}
+
+const errorStatuses = (operation: Operation) =>
+  Object.keys(operation.responses)
+    .filter((status) => status !== 'default' && Number(status) >= 400)
+    .map(Number)
+
+describe('OpenAPI error statuses', () => {
+  it('documents, per operation, every status it can answer with the error schema and its codes', () => {
+    for (const route of ROUTE_LIST) {
+      const operation = operationOf(route)
+      const codes = routeErrors(route)
+      const expected = [...new Set(codes.map(statusForError))].sort((a, b) => a - b)
+      expect(errorStatuses(operation), route.id).toEqual(expected)
+      for (const status of expected) {
+        const response = operation.responses[status]
+        expect(response?.content, `${route.id} ${status}`).toEqual({
+          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+        })
+        expect(response?.['x-error-codes'], `${route.id} ${status}`).toEqual(
+          codes.filter((code) => statusForError(code) === status),
+        )
+      }
+    }
+  })
+
+  it('gives every operation the statuses of its kind: 400 and 500, 401 when signed-in, 403 when gated', () => {
+    for (const route of ROUTE_LIST) {
+      const statuses = errorStatuses(operationOf(route))
+      expect(statuses, route.id).toEqual(expect.arrayContaining([400, 500]))
+      if (!route.public) expect(statuses, route.id).toContain(401)
+      if (route.feature || route.admin || (!route.public && !route.allowSuspended))
+        expect(statuses, route.id).toContain(403)
+      if (route.body) expect(statuses, route.id).toEqual(expect.arrayContaining([413, 415]))
+      // Routes naming a resource or an organization can miss it.
+      const keys = [route.query, route.body].flatMap((schema) =>
+        schema && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [],
+      )
+      if ((route.params && !route.public) || keys.includes('organizationId'))
+        expect(statuses, route.id).toContain(404)
+    }
+  })
+
+  it('declares only known error codes', () => {
+    for (const route of ROUTE_LIST)
+      for (const code of route.errors ?? []) expect(Object.keys(ERROR_STATUS), route.id).toContain(code)
+  })
+})
+
+describe('OpenAPI bodies match what the schemas enforce', () => {
+  const jsonBody = (route: Documented) =>
+    operationOf(route).requestBody?.content['application/json']?.schema as
+      | { minProperties?: number; required?: string[]; properties?: Record<string, Record<string, unknown>> }
+      | undefined
+
+  it('refuses {} on a PATCH body exactly when the document says it needs a property', () => {
+    const patches = ROUTE_LIST.filter((route) => route.method === 'PATCH' && route.body)
+    expect(patches.length).toBeGreaterThan(4)
+    for (const route of patches) {
+      const schema = jsonBody(route)
+      const documented = (schema?.minProperties ?? 0) > 0 || (schema?.required?.length ?? 0) > 0
+      expect(route.body?.safeParse({}).success, route.id).toBe(!documented)
+      expect(documented, `${route.id}: a PATCH changes something`).toBe(true)
+    }
+  })
+
+  it('documents minProperties on partial PATCH bodies, and it is the fewest properties accepted', () => {
+    expect(jsonBody(routes.updateAccount)?.minProperties).toBe(1)
+    expect(jsonBody(routes.updateOrganization)?.minProperties).toBe(1)
+    expect(jsonBody(routes.updateAwsAccount)?.minProperties).toBe(1)
+    expect(jsonBody(routes.updateBilling)?.minProperties).toBe(1)
+    expect(jsonBody(routes.updateTemplate)?.minProperties).toBe(2)
+    expect(routes.updateTemplate.body.safeParse({ version: 1 }).success).toBe(false)
+    expect(routes.updateTemplate.body.safeParse({ version: 1, subject: 'Hi' }).success).toBe(true)
+    expect(jsonBody(routes.updateBlock)?.minProperties).toBe(2)
+    expect(routes.updateBlock.body.safeParse({ version: 1 }).success).toBe(false)
+  })
+
+  it('marks id lists uniqueItems and the schemas refuse duplicates', () => {
+    const id = '01JAAAAAAAAAAAAAAAAAAAAAAA'
+    const lists = [
+      [routes.deleteTemplates, 'templateIds', { templateIds: [id, id] }],
+      [routes.publishSesTemplates, 'templateIds', { templateIds: [id, id] }],
+      [routes.deleteSesTemplates, 'templateIds', { templateIds: [id, id] }],
+      [routes.importSesTemplates, 'templates', { templates: ['a', 'a'] }],
+    ] as const
+    for (const [route, field, duplicated] of lists) {
+      expect(jsonBody(route)?.properties?.[field]?.uniqueItems, route.summary).toBe(true)
+      expect(route.body.safeParse(duplicated).success, route.summary).toBe(false)
+    }
+    // Every array of ids in any body says whether its items are unique.
+    for (const route of ROUTE_LIST.filter((entry) => entry.body)) {
+      for (const [name, property] of Object.entries(jsonBody(route)?.properties ?? {})) {
+        if (property.type === 'array' && /Ids$/.test(name))
+          expect(property.uniqueItems, `${route.id}.${name}`).toBe(true)
+      }
+    }
+  })
+
+  it('states formats: email, password rules, ids, dates and the free-text rules', () => {
+    const reset = jsonBody(routes.confirmPasswordReset)?.properties
+    expect(reset?.password).toMatchObject({ minLength: 8, maxLength: 256, pattern: expect.any(String) })
+    const pattern = new RegExp(String(reset?.password?.pattern))
+    expect(pattern.test('Passw0rd!')).toBe(true)
+    expect(pattern.test('password1!')).toBe(false)
+    expect(jsonBody(routes.requestPasswordReset)?.properties?.email).toMatchObject({
+      format: 'email',
+    })
+    expect(jsonBody(routes.sendTemplateTest)?.properties?.from).toMatchObject({
+      format: 'email',
+    })
+    const account = jsonBody(routes.updateAccount)?.properties
+    expect(account?.selectedOrganization).toMatchObject({ pattern: expect.any(String) })
+    expect(account?.lastProductUpdateAt).toMatchObject({ format: 'date-time' })
+    expect(account?.name).toMatchObject({ pattern: expect.stringContaining('\\u202A') })
+    expect(jsonBody(routes.updateTemplate)?.properties?.source).toMatchObject({
+      description: expect.stringMatching(/surrogates/),
+    })
   })
 })

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
+import { uniqueItems } from './text'
 
 /**
  * Monitoring of a customer's SES: a configuration set in their account whose event destination publishes to an
@@ -89,11 +90,10 @@ export const EnableMonitoringBodySchema = z
     /** The connection's organization (the plan gate reads it). */
     organizationId: UlidSchema,
     /** Defaults to all of them. OPEN and CLICK make SES add a tracking pixel and rewrite links. */
-    eventTypes: z
-      .array(SesEventTypeSchema)
-      .min(1, { message: 'Choose at least one kind of event.' })
-      .refine((types) => new Set(types).size === types.length, { message: 'Each event type once.' })
-      .default([...SES_EVENT_TYPES]),
+    eventTypes: uniqueItems(
+      z.array(SesEventTypeSchema).min(1, { message: 'Choose at least one kind of event.' }),
+      'Each event type once.',
+    ).default([...SES_EVENT_TYPES]),
   })
   .strict()
 export type EnableMonitoringBody = z.input<typeof EnableMonitoringBodySchema>

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
-import { TemplateNameSchema } from './templates'
+import { DiffChangeSchema } from './template-versions'
+import { TemplateEditorTypeSchema, TemplateNameSchema } from './templates'
+import { uniqueItems } from './text'
 
 /**
  * Two-way sync with the customer's SES templates (spec §7 'Email-service import and sync'). Every call names the
@@ -73,16 +75,16 @@ export const SesSyncOverviewSchema = z.object({
 })
 export type SesSyncOverview = z.infer<typeof SesSyncOverviewSchema>
 
-const unique = <T>(items: T[]) => new Set(items).size === items.length
-
 /** Import: SES template names to create as HTML templates (1 START action each). */
 export const SesImportBodySchema = z
   .object({
-    templates: z
-      .array(TemplateNameSchema)
-      .min(1, { message: 'Choose at least one SES template.' })
-      .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` })
-      .refine(unique, { message: 'Each template once.' }),
+    templates: uniqueItems(
+      z
+        .array(TemplateNameSchema)
+        .min(1, { message: 'Choose at least one SES template.' })
+        .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` }),
+      'Each template once.',
+    ),
   })
   .strict()
 export type SesImportBody = z.infer<typeof SesImportBodySchema>
@@ -90,11 +92,76 @@ export type SesImportBody = z.infer<typeof SesImportBodySchema>
 /** Publish (create or update in SES) or delete from SES: our template ids. */
 export const SesTemplateIdsBodySchema = z
   .object({
-    templateIds: z
-      .array(UlidSchema)
-      .min(1, { message: 'Choose at least one template.' })
-      .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` })
-      .refine(unique, { message: 'Each template once.' }),
+    templateIds: uniqueItems(
+      z
+        .array(UlidSchema)
+        .min(1, { message: 'Choose at least one template.' })
+        .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` }),
+      'Each template once.',
+    ),
   })
   .strict()
 export type SesTemplateIdsBody = z.infer<typeof SesTemplateIdsBodySchema>
+
+/**
+ * Publish: our template ids, and those among them whose change made in SES (drift) the user chose to overwrite.
+ * A publish reads each linked template in SES first; one changed there since it was published is skipped
+ * (`ses.changed_in_ses`) unless its id is in `overwriteTemplateIds`.
+ */
+export const SesPublishBodySchema = SesTemplateIdsBodySchema.extend({
+  overwriteTemplateIds: uniqueItems(
+    z
+      .array(UlidSchema)
+      .max(SES_SYNC_MAX_ITEMS, { message: `At most ${SES_SYNC_MAX_ITEMS} templates at once.` }),
+    'Each template once.',
+  ).optional(),
+})
+  .strict()
+  .refine((body) => (body.overwriteTemplateIds ?? []).every((id) => body.templateIds.includes(id)), {
+    message: 'Only templates being published can be overwritten.',
+    path: ['overwriteTemplateIds'],
+  })
+export type SesPublishBody = z.infer<typeof SesPublishBodySchema>
+
+/** The item code of a publish skipped because the template was changed in SES (drift). */
+export const SES_CHANGED_IN_SES = 'ses.changed_in_ses'
+
+export const SesTemplateParamsSchema = z.object({ templateId: UlidSchema }).strict()
+
+export const SesPartsSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() })
+export type SesParts = z.infer<typeof SesPartsSchema>
+
+/**
+ * A linked template's content in SES now (a fresh read) beside our current version, with a line diff per part
+ * from ours (`from`) to SES's (`to`). `ses` is null when SES no longer holds it.
+ */
+export const SesTemplateReviewSchema = z.object({
+  templateId: UlidSchema,
+  templateName: z.string(),
+  editorType: TemplateEditorTypeSchema,
+  sesName: z.string(),
+  awsAccountName: z.string(),
+  /** `drifted`: SES holds something else than was published; `in_sync`; `missing_in_ses`. */
+  state: z.enum(['drifted', 'in_sync', 'missing_in_ses']),
+  /** sha256 of SES's content as read: taking SES's version names it, so a newer change in SES is not taken blind. */
+  sesFingerprint: z.string().nullable(),
+  ses: SesPartsSchema.nullable(),
+  ours: SesPartsSchema.extend({ version: z.number().int() }),
+  parts: z.array(
+    z.object({
+      part: z.enum(['subject', 'html', 'text']),
+      changed: z.boolean(),
+      changes: z.array(DiffChangeSchema),
+    }),
+  ),
+})
+export type SesTemplateReview = z.infer<typeof SesTemplateReviewSchema>
+
+/** Take SES's version: the fingerprint reviewed and our version it replaces (both checked: 409 when moved). */
+export const SesTakeBodySchema = z
+  .object({
+    sesFingerprint: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Is not a content fingerprint.' }),
+    version: z.number().int().min(1),
+  })
+  .strict()
+export type SesTakeBody = z.infer<typeof SesTakeBodySchema>

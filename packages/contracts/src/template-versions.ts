@@ -24,6 +24,8 @@ export const TemplateVersionSummarySchema = z.object({
   /** What made it: created, copied, saved, restored (from `restoredFrom`) or imported. */
   action: TemplateVersionActionSchema,
   restoredFrom: z.number().int().nullable(),
+  /** Where the content came from when not typed here (e.g. "Taken from SES (Production)"). */
+  note: z.string().optional(),
   name: z.string(),
   subject: z.string(),
   editorType: TemplateEditorTypeSchema,

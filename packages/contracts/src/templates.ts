@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { AccountIdSchema, UlidSchema } from './ids'
+import { safeName, singleLine, uniqueItems, wellFormedText } from './text'
 
 /**
  * Email templates (spec §3, §7 Templates and Tags). A template is what an author edits (`source` in one of the
@@ -43,24 +44,29 @@ export const TEMPLATE_STARTER_IDS = [
 ] as const
 export const TemplateStarterIdSchema = z.enum(TEMPLATE_STARTER_IDS)
 
-export const TemplateSubjectSchema = z
-  .string()
-  .max(TEMPLATE_SUBJECT_MAX, { message: `A subject is at most ${TEMPLATE_SUBJECT_MAX} characters.` })
-  .refine((value) => !/[\r\n]/.test(value), { message: 'A subject is one line.' })
+export const TemplateSubjectSchema = singleLine(
+  z
+    .string()
+    .max(TEMPLATE_SUBJECT_MAX, { message: `A subject is at most ${TEMPLATE_SUBJECT_MAX} characters.` }),
+  'A subject',
+)
 
 /** What the author edits: HTML, MJML or the visual editor's document (`visualDocumentSource`). */
-export const TemplateSourceSchema = z.string().refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, {
-  message: 'The source is over 500 KB, the most SES accepts for a whole template.',
-})
+export const TemplateSourceSchema = wellFormedText(z.string(), 'The source').refine(
+  (value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES,
+  { message: 'The source is over 500 KB, the most SES accepts for a whole template.' },
+)
 
 /** A tag: trimmed, lower-cased, 1–40 characters. */
-export const TemplateTagSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, { message: 'A tag is not empty.' })
-  .max(TEMPLATE_TAG_MAX, { message: `A tag is at most ${TEMPLATE_TAG_MAX} characters.` })
-  .refine((value) => !/[\p{Cc}]/u.test(value), { message: 'A tag has no control characters.' })
+export const TemplateTagSchema = safeName(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'A tag is not empty.' })
+    .max(TEMPLATE_TAG_MAX, { message: `A tag is at most ${TEMPLATE_TAG_MAX} characters.` }),
+  'A tag',
+)
 
 /** Tags of one template; duplicates (after lower-casing) collapse. */
 export const TemplateTagsSchema = z
@@ -80,8 +86,7 @@ export type TemplateText = z.infer<typeof TemplateTextSchema>
 export const TemplateTextInputSchema = z
   .object({
     mode: z.enum(TEXT_MODES),
-    custom: z
-      .string()
+    custom: wellFormedText(z.string(), 'The text part')
       .refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, { message: 'The text part is over 500 KB.' })
       .nullable()
       .optional(),
@@ -95,7 +100,7 @@ export const TemplateTextInputSchema = z
 /** A named set of values for the template's `{{variables}}` (preview, lint, test sends). */
 export const SampleDataSetSchema = z
   .object({
-    name: z.string().trim().min(1, { message: 'Name the sample data set.' }).max(60),
+    name: safeName(z.string().trim().min(1, { message: 'Name the sample data set.' }).max(60), 'A set name'),
     data: z.record(z.string(), z.unknown()),
   })
   .strict()
@@ -198,7 +203,7 @@ export const TemplateListQuerySchema = z
   .object({
     organizationId: UlidSchema,
     /** Part of the name, case-insensitive. */
-    q: z.string().trim().max(64).optional(),
+    q: safeName(z.string().trim().max(64), 'The search').optional(),
     tag: TemplateTagSchema.optional(),
     sort: z.enum(TEMPLATE_SORTS).default('updated'),
     /** Default: `asc` by name, `desc` (newest first) by updated. */
@@ -266,6 +271,8 @@ export const UpdateTemplateBodySchema = z
   .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
     message: 'Send at least one field to change.',
   })
+  // `version` and at least one field to change.
+  .meta({ minProperties: 2 })
 export type UpdateTemplateBody = z.input<typeof UpdateTemplateBodySchema>
 
 export const CopyTemplateBodySchema = z.object({ newName: TemplateNameSchema }).strict()
@@ -273,11 +280,13 @@ export type CopyTemplateBody = z.infer<typeof CopyTemplateBodySchema>
 
 export const DeleteTemplatesBodySchema = z
   .object({
-    templateIds: z
-      .array(UlidSchema)
-      .min(1, { message: 'Choose at least one template.' })
-      .max(TEMPLATE_BULK_DELETE_MAX, { message: `At most ${TEMPLATE_BULK_DELETE_MAX} templates at once.` })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each template once.' }),
+    templateIds: uniqueItems(
+      z
+        .array(UlidSchema)
+        .min(1, { message: 'Choose at least one template.' })
+        .max(TEMPLATE_BULK_DELETE_MAX, { message: `At most ${TEMPLATE_BULK_DELETE_MAX} templates at once.` }),
+      'Each template once.',
+    ),
   })
   .strict()
 export type DeleteTemplatesBody = z.infer<typeof DeleteTemplatesBodySchema>

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
+import { singleLine, wellFormedText } from './text'
 
 /**
  * The VISUAL editor's document (spec §1, §3): a template's `source` when its `editorType` is `VISUAL`, stored as
@@ -62,7 +63,7 @@ export const TextRunSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('text'),
-      text: z.string().min(1, { message: 'A text run is not empty.' }).max(20_000),
+      text: wellFormedText(z.string().min(1, { message: 'A text run is not empty.' }).max(20_000), 'Text'),
       bold: z.boolean(),
       italic: z.boolean(),
       /** Makes the run a link; null when it is not one. */
@@ -87,10 +88,7 @@ const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 export const HEADING_LEVELS = [1, 2, 3] as const
 
 export const HeadingBlockSchema = block('heading', {
-  text: z
-    .string()
-    .max(500, { message: 'A heading is at most 500 characters.' })
-    .refine((value) => !/[\r\n]/.test(value), { message: 'A heading is one line.' }),
+  text: singleLine(z.string().max(500, { message: 'A heading is at most 500 characters.' }), 'A heading'),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   align: AlignSchema,
   /** Null: the document's text colour. */
@@ -111,11 +109,13 @@ export const TextBlockSchema = block('text', {
 })
 
 export const ButtonBlockSchema = block('button', {
-  text: z
-    .string()
-    .min(1, { message: 'A button has a label.' })
-    .max(200, { message: 'A button label is at most 200 characters.' })
-    .refine((value) => !/[\r\n]/.test(value), { message: 'A button label is one line.' }),
+  text: singleLine(
+    z
+      .string()
+      .min(1, { message: 'A button has a label.' })
+      .max(200, { message: 'A button label is at most 200 characters.' }),
+    'A button label',
+  ),
   href: UrlSchema,
   align: AlignSchema,
   backgroundColor: ColorSchema,
@@ -129,7 +129,10 @@ export const ButtonBlockSchema = block('button', {
 
 export const ImageBlockSchema = block('image', {
   src: UrlSchema,
-  alt: z.string().max(500, { message: 'Alternative text is at most 500 characters.' }),
+  alt: singleLine(
+    z.string().max(500, { message: 'Alternative text is at most 500 characters.' }),
+    'Alternative text',
+  ),
   /** Null: as wide as its column. */
   width: pixels(16, 800, 'An image width').nullable(),
   /** Where a click on the image goes; null when it links nowhere. */
@@ -173,8 +176,7 @@ export const SocialBlockSchema = block('social', {
 
 /** Raw HTML placed as written inside the email (a table, an embed the blocks do not offer). */
 export const HtmlBlockSchema = block('html', {
-  html: z
-    .string()
+  html: wellFormedText(z.string(), 'A raw HTML block')
     .max(100_000, { message: 'A raw HTML block is at most 100,000 characters.' })
     .refine((value) => !/<\/?mj-/i.test(value), { message: 'A raw HTML block holds HTML, not MJML tags.' }),
   padding: PaddingSchema,
@@ -291,7 +293,10 @@ export const VisualDocumentSchema = z
   .object({
     version: z.literal(VISUAL_DOCUMENT_VERSION),
     /** The inbox preview line shown after the subject (hidden in the message). */
-    preheader: z.string().max(200, { message: 'A preheader is at most 200 characters.' }),
+    preheader: singleLine(
+      z.string().max(200, { message: 'A preheader is at most 200 characters.' }),
+      'A preheader',
+    ),
     styles: DocumentStylesSchema,
     blocks: z.array(VisualBlockSchema),
   })

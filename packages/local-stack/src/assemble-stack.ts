@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { QUEUES, type QueueName, ROUTE_LIST } from '@app/contracts'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
@@ -39,9 +40,7 @@ import { startQueuePoller } from './sqs/sqs-poller'
 import { ensureQueue, startSqs } from './sqs/sqs-server'
 import { startStripeStandIn } from './stripe/stripe-stand-in'
 import { localAppConfig } from './web/app-config'
-import { localSecurityHeaders } from './web/security-headers'
-import { startStaticWebServer } from './web/static-server'
-import { startWebServer } from './web/vite-server'
+import { startWebApp } from './web/web-app'
 
 const FUNCTION_PREFIX = 'ses-studio-local'
 
@@ -150,26 +149,20 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     )
   })()
 
-  // Vite loads while the stand-ins start; /app-config.json waits for the user pool's ids.
-  const webOptions = {
-    port: ports.web,
-    apiUrl: `http://127.0.0.1:${ports.api}`,
-    appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
-  }
-  const connectOrigins = [cognitoEndpoint, `http://127.0.0.1:${ports.s3}`]
+  // The web app builds (or Vite loads) while the stand-ins start; /app-config.json waits for the user pool's ids.
   const web = !options.web
     ? Promise.resolve(undefined)
-    : options.webDist
-      ? startStaticWebServer({
-          ...webOptions,
-          distDir: options.webDist,
-          headers: localSecurityHeaders(connectOrigins, { devServer: false }),
-        }).then((part) => lifecycle.own(part))
-      : startWebServer({
-          ...webOptions,
-          frontendDir: options.frontendDir ?? FRONTEND_DIR,
-          headers: localSecurityHeaders(connectOrigins),
-        }).then((part) => lifecycle.own(part))
+    : startWebApp({
+        port: ports.web,
+        apiUrl: `http://127.0.0.1:${ports.api}`,
+        appConfig: cognito.then((pool) => localAppConfig({ ...pool, region: LOCAL_REGION, cognitoEndpoint })),
+        connectOrigins: [cognitoEndpoint, `http://127.0.0.1:${ports.s3}`],
+        frontendDir: options.frontendDir ?? FRONTEND_DIR,
+        devServer: options.webDevServer,
+        distDir: options.webDist,
+        cacheDir: dataDir.web,
+        log,
+      }).then((part) => lifecycle.own(part))
 
   const [, pool, s3Server, queueing, sesGateway, stripeStandIn] = await Promise.all([
     table,
@@ -230,6 +223,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info', options.adminEmails ?? [])),
   )
 
+  await runDataMigrations(functionsDir, log)
   lifecycle.own(
     await startApiGateway({
       port: ports.api,
@@ -265,6 +259,20 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   config.bootMs = Math.round(performance.now() - context.started)
   writeFileSync(dataDir.configFile, `${JSON.stringify(config, null, 2)}\n`)
   return config
+}
+
+/**
+ * The deploy's data migrations (`functions/src/triggers/migrate.ts`, a custom resource on AWS), run over the
+ * local table before the API answers: safe to repeat, quick when there is nothing to do.
+ */
+async function runDataMigrations(functionsDir: string, log: (line: string) => void): Promise<void> {
+  const modulePath = join(functionsDir, 'triggers', 'migrate.ts')
+  if (!existsSync(modulePath)) return
+  const module = (await import(pathToFileURL(modulePath).href)) as {
+    runMigrations: () => Promise<{ orgId: string }[]>
+  }
+  const changed = await module.runMigrations()
+  if (changed.length > 0) log(`✓ data migrations changed ${changed.length} organization(s)`)
 }
 
 /** A stand-in that dies while the stack runs leaves it half-working: say so loudly, with its last words. */

@@ -1,62 +1,19 @@
 import { relative } from 'node:path'
+import { HELP, parseAdminEmails, parseArguments } from './cli-options'
 import { type LocalStack, StartupError, startLocalStack } from './index'
-import { DEFAULT_PORTS, PORT_NAMES, type Ports, portEnvName, portFlag } from './ports'
 import { DEFAULT_DATA_DIR } from './repo-paths'
-
-const HELP = `npm start [-- options]   run SES Studio locally on AWS stand-ins
-
-  --reset                 start empty (deletes .data/)
-  ${PORT_NAMES.map((name) => `${`${portFlag(name)}=<port>`.padEnd(24)}or ${portEnvName(name)}=<port> (default ${DEFAULT_PORTS[name]})`).join('\n  ')}
-  --help                  this text
-
-  ADMIN_EMAILS=a@x.com,b@y.com   accounts allowed to use /api/admin (default none)`
 
 const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
 
-function parseArguments(argv: string[]): { reset: boolean; help: boolean; ports: Partial<Ports> } {
-  const ports: Partial<Ports> = {}
-  for (const name of PORT_NAMES) {
-    const fromEnv = process.env[portEnvName(name)]
-    if (fromEnv) ports[name] = parsePort(fromEnv, portEnvName(name))
-  }
-  let reset = false
-  let help = false
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index] ?? ''
-    if (argument === '--reset') reset = true
-    else if (argument === '--help' || argument === '-h') help = true
-    else {
-      const [flag = '', inline] = argument.split('=', 2)
-      const name = PORT_NAMES.find((candidate) => portFlag(candidate) === flag)
-      if (!name) throw new StartupError(`Unknown option ${argument}. Run npm start -- --help.`)
-      const value = inline ?? argv[++index]
-      ports[name] = parsePort(value ?? '', flag)
-    }
-  }
-  return { reset, help, ports }
-}
-
-function parsePort(value: string, source: string): number {
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new StartupError(`${source} must be a port number between 1 and 65535, not "${value}".`)
-  return port
-}
-
-/** `ADMIN_EMAILS=a@x.com, b@y.com` → ['a@x.com', 'b@y.com']. */
-function parseAdminEmails(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((email) => email.trim())
-    .filter(Boolean)
-}
-
-function printReady(stack: LocalStack): void {
+function printReady(stack: LocalStack, devServer: boolean): void {
   const { config } = stack
   const shown = relative(process.cwd(), config.dataDir) || '.'
   const rows: [string, string][] = [
-    ['App', config.appUrl],
+    [
+      'App',
+      `${config.appUrl}  (${devServer ? 'Vite dev server, hot reload' : 'production build, as deployed; npm run dev for hot reload'})`,
+    ],
     ['Mailbox', config.mailboxUrl],
     ['API', `${config.apiUrl}/api`],
     ['Cognito', `${config.cognitoEndpoint} (pool ${config.userPoolId})`],
@@ -107,19 +64,28 @@ async function main(): Promise<void> {
     process.on(signal, () => void shutdown(signal))
 
   console.log(dim(`Starting the local stack in ${relative(process.cwd(), DEFAULT_DATA_DIR) || '.data'}/ …`))
-  stack = await startLocalStack({
-    dataDir: DEFAULT_DATA_DIR,
-    reset: args.reset,
-    ports: args.ports,
-    web: true,
-    adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
-    log: (line) => console.log(line.startsWith('✖') ? `\n${line}` : dim(`  ${line}`)),
-  })
+  try {
+    stack = await startLocalStack({
+      dataDir: DEFAULT_DATA_DIR,
+      reset: args.reset,
+      ports: args.ports,
+      web: true,
+      webDevServer: args.dev,
+      adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
+      log: (line) =>
+        console.log(
+          line.startsWith('✖') ? `\n${line}` : line.startsWith('▸') ? `  ${bold(line)}` : dim(`  ${line}`),
+        ),
+    })
+  } catch (error) {
+    if (stopping) process.exit(130) // Ctrl-C while starting: whatever failed because of it is not news
+    throw error
+  }
   if (stopping) {
     await stack.stop()
     process.exit(0)
   }
-  printReady(stack)
+  printReady(stack, args.dev)
 }
 
 main().catch(fail)

@@ -14,7 +14,7 @@ export interface LocalStackConfig {
   stage: 'local'
   region: string
   accountId: string
-  /** The SPA origin (Vite dev server when `web` is on). */
+  /** The SPA origin (its production build, or the Vite dev server for `npm run dev`, when `web` is on). */
   appUrl: string
   /** The local API gateway's origin; routes live under `/api`. */
   apiUrl: string

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { StartupError } from './startup-error'
 
@@ -17,6 +17,8 @@ export interface DataDir {
   /** The SNS stand-in's signing key and certificate. */
   awsSnsSigningFile: string
   logs: string
+  /** The web app's production build (`dist/`) and what it was built from (`build.json`); kept by `--reset`. */
+  web: string
   /** Every endpoint and id of the running stack. */
   configFile: string
   /** Ids of the local user pool and client, kept across restarts. */
@@ -26,7 +28,7 @@ export interface DataDir {
 
 /**
  * The stack's state on disk: DynamoDB's shared database, s3rver's files, cognito-local's users, the Stripe
- * stand-in's objects, the local AWS accounts, logs.
+ * stand-in's objects, the local AWS accounts, logs, the web app's build. `reset` deletes all but the build.
  */
 export function prepareDataDir(root: string, reset = false): DataDir {
   const base = resolve(root)
@@ -42,13 +44,17 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     awsKeysFile: join(base, 'aws', 'kms-keys.json'),
     awsSnsSigningFile: join(base, 'aws', 'sns-signing.json'),
     logs: join(base, 'logs'),
+    web: join(base, 'web'),
     configFile: join(base, 'local-stack.json'),
     userPoolFile: join(base, 'cognito', 'user-pool.json'),
     lockFile: join(base, 'local-stack.pid'),
   }
   if (reset) {
     refuseIfRunning(dataDir)
-    rmSync(base, { recursive: true, force: true })
+    // The web build is no state, only a cache of the sources: starting empty need not build it again.
+    if (existsSync(base))
+      for (const entry of readdirSync(base))
+        if (entry !== 'web') rmSync(join(base, entry), { recursive: true, force: true })
   }
   for (const dir of [
     dataDir.dynamodb,

@@ -17,13 +17,15 @@ export interface LocalStackOptions {
   reset?: boolean
   /** Per-part ports; 0 picks a free one. Unset parts use `DEFAULT_PORTS`. */
   ports?: Partial<Ports>
-  /** Also run the Vite dev server for the frontend. */
-  web?: boolean
   /**
-   * With `web`: serve this built bundle (`vite build` output) with the production CSP instead of the dev server,
-   * as the browser tests do.
+   * Also serve the web app: its production bundle with the production CSP, as CloudFront does (built into
+   * `<dataDir>/web/` on first start and again whenever its sources changed).
    */
+  web?: boolean
+  /** With `web`: serve this already built bundle (`vite build` output) as is, as the browser tests do. */
   webDist?: string
+  /** With `web`: the Vite dev server with HMR instead of the production bundle (`npm run dev`). */
+  webDevServer?: boolean
   log?: (line: string) => void
   /** `LOG_LEVEL` for the handlers (default `info`). */
   logLevel?: LogLevel

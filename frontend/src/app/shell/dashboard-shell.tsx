@@ -11,7 +11,8 @@ import { Sidebar } from './sidebar'
 
 /**
  * The dashboard frame: a 260px sidebar (a drawer on narrow screens, opened by the Menu button) and a top bar with
- * the organization switcher, the AWS selector, the START template-actions widget and the avatar menu.
+ * the organization switcher, the AWS selector (in the drawer on phones), the START template-actions widget and the
+ * avatar menu, on one row at every width.
  */
 export function DashboardShell({
   account,
@@ -57,7 +58,15 @@ export function DashboardShell({
         className={drawerOpen ? `${styles.sidebar} ${styles.drawerOpen}` : styles.sidebar}
         aria-label="Sidebar"
       >
-        <Sidebar plan={organization?.plan} />
+        <Sidebar
+          plan={organization?.plan}
+          // Phones: the AWS selector lives in the menu, so the top bar keeps to one row.
+          drawerOnly={
+            <div className={styles.drawerAws}>
+              <AwsSelector account={account} />
+            </div>
+          }
+        />
       </aside>
       {drawerOpen && (
         <button
@@ -82,7 +91,9 @@ export function DashboardShell({
             <span className="visually-hidden">Menu</span>
           </button>
           <OrganizationSwitcher account={account} />
-          <AwsSelector account={account} />
+          <div className={styles.topbarAws}>
+            <AwsSelector account={account} />
+          </div>
           <div className={styles.topbarEnd}>
             <TemplateActionsWidget organization={organization} />
             <UserMenu account={account} showAdminPanel={showAdminPanel} />

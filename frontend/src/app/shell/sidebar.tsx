@@ -1,5 +1,5 @@
 import type { Plan } from '@app/contracts'
-import { useEffect, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router-dom'
 import { LockBadge } from '../../components/ui/lock-badge'
 import { Logo } from '../../components/ui/logo'
@@ -68,7 +68,14 @@ function SidebarSection({ section, plan }: { section: NavSection; plan: Plan | n
 }
 
 /** Spec §2 sidebar: Dashboard, the four collapsible sections (open state kept per section), the blog link. */
-export function Sidebar({ plan }: { plan: Plan | null | undefined }) {
+export function Sidebar({
+  plan,
+  drawerOnly,
+}: {
+  plan: Plan | null | undefined
+  /** Shown under the logo when the sidebar is the phone drawer (the top bar's controls that do not fit there). */
+  drawerOnly?: ReactNode
+}) {
   return (
     <>
       <div className={styles.brand}>
@@ -76,6 +83,7 @@ export function Sidebar({ plan }: { plan: Plan | null | undefined }) {
           <Logo size={28} />
         </Link>
       </div>
+      {drawerOnly}
       <nav className={styles.nav} aria-label="Dashboard">
         <NavLink to="/app" end className={navClass}>
           Dashboard

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-error'
 import { isDevelopmentBuild } from '../../lib/env'
+import { hasStoredSession } from '../../lib/stored-session'
 import { Button, ButtonLink } from '../ui/button'
 import styles from './route-error.module.css'
 
@@ -40,6 +41,17 @@ function describe(error: unknown): ErrorView {
   }
 }
 
+/** The dashboard for those signed in (and on its own pages), the home page for everyone else. */
+function WayBack({ variant, reloadDocument }: { variant?: 'secondary'; reloadDocument?: boolean }) {
+  const { pathname } = useLocation()
+  const dashboard = pathname === '/app' || pathname.startsWith('/app/') || hasStoredSession()
+  return (
+    <ButtonLink to={dashboard ? '/app' : '/'} variant={variant} reloadDocument={reloadDocument}>
+      {dashboard ? 'Go to dashboard' : 'Go to home'}
+    </ButtonLink>
+  )
+}
+
 /** The error boundary of every route: says what happened and offers a way forward. */
 export function RouteError() {
   const error = useRouteError()
@@ -57,9 +69,7 @@ export function RouteError() {
           ) : (
             <Button onClick={() => window.location.reload()}>Try again</Button>
           )}
-          <ButtonLink to="/app" variant="secondary" reloadDocument>
-            Go to dashboard
-          </ButtonLink>
+          <WayBack variant="secondary" reloadDocument />
         </div>
       </div>
     </div>
@@ -74,7 +84,7 @@ export function NotFound() {
         <h1>Page not found</h1>
         <p className={styles.message}>The page you asked for does not exist or has moved.</p>
         <div className={styles.actions}>
-          <ButtonLink to="/app">Go to dashboard</ButtonLink>
+          <WayBack />
         </div>
       </div>
     </div>

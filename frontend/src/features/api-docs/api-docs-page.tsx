@@ -5,7 +5,13 @@ import { loadAppConfig } from '../../lib/app-config'
 import marketing from '../marketing/components/marketing.module.css'
 import { usePageMeta } from '../marketing/use-page-meta'
 import styles from './api-docs.module.css'
-import { type ApiOperation, type ApiReference, readApiReference, type SchemaField } from './openapi-reference'
+import {
+  type ApiOperation,
+  type ApiReference,
+  inlineCodeSegments,
+  readApiReference,
+  type SchemaField,
+} from './openapi-reference'
 
 /** Fetched at run time, so the page always describes the API this deployment serves. */
 export async function loader(): Promise<ApiReference> {
@@ -15,6 +21,18 @@ export async function loader(): Promise<ApiReference> {
   })
   if (!response.ok) throw new Error(`The API answered ${response.status} for its OpenAPI document.`)
   return readApiReference(await response.json())
+}
+
+/** The document's text with its `inline code` as code. */
+function DocText({ value }: { value: string }) {
+  return (
+    <>
+      {inlineCodeSegments(value).map((segment, index) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one fixed string, never reordered
+        segment.code ? <code key={index}>{segment.text}</code> : <span key={index}>{segment.text}</span>,
+      )}
+    </>
+  )
 }
 
 function slug(value: string): string {
@@ -29,7 +47,12 @@ function Fields({ fields }: { fields: SchemaField[] }) {
           <code className={styles.fieldName}>{field.name}</code>{' '}
           <span className={styles.type}>{field.type}</span>
           {field.required ? <span className={styles.required}> required</span> : null}
-          {field.description && <span className={styles.fieldDescription}> — {field.description}</span>}
+          {field.description && (
+            <span className={styles.fieldDescription}>
+              {' — '}
+              <DocText value={field.description} />
+            </span>
+          )}
           {field.fields && <Fields fields={field.fields} />}
         </li>
       ))}
@@ -59,7 +82,9 @@ function Operation({ operation }: { operation: ApiOperation }) {
         </span>
         <code className={styles.path}>{operation.path}</code>
       </h3>
-      <p>{operation.summary}</p>
+      <p>
+        <DocText value={operation.summary} />
+      </p>
       <p className={styles.tags}>
         <span className={operation.authenticated ? styles.auth : styles.public}>
           {operation.authenticated ? 'Needs ID token' : 'Public'}
@@ -104,7 +129,9 @@ export function Component() {
         <h1 id="page-title" className={marketing.title}>
           {reference.title} reference
         </h1>
-        <p className={marketing.lead}>{reference.description}</p>
+        <p className={marketing.lead}>
+          <DocText value={reference.description} />
+        </p>
         <p className={marketing.note}>
           Generated from the OpenAPI 3.1 document this deployment serves at{' '}
           <a href={routes.getOpenApi.path}>

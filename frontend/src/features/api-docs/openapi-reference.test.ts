@@ -1,6 +1,6 @@
 import { buildOpenApiDocument, ROUTE_LIST } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
-import { readApiReference, schemaFields, typeLabel } from './openapi-reference'
+import { inlineCodeSegments, readApiReference, schemaFields, typeLabel } from './openapi-reference'
 
 describe('API reference from the OpenAPI document', () => {
   const reference = readApiReference(buildOpenApiDocument('/'))
@@ -55,5 +55,27 @@ describe('API reference from the OpenAPI document', () => {
   it('refuses what is not OpenAPI 3', () => {
     expect(() => readApiReference({ swagger: '2.0', paths: {} })).toThrow(/OpenAPI 3/)
     expect(() => readApiReference('<html>')).toThrow()
+  })
+
+  it('splits inline code out of descriptions, so no backtick reaches the page', () => {
+    expect(inlineCodeSegments('Errors answer `{ "error": { "code", "message" } }`.')).toEqual([
+      { text: 'Errors answer ', code: false },
+      { text: '{ "error": { "code", "message" } }', code: true },
+      { text: '.', code: false },
+    ])
+    expect(inlineCodeSegments('`a` and `b`')).toEqual([
+      { text: 'a', code: true },
+      { text: ' and ', code: false },
+      { text: 'b', code: true },
+    ])
+    expect(inlineCodeSegments('no code, one ` stray')).toEqual([
+      { text: 'no code, one ` stray', code: false },
+    ])
+    expect(inlineCodeSegments('')).toEqual([])
+    const description = inlineCodeSegments(reference.description)
+    expect(description.some((segment) => segment.code)).toBe(true)
+    expect(description.filter((segment) => !segment.code).some((segment) => segment.text.includes('`'))).toBe(
+      false,
+    )
   })
 })

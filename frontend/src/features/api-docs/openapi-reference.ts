@@ -40,6 +40,28 @@ export interface ApiReference {
 
 type Json = Record<string, unknown>
 
+export interface TextSegment {
+  text: string
+  code: boolean
+}
+
+/**
+ * Descriptions in the document use Markdown's inline code (`like this`): split them into plain and code runs, so
+ * the page renders code as code without treating the API's text as HTML. An unmatched backtick stays as it is.
+ */
+export function inlineCodeSegments(value: string): TextSegment[] {
+  const segments: TextSegment[] = []
+  const pattern = /`([^`]+)`/g
+  let last = 0
+  for (const match of value.matchAll(pattern)) {
+    if (match.index > last) segments.push({ text: value.slice(last, match.index), code: false })
+    segments.push({ text: match[1] ?? '', code: true })
+    last = match.index + match[0].length
+  }
+  if (last < value.length) segments.push({ text: value.slice(last), code: false })
+  return segments
+}
+
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 const MAX_DEPTH = 4
 

@@ -1,4 +1,4 @@
-import type { Job, JobItem, JobKind, JobStatus } from '@app/contracts'
+import { type Job, type JobItem, type JobKind, type JobStatus, SES_CHANGED_IN_SES } from '@app/contracts'
 import type { BadgeColor } from '../../components/ui/badge'
 
 /** What a job is doing, as a heading: 'Publishing to SES'. */
@@ -37,17 +37,29 @@ export function itemText(kind: JobKind, item: JobItem): string {
     case 'succeeded':
       return ITEM_DONE[kind]
     case 'skipped':
-      return item.error ? `Skipped: ${item.error.message}` : 'Skipped'
+      if (!item.error) return 'Skipped'
+      return item.error.message.startsWith('Skipped') ? item.error.message : `Skipped: ${item.error.message}`
     case 'failed':
       return item.error?.message ?? 'Failed'
   }
 }
 
-/** '3 of 20 done · 1 failed' */
+/** '3 of 20 done · 1 failed · 1 skipped' */
 export function countsText(job: Pick<Job, 'counts' | 'status'>): string {
-  const { total, done, failed } = job.counts
+  const { total, done, failed, succeeded } = job.counts
   if (job.status === 'queued') return `${total} ${total === 1 ? 'item' : 'items'} waiting to start`
   const parts = [`${done} of ${total} done`]
   if (failed > 0) parts.push(`${failed} failed`)
+  const skipped = done - succeeded - failed
+  if (skipped > 0) parts.push(`${skipped} skipped`)
   return parts.join(' · ')
+}
+
+/** Where to resolve an item skipped because its template was changed in SES: that account's review of it. */
+export function driftReviewPath(item: JobItem, jobAwsAccountId: string | null): string | undefined {
+  if (item.status !== 'skipped' || item.error?.code !== SES_CHANGED_IN_SES) return undefined
+  const awsAccountId = item.error.awsAccountId ?? jobAwsAccountId
+  if (!awsAccountId) return undefined
+  const query = new URLSearchParams({ awsAccount: awsAccountId, review: item.key })
+  return `/app/templates/ses?${query}`
 }

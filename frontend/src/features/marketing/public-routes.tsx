@@ -18,6 +18,8 @@ const pages: RouteObject[] = [
   { path: 'terms', lazy: () => import('./pages/terms') },
   { path: 'privacy-policy', lazy: () => import('./pages/privacy-policy') },
   { path: 'docs/api', lazy: () => import('../api-docs/api-docs-page') },
+  // Every other address outside /app and /auth: a 404 with the site around it.
+  { path: '*', lazy: () => import('./pages/not-found') },
 ]
 
 export const publicRoutes: RouteObject[] = [

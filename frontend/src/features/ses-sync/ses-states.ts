@@ -26,7 +26,7 @@ export const SES_STATE_DISPLAY: Record<SesTemplateState, StateDisplay> = {
   drifted: {
     label: 'Changed in SES',
     color: 'orange',
-    hint: 'Someone edited it outside SES Studio; publishing would overwrite that change.',
+    hint: 'Someone edited it outside SES Studio; publishing skips it unless you choose to overwrite that change.',
   },
   unlinked: {
     label: 'Not linked',

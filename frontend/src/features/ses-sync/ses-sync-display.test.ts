@@ -72,6 +72,7 @@ describe('selectionActions', () => {
     expect(actions.deleteIds).toEqual([ID(1), ID(2)])
     expect(actions.names.delete).toEqual(['drifted_one_ours', 'fresh_ours'])
     expect(actions.driftedNames).toEqual(['drifted_one'])
+    expect(actions.driftedIds).toEqual([ID(1)])
   })
 
   it('offers nothing for nothing ticked, and only import for unlinked rows', () => {

@@ -34,6 +34,8 @@ export interface SelectionActions {
   publishIds: string[]
   /** Of those, the SES names someone changed outside the product (publishing overwrites them). */
   driftedNames: string[]
+  /** Their template ids, in the same order (publishing skips them unless the user chooses to overwrite). */
+  driftedIds: string[]
   /** Linked template ids: delete from SES. */
   deleteIds: string[]
   /** Names of the templates each action acts on, for its confirmation. */
@@ -46,6 +48,7 @@ export function selectionActions(overview: SesSyncOverview, selection: SesSelect
   const publishIds: string[] = []
   const publishNames: string[] = []
   const driftedNames: string[] = []
+  const driftedIds: string[] = []
   const deleteIds: string[] = []
   const deleteNames: string[] = []
   let count = 0
@@ -60,7 +63,10 @@ export function selectionActions(overview: SesSyncOverview, selection: SesSelect
       publishIds.push(row.templateId)
       publishNames.push(row.templateName ?? row.name)
     }
-    if (row.state === 'drifted') driftedNames.push(row.name)
+    if (row.state === 'drifted') {
+      driftedNames.push(row.name)
+      driftedIds.push(row.templateId)
+    }
     if (!deleteIds.includes(row.templateId)) {
       deleteIds.push(row.templateId)
       deleteNames.push(row.templateName ?? row.name)
@@ -79,6 +85,7 @@ export function selectionActions(overview: SesSyncOverview, selection: SesSelect
     importNames,
     publishIds,
     driftedNames,
+    driftedIds,
     deleteIds,
     names: { publish: publishNames, delete: deleteNames },
   }
@@ -152,4 +159,12 @@ export function importCost(
         ? `This needs ${needs} and none are left this month on the START plan: every import would fail. Upgrade for unlimited template actions, or wait until the 1st.`
         : `This needs ${needs} and only ${left} ${left === 1 ? 'is' : 'are'} left this month on the START plan: the imports after the first ${left} would fail.`,
   }
+}
+
+/** The publish dialog's button: what goes out once the user chose which changed-in-SES templates to overwrite. */
+export function publishLabel(total: number, driftedIds: readonly string[], overwrite: ReadonlySet<string>) {
+  const skipped = driftedIds.filter((id) => !overwrite.has(id)).length
+  const published = total - skipped
+  if (published === 0) return 'Publish none'
+  return skipped > 0 ? `Publish ${published}, skip ${skipped}` : `Publish ${published}`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionCost, actionsLeft, labelWithCost } from './template-actions'
+import { actionCost, actionsLeft, costHint, labelWithCost } from './template-actions'
 
 const start = (availableActions: number) => ({ plan: 'START' as const, availableActions })
 const team = { plan: 'TEAM_MONTHLY' as const, availableActions: null }
@@ -12,11 +12,15 @@ describe('START template actions', () => {
     expect(actionsLeft(undefined)).toBeNull()
   })
 
-  it('labels an action with its cost', () => {
-    expect(labelWithCost('Save', start(4))).toBe('Save (1 of 4 actions left)')
-    expect(labelWithCost('Save', start(1))).toBe('Save (1 of 1 action left)')
-    expect(labelWithCost('Save', start(0))).toBe('Save (no actions left)')
+  it('labels an action with what it costs, not with a quota', () => {
+    expect(labelWithCost('Save', start(4))).toBe('Save · 1 action (4 left)')
+    expect(labelWithCost('Save', start(1))).toBe('Save · 1 action (1 left)')
+    expect(labelWithCost('Save', start(0))).toBe('Save · no actions left')
     expect(labelWithCost('Save', team)).toBe('Save')
+    expect(costHint(start(4))).toBe('Uses 1 of your 4 remaining template actions this month.')
+    expect(costHint(start(1))).toBe('Uses your last template action this month.')
+    expect(costHint(start(0))).toMatch(/^No template actions left this month/)
+    expect(costHint(team)).toBeUndefined()
   })
 
   it('says what a bulk delete costs, and when there are not enough actions', () => {

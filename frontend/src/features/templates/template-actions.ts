@@ -10,12 +10,24 @@ export function actionsLeft(organization: Organization | undefined): number | nu
 
 const plural = (count: number) => (count === 1 ? '1 action' : `${count} actions`)
 
-/** 'Save (1 of 4 actions left)' on START; just the label on paid plans. */
+/**
+ * A button's label with what pressing it costs on START: 'Save · 1 action (4 left)', 'Save · no actions left';
+ * just the label on paid plans.
+ */
 export function labelWithCost(label: string, organization: Organization | undefined): string {
   const left = actionsLeft(organization)
   if (left === null) return label
-  if (left < 1) return `${label} (no actions left)`
-  return `${label} (1 of ${left} ${left === 1 ? 'action' : 'actions'} left)`
+  if (left < 1) return `${label} · no actions left`
+  return `${label} · 1 action (${left} left)`
+}
+
+/** The same cost in a sentence, for the button's tooltip: 'Uses 1 of your 4 remaining template actions this month.' */
+export function costHint(organization: Organization | undefined): string | undefined {
+  const left = actionsLeft(organization)
+  if (left === null) return undefined
+  if (left < 1) return 'No template actions left this month on the START plan; they restore on the 1st.'
+  if (left === 1) return 'Uses your last template action this month.'
+  return `Uses 1 of your ${left} remaining template actions this month.`
 }
 
 export interface ActionCost {

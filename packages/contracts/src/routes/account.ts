@@ -12,7 +12,7 @@ import {
 } from '../auth-flows'
 import { IdParamsSchema } from '../ids'
 import { CreateOrganizationBodySchema, UpdateOrganizationBodySchema } from '../organizations'
-import { type RouteDefinition, route } from '../route-definition'
+import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 
 /** Accounts, organizations and the public auth flows. */
 export const accountRoutes = {
@@ -24,6 +24,7 @@ export const accountRoutes = {
     public: false,
     allowSuspended: true,
     response: AccountSchema,
+    errors: ['account.not_found'],
     status: 200,
   }),
   createAccount: route({
@@ -35,6 +36,7 @@ export const accountRoutes = {
     allowSuspended: true,
     body: CreateAccountBodySchema,
     response: AccountSchema,
+    errors: ['account.email_mismatch'],
     status: 201,
   }),
   updateAccount: route({
@@ -45,6 +47,7 @@ export const accountRoutes = {
     public: false,
     body: UpdateAccountBodySchema,
     response: AccountSchema,
+    errors: ['account.not_found', 'organization.not_found', 'aws_account.not_found'],
     status: 200,
   }),
   deleteAccount: route({
@@ -54,6 +57,7 @@ export const accountRoutes = {
     summary: 'Delete the account, its sign-in and organizations it alone owns',
     public: false,
     allowSuspended: true,
+    errors: ['account.not_found'],
     status: 204,
   }),
   sendEmailVerification: route({
@@ -63,6 +67,7 @@ export const accountRoutes = {
     summary: 'Send (again) the message that verifies the account email',
     public: false,
     response: AcceptedSchema,
+    errors: ['account.not_found'],
     status: 202,
   }),
   createOrganization: route({
@@ -84,6 +89,7 @@ export const accountRoutes = {
     params: IdParamsSchema,
     body: UpdateOrganizationBodySchema,
     response: OrganizationSummarySchema,
+    errors: [...ORGANIZATION_ERRORS, 'organization.plan_not_selectable'],
     status: 200,
   }),
   deleteOrganization: route({
@@ -93,6 +99,7 @@ export const accountRoutes = {
     summary: 'Delete an organization and everything it owns (owner only)',
     public: false,
     params: IdParamsSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 204,
   }),
   acknowledgePriceChange: route({
@@ -102,6 +109,7 @@ export const accountRoutes = {
     summary: "Acknowledge the notice of a price change to the organization's plan (owner or admin)",
     public: false,
     params: IdParamsSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 204,
   }),
   requestPasswordReset: route({
@@ -121,6 +129,7 @@ export const accountRoutes = {
     summary: 'Set a new password with the token from a reset link',
     public: true,
     body: ConfirmPasswordResetBodySchema,
+    errors: ['auth.invalid_token', 'auth.password_policy'],
     status: 204,
   }),
   confirmEmailVerification: route({
@@ -130,6 +139,7 @@ export const accountRoutes = {
     summary: 'Mark the account email verified with the token from a verification link',
     public: true,
     body: ConfirmEmailVerificationBodySchema,
+    errors: ['auth.invalid_token'],
     status: 204,
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -13,7 +13,7 @@ import {
   UpdateAwsAccountBodySchema,
 } from '../aws-accounts'
 import { OrganizationIdQuerySchema } from '../billing'
-import { type RouteDefinition, route } from '../route-definition'
+import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import {
   CombinedQuerySchema,
   CombinedReportSchema,
@@ -35,6 +35,7 @@ export const awsRoutes = {
     public: false,
     query: OrganizationIdQuerySchema,
     response: AwsAccountListSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),
   createAwsAccount: route({
@@ -47,6 +48,7 @@ export const awsRoutes = {
     query: OrganizationIdQuerySchema,
     body: CreateAwsAccountBodySchema,
     response: AwsAccountSchema,
+    errors: [...ORGANIZATION_ERRORS, ...AWS_ERRORS],
     status: 201,
   }),
   updateAwsAccount: route({
@@ -58,6 +60,7 @@ export const awsRoutes = {
     params: AwsAccountIdParamsSchema,
     body: UpdateAwsAccountBodySchema,
     response: AwsAccountSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', ...AWS_ERRORS],
     status: 200,
   }),
   deleteAwsAccount: route({
@@ -67,6 +70,7 @@ export const awsRoutes = {
     summary: 'Forget an AWS account and its credentials (nothing is changed in that account)',
     public: false,
     params: AwsAccountIdParamsSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found'],
     status: 204,
   }),
   getAwsAccountStatus: route({
@@ -77,6 +81,7 @@ export const awsRoutes = {
     public: false,
     params: AwsAccountIdParamsSchema,
     response: SesAccountStatusSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified', ...AWS_ERRORS],
     status: 200,
   }),
   leaveSandbox: route({
@@ -88,6 +93,7 @@ export const awsRoutes = {
     params: AwsAccountIdParamsSchema,
     body: LeaveSandboxBodySchema,
     response: SesAccountStatusSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified', ...AWS_ERRORS],
     status: 200,
   }),
   getCustomerRoleTemplate: route({
@@ -106,6 +112,7 @@ export const awsRoutes = {
     public: false,
     query: AwsAccountQuerySchema,
     response: EmailIdentityListSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified', ...AWS_ERRORS],
     status: 200,
   }),
   createEmailIdentity: route({
@@ -116,6 +123,13 @@ export const awsRoutes = {
     public: false,
     body: CreateEmailIdentityBodySchema,
     response: EmailIdentitySchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'email_identity.exists',
+      ...AWS_ERRORS,
+    ],
     status: 201,
   }),
   deleteEmailIdentity: route({
@@ -126,6 +140,13 @@ export const awsRoutes = {
     public: false,
     params: EmailIdentityParamsSchema,
     query: AwsAccountQuerySchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'email_identity.not_found',
+      ...AWS_ERRORS,
+    ],
     status: 204,
   }),
   enableMonitoring: route({
@@ -139,6 +160,7 @@ export const awsRoutes = {
     params: AwsAccountIdParamsSchema,
     body: EnableMonitoringBodySchema,
     response: AwsAccountSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified', ...AWS_ERRORS],
     status: 200,
   }),
   disableMonitoring: route({
@@ -150,6 +172,13 @@ export const awsRoutes = {
     public: false,
     params: AwsAccountIdParamsSchema,
     response: AwsAccountSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'monitoring.not_enabled',
+      ...AWS_ERRORS,
+    ],
     status: 200,
   }),
   listMessageLogs: route({
@@ -163,6 +192,7 @@ export const awsRoutes = {
     params: AwsAccountIdParamsSchema,
     query: LogsQuerySchema,
     response: MessageLogPageSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'monitoring.not_enabled'],
     status: 200,
   }),
   getStatusTimeSeries: route({
@@ -175,6 +205,7 @@ export const awsRoutes = {
     params: AwsAccountIdParamsSchema,
     query: TimeSeriesQuerySchema,
     response: TimeSeriesSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'monitoring.not_enabled'],
     status: 200,
   }),
   getStatusCombined: route({
@@ -187,6 +218,7 @@ export const awsRoutes = {
     params: AwsAccountIdParamsSchema,
     query: CombinedQuerySchema,
     response: CombinedReportSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'monitoring.not_enabled'],
     status: 200,
   }),
   receiveSesEvent: route({
@@ -196,6 +228,7 @@ export const awsRoutes = {
     summary:
       "SNS deliveries from customers' monitoring topics: signature checked, subscriptions confirmed, events deduplicated",
     public: true,
+    errors: ['webhook.invalid_signature', 'ses_events.unknown_topic', 'aws.request_failed'],
     status: 204,
     // SNS posts JSON as text/plain.
     rawBody: { contentTypes: ['text/plain', 'application/json'] },

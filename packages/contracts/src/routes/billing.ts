@@ -12,7 +12,7 @@ import {
   RedirectSchema,
   UpdateBillingBodySchema,
 } from '../billing'
-import { type RouteDefinition, route } from '../route-definition'
+import { BILLING_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 
 /** Stripe checkout, portal, invoices, the Stripe webhook and the operators' billing routes. */
 export const billingRoutes = {
@@ -24,6 +24,7 @@ export const billingRoutes = {
     public: false,
     body: CreateCheckoutSessionBodySchema,
     response: RedirectSchema,
+    errors: [...ORGANIZATION_ERRORS, 'billing.subscription_exists', ...BILLING_ERRORS],
     status: 201,
   }),
   createCustomerPortal: route({
@@ -34,6 +35,7 @@ export const billingRoutes = {
     public: false,
     body: CreateCustomerPortalBodySchema,
     response: RedirectSchema,
+    errors: [...ORGANIZATION_ERRORS, 'billing.no_customer', ...BILLING_ERRORS],
     status: 201,
   }),
   listInvoices: route({
@@ -44,6 +46,7 @@ export const billingRoutes = {
     public: false,
     query: InvoiceListQuerySchema,
     response: InvoiceListSchema,
+    errors: [...ORGANIZATION_ERRORS, ...BILLING_ERRORS],
     status: 200,
   }),
   getBilling: route({
@@ -54,6 +57,7 @@ export const billingRoutes = {
     public: false,
     query: OrganizationIdQuerySchema,
     response: BillingSchema,
+    errors: [...ORGANIZATION_ERRORS, ...BILLING_ERRORS],
     status: 200,
   }),
   updateBilling: route({
@@ -65,6 +69,7 @@ export const billingRoutes = {
     query: OrganizationIdQuerySchema,
     body: UpdateBillingBodySchema,
     response: BillingSchema,
+    errors: [...ORGANIZATION_ERRORS, ...BILLING_ERRORS],
     status: 200,
   }),
   receiveStripeEvent: route({
@@ -74,6 +79,7 @@ export const billingRoutes = {
     summary:
       'Stripe webhook: verifies the Stripe-Signature header on the raw body, then syncs the subscription',
     public: true,
+    errors: ['webhook.invalid_signature'],
     status: 204,
     rawBody: { contentTypes: ['application/json'] },
     maxBodyBytes: 512 * 1024,
@@ -87,6 +93,7 @@ export const billingRoutes = {
     admin: true,
     query: MonthRangeQuerySchema,
     response: AdminInvoiceListSchema,
+    errors: [...BILLING_ERRORS],
     status: 200,
   }),
   getInvoicesReport: route({
@@ -98,6 +105,7 @@ export const billingRoutes = {
     admin: true,
     query: MonthRangeQuerySchema,
     produces: 'text/csv',
+    errors: [...BILLING_ERRORS],
     status: 200,
   }),
   getPlanPrices: route({
@@ -108,6 +116,7 @@ export const billingRoutes = {
     public: false,
     admin: true,
     response: PlanPricesSchema,
+    errors: [...BILLING_ERRORS],
     status: 200,
   }),
   syncPlanPrices: route({
@@ -119,6 +128,7 @@ export const billingRoutes = {
     public: false,
     admin: true,
     response: PriceSyncResultSchema,
+    errors: [...BILLING_ERRORS],
     status: 200,
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -10,7 +10,7 @@ import {
   UpdateBlockQuerySchema,
   UpdateBlockResultSchema,
 } from '../blocks'
-import { type RouteDefinition, route } from '../route-definition'
+import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import { TEMPLATE_MAX_BODY_BYTES } from '../templates'
 
 /** Reusable blocks (spec §7 Blocks), gated TEAM and TEAM PLUS (spec §6). Blocks cost no template action. */
@@ -24,6 +24,7 @@ export const blockRoutes = {
     feature: 'reusableBlocks',
     query: BlockListQuerySchema,
     response: BlockListSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),
   createBlock: route({
@@ -36,6 +37,7 @@ export const blockRoutes = {
     query: BlockQuerySchema,
     body: CreateBlockBodySchema,
     response: BlockSchema,
+    errors: [...ORGANIZATION_ERRORS, 'block.name_exists', 'block.invalid'],
     status: 201,
     maxBodyBytes: TEMPLATE_MAX_BODY_BYTES,
   }),
@@ -49,6 +51,7 @@ export const blockRoutes = {
     params: BlockIdParamsSchema,
     query: BlockQuerySchema,
     response: BlockSchema,
+    errors: [...ORGANIZATION_ERRORS, 'block.not_found'],
     status: 200,
   }),
   updateBlock: route({
@@ -63,6 +66,13 @@ export const blockRoutes = {
     query: UpdateBlockQuerySchema,
     body: UpdateBlockBodySchema,
     response: UpdateBlockResultSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'block.not_found',
+      'block.name_exists',
+      'block.invalid',
+      'version.conflict',
+    ],
     status: 200,
     maxBodyBytes: TEMPLATE_MAX_BODY_BYTES,
   }),
@@ -75,6 +85,7 @@ export const blockRoutes = {
     feature: 'reusableBlocks',
     params: BlockIdParamsSchema,
     query: BlockQuerySchema,
+    errors: [...ORGANIZATION_ERRORS, 'block.not_found', 'block.in_use'],
     status: 204,
   }),
   copyBlock: route({
@@ -88,6 +99,7 @@ export const blockRoutes = {
     query: BlockQuerySchema,
     body: CopyBlockBodySchema,
     response: BlockSchema,
+    errors: [...ORGANIZATION_ERRORS, 'block.not_found', 'block.name_exists'],
     status: 201,
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -1,11 +1,22 @@
 import { JobListQuerySchema, JobListSchema, JobParamsSchema, JobQuerySchema, JobSchema } from '../jobs'
-import { type RouteDefinition, route } from '../route-definition'
+import {
+  ACTION_ERRORS,
+  AWS_ERRORS,
+  ORGANIZATION_ERRORS,
+  type RouteDefinition,
+  route,
+} from '../route-definition'
 import {
   SesImportBodySchema,
+  SesPublishBodySchema,
   SesSyncOverviewSchema,
   SesSyncQuerySchema,
+  SesTakeBodySchema,
   SesTemplateIdsBodySchema,
+  SesTemplateParamsSchema,
+  SesTemplateReviewSchema,
 } from '../ses-sync'
+import { TemplateSchema } from '../templates'
 
 /**
  * Import and sync with the customer's SES (spec §7) and the background jobs doing the bulk work. Not plan-gated
@@ -21,6 +32,7 @@ export const sesRoutes = {
     public: false,
     query: SesSyncQuerySchema,
     response: SesSyncOverviewSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified', ...AWS_ERRORS],
     status: 200,
   }),
   importSesTemplates: route({
@@ -33,17 +45,25 @@ export const sesRoutes = {
     query: SesSyncQuerySchema,
     body: SesImportBodySchema,
     response: JobSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified'],
     status: 202,
   }),
   publishSesTemplates: route({
     method: 'PATCH',
     path: '/api/ses',
     group: 'ses-sync',
-    summary: "Publish templates' compiled subject, HTML and text to SES, creating or updating (a job)",
+    summary:
+      "Publish templates' compiled subject, HTML and text to SES, creating or updating (a job); one changed in SES is skipped unless named in overwriteTemplateIds",
     public: false,
     query: SesSyncQuerySchema,
-    body: SesTemplateIdsBodySchema,
+    body: SesPublishBodySchema,
     response: JobSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+    ],
     status: 202,
   }),
   deleteSesTemplates: route({
@@ -55,6 +75,12 @@ export const sesRoutes = {
     query: SesSyncQuerySchema,
     body: SesTemplateIdsBodySchema,
     response: JobSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+    ],
     status: 202,
   }),
   refreshSesTemplates: route({
@@ -65,7 +91,52 @@ export const sesRoutes = {
     public: false,
     query: SesSyncQuerySchema,
     response: JobSchema,
+    errors: [...ORGANIZATION_ERRORS, 'aws_account.not_found', 'aws_account.not_verified'],
     status: 202,
+  }),
+  reviewSesTemplate: route({
+    method: 'GET',
+    path: '/api/ses/templates/{templateId}',
+    group: 'ses-sync',
+    summary:
+      "A linked template's content in SES now (read fresh) beside our current version, with a line diff per part",
+    public: false,
+    params: SesTemplateParamsSchema,
+    query: SesSyncQuerySchema,
+    response: SesTemplateReviewSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+      'ses.not_published',
+      ...AWS_ERRORS,
+    ],
+    status: 200,
+  }),
+  takeSesVersion: route({
+    method: 'POST',
+    path: '/api/ses/templates/{templateId}/take',
+    group: 'ses-sync',
+    summary:
+      "Take SES's version: a new version of the template from SES's subject, HTML and text (an HTML template; 1 START action), in sync",
+    public: false,
+    params: SesTemplateParamsSchema,
+    query: SesSyncQuerySchema,
+    body: SesTakeBodySchema,
+    response: TemplateSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      ...ACTION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_verified',
+      'template.not_found',
+      'ses.not_published',
+      'version.conflict',
+      'ses.changed_again',
+      ...AWS_ERRORS,
+    ],
+    status: 200,
   }),
   listJobs: route({
     method: 'GET',
@@ -75,6 +146,7 @@ export const sesRoutes = {
     public: false,
     query: JobListQuerySchema,
     response: JobListSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),
   getJob: route({
@@ -86,6 +158,7 @@ export const sesRoutes = {
     params: JobParamsSchema,
     query: JobQuerySchema,
     response: JobSchema,
+    errors: [...ORGANIZATION_ERRORS, 'job.not_found'],
     status: 200,
   }),
 } as const satisfies Record<string, RouteDefinition>

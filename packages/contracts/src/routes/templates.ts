@@ -1,5 +1,11 @@
 import { OrganizationIdQuerySchema } from '../billing'
-import { type RouteDefinition, route } from '../route-definition'
+import {
+  ACTION_ERRORS,
+  AWS_ERRORS,
+  ORGANIZATION_ERRORS,
+  type RouteDefinition,
+  route,
+} from '../route-definition'
 import { TemplateTestBodySchema, TemplateTestResultSchema } from '../template-tests'
 import {
   TemplateDiffQuerySchema,
@@ -35,6 +41,7 @@ export const templateRoutes = {
     public: false,
     query: TemplateListQuerySchema,
     response: TemplateListSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),
   createTemplate: route({
@@ -47,6 +54,7 @@ export const templateRoutes = {
     query: OrganizationIdQuerySchema,
     body: CreateTemplateBodySchema,
     response: TemplateSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.name_exists', 'template.invalid', ...ACTION_ERRORS],
     status: 201,
     maxBodyBytes: TEMPLATE_MAX_BODY_BYTES,
   }),
@@ -58,6 +66,7 @@ export const templateRoutes = {
     public: false,
     query: OrganizationIdQuerySchema,
     body: DeleteTemplatesBodySchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found', ...ACTION_ERRORS],
     status: 204,
   }),
   getTemplate: route({
@@ -68,6 +77,7 @@ export const templateRoutes = {
     public: false,
     params: TemplateIdParamsSchema,
     response: TemplateSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found'],
     status: 200,
   }),
   updateTemplate: route({
@@ -80,6 +90,14 @@ export const templateRoutes = {
     params: TemplateIdParamsSchema,
     body: UpdateTemplateBodySchema,
     response: TemplateSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'template.not_found',
+      'template.name_exists',
+      'template.invalid',
+      'version.conflict',
+      ...ACTION_ERRORS,
+    ],
     status: 200,
     maxBodyBytes: TEMPLATE_MAX_BODY_BYTES,
   }),
@@ -90,6 +108,7 @@ export const templateRoutes = {
     summary: 'Delete a template and, in the background, its versions (1 START action)',
     public: false,
     params: TemplateIdParamsSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found', ...ACTION_ERRORS],
     status: 204,
   }),
   copyTemplate: route({
@@ -102,6 +121,7 @@ export const templateRoutes = {
     params: TemplateIdParamsSchema,
     body: CopyTemplateBodySchema,
     response: TemplateSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found', 'template.name_exists', ...ACTION_ERRORS],
     status: 201,
   }),
   listTemplateVersions: route({
@@ -113,6 +133,7 @@ export const templateRoutes = {
     params: TemplateIdParamsSchema,
     query: TemplateVersionListQuerySchema,
     response: TemplateVersionListSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found'],
     status: 200,
   }),
   getTemplateVersion: route({
@@ -123,6 +144,7 @@ export const templateRoutes = {
     public: false,
     params: TemplateVersionParamsSchema,
     response: TemplateVersionSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found', 'template_version.not_found'],
     status: 200,
   }),
   restoreTemplateVersion: route({
@@ -134,6 +156,13 @@ export const templateRoutes = {
     public: false,
     params: TemplateVersionParamsSchema,
     response: TemplateSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'template.not_found',
+      'template_version.not_found',
+      'template.invalid',
+      ...ACTION_ERRORS,
+    ],
     status: 200,
   }),
   diffTemplateVersions: route({
@@ -145,6 +174,7 @@ export const templateRoutes = {
     params: TemplateIdParamsSchema,
     query: TemplateDiffQuerySchema,
     response: TemplateDiffSchema,
+    errors: [...ORGANIZATION_ERRORS, 'template.not_found', 'template_version.not_found'],
     status: 200,
   }),
   listTags: route({
@@ -155,6 +185,7 @@ export const templateRoutes = {
     public: false,
     query: OrganizationIdQuerySchema,
     response: TagListSchema,
+    errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),
   sendTemplateTest: route({
@@ -166,6 +197,15 @@ export const templateRoutes = {
     public: false,
     body: TemplateTestBodySchema,
     response: TemplateTestResultSchema,
+    errors: [
+      ...ORGANIZATION_ERRORS,
+      'aws_account.not_found',
+      'aws_account.not_selected',
+      'aws_account.not_verified',
+      'template.invalid',
+      'email_identity.not_verified',
+      ...AWS_ERRORS,
+    ],
     status: 201,
   }),
 } as const satisfies Record<string, RouteDefinition>

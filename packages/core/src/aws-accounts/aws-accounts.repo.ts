@@ -1,8 +1,9 @@
 import type { AwsAccountCheck, AwsMonitoring, SesRegion } from '@app/contracts'
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey } from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
+import { claimPut, heldClaim, releaseClaim, transactWithClaim } from './account-claims.repo'
 import type { SealedSecret } from './secrets'
 
 /** One connection of an organization to an AWS account (the spec's "SES/AWS account"). */
@@ -18,6 +19,11 @@ export interface AwsConnectionRecord {
   /** Keys only: the secret access key, sealed (never stored or returned in plaintext). */
   secret?: SealedSecret
   awsAccountNumber?: string
+  /**
+   * A connection made before one connection per account and region was the rule, to the same account and region
+   * as this older connection (which holds the claim and shares its SES publication state).
+   */
+  duplicateOf?: string
   verified: boolean
   lastCheck?: AwsAccountCheck
   /** What enable-monitoring created in the customer's account (written only by the monitoring module). */
@@ -62,54 +68,129 @@ export async function getConnection(orgId: string, id: string): Promise<AwsConne
   return Item ? toRecord(Item) : undefined
 }
 
+/**
+ * Writes a new connection, its owner pointer and (once its AWS account number is known) the claim of its account
+ * and region, in one transaction; `ClaimTaken` when another connection of the organization holds that claim.
+ */
 export async function createConnection(record: AwsConnectionRecord): Promise<void> {
+  const items = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...awsAccountKey(record.orgId, record.id), entity: 'AwsAccount', ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...awsAccountOwnerKey(record.id), entity: 'AwsAccountOwner', orgId: record.orgId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    // The organization must still exist (a deletion racing this would otherwise leave an orphan).
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: organizationKey(record.orgId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+  ]
+  const claim = claimOf(record)
+  await transactWithClaim(
+    claim ? [...items, claimPut(claim)] : items,
+    claim ? items.length : undefined,
+    claim,
+  )
+}
+
+const claimOf = (record: AwsConnectionRecord) =>
+  heldClaim(record) && record.awsAccountNumber
+    ? { ...record, awsAccountNumber: record.awsAccountNumber }
+    : undefined
+
+/**
+ * Writes the connection's own fields (the caller read it in this request; last write wins on them). Monitoring
+ * state is not among them: SNS confirms subscriptions concurrently, and only `setMonitoring` writes it. When the
+ * AWS account number or region changes, the new claim is taken in the same transaction (`ClaimTaken` when another
+ * connection holds it, and nothing is written) and the previous one released.
+ */
+export async function saveConnection(
+  record: AwsConnectionRecord,
+  previous: AwsConnectionRecord,
+): Promise<void> {
+  const { id: _id, orgId: _org, monitoring: _monitoring, duplicateOf: _duplicate, ...fields } = record
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
+  const removeDuplicate = previous.duplicateOf !== undefined && record.duplicateOf === undefined
+  const update = {
+    Update: {
+      TableName: tableName(),
+      Key: awsAccountKey(record.orgId, record.id),
+      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}${removeDuplicate ? ' REMOVE duplicateOf' : ''}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
+      ConditionExpression: 'attribute_exists(PK)',
+    },
+  }
+  const claim = claimOf(record)
+  const before = heldClaim(previous)
+  const newClaim = claim && heldClaim(record)?.SK !== before?.SK ? claim : undefined
+  await transactWithClaim(
+    newClaim ? [update, claimPut(newClaim)] : [update],
+    newClaim ? 1 : undefined,
+    newClaim,
+  )
+  if (before && before.SK !== heldClaim(record)?.SK && previous.awsAccountNumber) {
+    await releaseClaim(previous.orgId, previous.awsAccountNumber, previous.region, previous.id)
+  }
+}
+
+/** Flags a connection as a duplicate of `keptId` (same AWS account and region, made before the rule). */
+export async function flagDuplicate(orgId: string, id: string, keptId: string): Promise<void> {
   await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...awsAccountKey(record.orgId, record.id), entity: 'AwsAccount', ...record },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...awsAccountOwnerKey(record.id), entity: 'AwsAccountOwner', orgId: record.orgId },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        // The organization must still exist (a deletion racing this would otherwise leave an orphan).
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: organizationKey(record.orgId),
-            ConditionExpression: 'attribute_exists(PK)',
-          },
-        },
-      ],
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: awsAccountKey(orgId, id),
+      UpdateExpression: 'SET duplicateOf = :kept',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':kept': keptId },
     }),
   )
 }
 
 /**
- * Writes the connection's own fields (the caller read it in this request; last write wins on them). Monitoring
- * state is not among them: SNS confirms subscriptions concurrently, and only `setMonitoring` writes it.
+ * A flagged duplicate takes over the claim of the connection it duplicated (being deleted) and stops being a
+ * duplicate, in one transaction.
  */
-export async function saveConnection(record: AwsConnectionRecord): Promise<void> {
-  const { id: _id, orgId: _org, monitoring: _monitoring, ...fields } = record
-  const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: awsAccountKey(record.orgId, record.id),
-      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
-      ConditionExpression: 'attribute_exists(PK)',
-    }),
+export async function promoteDuplicate(duplicate: AwsConnectionRecord, fromId: string): Promise<void> {
+  if (!duplicate.awsAccountNumber) return
+  const put = claimPut({ ...duplicate, duplicateOf: undefined, awsAccountNumber: duplicate.awsAccountNumber })
+  if (put.Put) {
+    put.Put.ConditionExpression = 'attribute_not_exists(PK) OR connectionId IN (:id, :from)'
+    put.Put.ExpressionAttributeValues = { ':id': duplicate.id, ':from': fromId }
+  }
+  await transactWithClaim(
+    [
+      put,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: awsAccountKey(duplicate.orgId, duplicate.id),
+          UpdateExpression: 'REMOVE duplicateOf',
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    ],
+    0,
+    { ...duplicate, awsAccountNumber: duplicate.awsAccountNumber },
   )
+}
+
+/** Writes the claim of a connection that holds none yet (migrations: connections from before the rule). */
+export async function takeClaim(record: AwsConnectionRecord): Promise<void> {
+  const claim = claimOf(record)
+  if (claim) await transactWithClaim([claimPut(claim)], 0, claim)
 }
 
 /** Sets (or, with null, removes) the connection's monitoring state. */
@@ -165,7 +246,13 @@ export async function confirmMonitoring(
   }
 }
 
-export async function deleteConnection(orgId: string, id: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: awsAccountKey(orgId, id) }))
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: awsAccountOwnerKey(id) }))
+/** Deletes the connection, its owner pointer and the claim it holds (if it still holds it). */
+export async function deleteConnection(record: AwsConnectionRecord): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({ TableName: tableName(), Key: awsAccountKey(record.orgId, record.id) }),
+  )
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: awsAccountOwnerKey(record.id) }))
+  if (record.awsAccountNumber) {
+    await releaseClaim(record.orgId, record.awsAccountNumber, record.region, record.id)
+  }
 }

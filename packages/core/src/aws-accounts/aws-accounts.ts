@@ -20,16 +20,20 @@ import type { Actor } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
+import { ensureOrganizationMigrated } from '../migrations/migrations'
 import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
 import { enqueuePurge } from '../purge/purge'
 import { removeFromAccount } from '../ses-monitoring/resources'
+import { movePublicationsToAccounts } from '../ses-sync/publications-migration'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
-import { checkConnection } from './check'
-import { customerAccountNumber, customerSes, forgetCustomerClient } from './customer-clients'
+import { verifyConnection as verify } from './check'
+import { customerSes, forgetCustomerClient } from './customer-clients'
+import { handOverClaim } from './duplicates'
 import { awsAccountsEnv } from './env'
+import { writeClaimed } from './one-per-account'
 import { sealSecret } from './secrets'
 
 const notFound = () => new AppError('aws_account.not_found', 'No such AWS account.')
@@ -96,6 +100,7 @@ export function toAwsAccount(record: AwsConnectionRecord): AwsAccount {
           confirmedAt: record.monitoring.confirmedAt,
         }
       : null,
+    duplicateOf: record.duplicateOf ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
@@ -107,23 +112,8 @@ export function roleTemplate() {
 
 export async function listAwsAccounts(actor: Actor, orgId: string): Promise<{ awsAccounts: AwsAccount[] }> {
   await requireMembership(actor, orgId, 'organization.read')
+  await ensureOrganizationMigrated(orgId)
   return { awsAccounts: (await Repo.listConnections(orgId)).map(toAwsAccount) }
-}
-
-/** Runs the live check and stores its outcome (and the account number a role ARN names). */
-async function verify(record: AwsConnectionRecord): Promise<AwsConnectionRecord> {
-  const lastCheck = await checkConnection(record)
-  const accountNumber = record.roleArn
-    ? /^arn:aws[a-z-]*:iam::(\d{12}):/.exec(record.roleArn)?.[1]
-    : lastCheck.ok
-      ? await customerAccountNumber(record).catch(() => undefined)
-      : undefined
-  return {
-    ...record,
-    lastCheck,
-    verified: lastCheck.ok,
-    awsAccountNumber: accountNumber ?? record.awsAccountNumber,
-  }
 }
 
 export async function createAwsAccount(
@@ -133,6 +123,7 @@ export async function createAwsAccount(
 ): Promise<AwsAccount> {
   const body = CreateAwsAccountBodySchema.parse(input)
   await requireMembership(actor, orgId, 'aws_accounts.manage')
+  await ensureOrganizationMigrated(orgId)
   const now = nowIso()
   const id = ulid()
   let record: AwsConnectionRecord = {
@@ -156,7 +147,8 @@ export async function createAwsAccount(
     }
   }
   if (record.method === 'keys' || record.roleArn) record = await verify(record)
-  await Repo.createConnection(record)
+  const created = record
+  await writeClaimed(() => Repo.createConnection(created))
   return toAwsAccount(record)
 }
 
@@ -166,6 +158,7 @@ export async function updateAwsAccount(
   input: UpdateAwsAccountBody,
 ): Promise<AwsAccount> {
   const current = await requireConnection(actor, id, 'aws_accounts.manage')
+  await ensureOrganizationMigrated(current.orgId)
   let record: AwsConnectionRecord = { ...current, updatedAt: nowIso() }
   let recheck = input.verify === true
   if (input.name !== undefined) record.name = input.name
@@ -188,7 +181,16 @@ export async function updateAwsAccount(
   }
   forgetCustomerClient(record.id)
   if (recheck) record = await verify(record)
-  await Repo.saveConnection(record)
+  // Reaching another account or region, a flagged duplicate is one no more.
+  if (record.awsAccountNumber !== current.awsAccountNumber || record.region !== current.region) {
+    record.duplicateOf = undefined
+  }
+  const saved = record
+  await writeClaimed(() => Repo.saveConnection(saved, current))
+  // Verified before numbers were required: its publication records could not move with the others until now.
+  if (!current.awsAccountNumber && record.awsAccountNumber) {
+    await movePublicationsToAccounts(record.orgId, [record], { complete: false })
+  }
   return toAwsAccount(record)
 }
 
@@ -205,8 +207,17 @@ export async function deleteAwsAccount(actor: Actor, id: string, log?: Logger): 
     )
   }
   forgetCustomerClient(id)
-  await Repo.deleteConnection(connection.orgId, id)
-  await enqueuePurge({ kind: 'awsAccount', orgId: connection.orgId, awsAccountId: id })
+  await ensureOrganizationMigrated(connection.orgId)
+  await handOverClaim(connection)
+  await Repo.deleteConnection(connection)
+  await enqueuePurge({
+    kind: 'awsAccount',
+    orgId: connection.orgId,
+    awsAccountId: id,
+    ...(connection.awsAccountNumber
+      ? { awsAccountNumber: connection.awsAccountNumber, region: connection.region }
+      : {}),
+  })
 }
 
 async function readStatus(connection: AwsConnectionRecord): Promise<SesAccountStatus> {

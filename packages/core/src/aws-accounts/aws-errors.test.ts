@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../errors'
-import { deniedAction, toCustomerAwsError } from './aws-errors'
+import { deniedAction, isTransientAwsError, toCustomerAwsError } from './aws-errors'
 
 function awsError(name: string, message: string): Error {
   return Object.assign(new Error(message), { name, $metadata: { httpStatusCode: 400 } })
@@ -42,5 +42,21 @@ describe('errors from a customer AWS account', () => {
     expect(toCustomerAwsError(ours, 'x')).toBe(ours)
     const bug = new TypeError('x is undefined')
     expect(toCustomerAwsError(bug, 'x')).toBe(bug)
+  })
+
+  it('tell transient failures (throttling, 5xx, timeouts, dropped connections) from permanent ones', () => {
+    const withStatus = (name: string, status: number) =>
+      Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } })
+    expect(isTransientAwsError(withStatus('Throttling', 400))).toBe(true)
+    expect(isTransientAwsError(withStatus('TooManyRequestsException', 429))).toBe(true)
+    expect(isTransientAwsError(withStatus('InternalFailure', 500))).toBe(true)
+    expect(isTransientAwsError(withStatus('ServiceUnavailable', 503))).toBe(true)
+    expect(isTransientAwsError(Object.assign(new Error('t'), { name: 'TimeoutError' }))).toBe(true)
+    expect(isTransientAwsError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBe(true)
+    expect(isTransientAwsError(withStatus('AccessDenied', 403))).toBe(false)
+    expect(isTransientAwsError(withStatus('InvalidClientTokenId', 403))).toBe(false)
+    expect(isTransientAwsError(withStatus('NotFoundException', 404))).toBe(false)
+    expect(isTransientAwsError(new Error('our bug'))).toBe(false)
+    expect(isTransientAwsError('nope')).toBe(false)
   })
 })

@@ -67,3 +67,27 @@ export function toCustomerAwsError(error: unknown, what: string): Error {
   }
   return new AppError('aws.request_failed', `Amazon SES could not ${what}: ${aws.message}`)
 }
+
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+])
+const TIMEOUTS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException'])
+
+/**
+ * An AWS failure worth trying again shortly: throttling, AWS's own 5xx, a timeout or a dropped connection. Access
+ * denied, bad credentials, not found and other 4xx answers are permanent.
+ */
+export function isTransientAwsError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+  if (THROTTLED.has(error.name) || status === 429) return true
+  if (status !== undefined && status >= 500) return true
+  if (TIMEOUTS.has(error.name)) return true
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && NETWORK_CODES.has(code)
+}

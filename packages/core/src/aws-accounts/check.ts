@@ -2,7 +2,7 @@ import { type AwsAccountCheck, type AwsCheckCode, CUSTOMER_ROLE_ACTIONS } from '
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import { awsErrorOf, deniedAction } from './aws-errors'
-import { customerSes, forgetCustomerClient } from './customer-clients'
+import { customerAccountNumber, customerSes, forgetCustomerClient } from './customer-clients'
 
 const check = (ok: boolean, code: AwsCheckCode | null, message: string | null): AwsAccountCheck => ({
   ok,
@@ -89,4 +89,32 @@ function failure(error: unknown, connection: AwsConnectionRecord, stage: 'assume
     'unreachable',
     `Amazon SES in ${connection.region} did not answer as expected${aws ? ` (${aws.name}: ${aws.message})` : ''}. Check the region and try again.`,
   )
+}
+
+/**
+ * Runs the live check and stores its outcome and the AWS account number (a role ARN names it; keys learn it from
+ * STS GetCallerIdentity). A connection is verified only with its number: publication state is kept by it.
+ */
+export async function verifyConnection(record: AwsConnectionRecord): Promise<AwsConnectionRecord> {
+  let lastCheck = await checkConnection(record)
+  const accountNumber = record.roleArn
+    ? /^arn:aws[a-z-]*:iam::(\d{12}):/.exec(record.roleArn)?.[1]
+    : lastCheck.ok
+      ? await customerAccountNumber(record).catch(() => undefined)
+      : undefined
+  if (lastCheck.ok && !accountNumber) {
+    lastCheck = {
+      ...lastCheck,
+      ok: false,
+      code: 'unreachable',
+      message:
+        'SES answered, but AWS STS did not say which AWS account these credentials belong to (GetCallerIdentity). Check again in a moment.',
+    }
+  }
+  return {
+    ...record,
+    lastCheck,
+    verified: lastCheck.ok,
+    awsAccountNumber: accountNumber ?? record.awsAccountNumber,
+  }
 }

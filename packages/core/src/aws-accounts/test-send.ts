@@ -10,15 +10,52 @@ import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
 import { customerSes } from './customer-clients'
 
-/** The first verified email identity (or an address at the first verified domain) to send from. */
-async function defaultSender(ses: Awaited<ReturnType<typeof customerSes>>): Promise<string> {
-  const page = await ses.send(new ListEmailIdentitiesCommand({ PageSize: 1000 }))
-  const verified = (page.EmailIdentities ?? []).filter(
-    (identity) => identity.VerificationStatus === 'SUCCESS' && identity.SendingEnabled !== false,
-  )
-  const email = verified.find((identity) => identity.IdentityType === 'EMAIL_ADDRESS')?.IdentityName
+interface Senders {
+  /** Verified email addresses, lower-case, in SES's order. */
+  emails: string[]
+  /** Verified domains, lower-case: any address at them (or at a subdomain) may send. */
+  domains: string[]
+}
+
+/** The identities SES will send from: verified and not disabled. */
+async function verifiedSenders(ses: Awaited<ReturnType<typeof customerSes>>): Promise<Senders> {
+  const senders: Senders = { emails: [], domains: [] }
+  let NextToken: string | undefined
+  do {
+    const page = await ses.send(new ListEmailIdentitiesCommand({ PageSize: 1000, NextToken }))
+    for (const identity of page.EmailIdentities ?? []) {
+      if (identity.VerificationStatus !== 'SUCCESS' || identity.SendingEnabled === false) continue
+      const name = identity.IdentityName?.toLowerCase()
+      if (!name) continue
+      if (identity.IdentityType === 'DOMAIN') senders.domains.push(name)
+      else senders.emails.push(name)
+    }
+    NextToken = page.NextToken
+  } while (NextToken)
+  return senders
+}
+
+/**
+ * The chosen From when the AWS account may send from it (a verified address, or an address at a verified
+ * domain or one of its subdomains, as SES allows); without a choice, the first verified address (or an address
+ * at the first verified domain).
+ */
+export function senderFor(senders: Senders, chosen: string | undefined): string {
+  if (chosen) {
+    const address = chosen.toLowerCase()
+    const domain = address.slice(address.lastIndexOf('@') + 1)
+    const atVerifiedDomain = senders.domains.some(
+      (verified) => domain === verified || domain.endsWith(`.${verified}`),
+    )
+    if (senders.emails.includes(address) || atVerifiedDomain) return chosen
+    throw new AppError(
+      'email_identity.not_verified',
+      `${chosen} is not a verified identity of this AWS account: send from a verified address, or from an address at a verified domain.`,
+    )
+  }
+  const [email] = senders.emails
   if (email) return email
-  const domain = verified.find((identity) => identity.IdentityType === 'DOMAIN')?.IdentityName
+  const [domain] = senders.domains
   if (domain) return `test@${domain}`
   throw new AppError(
     'aws.rejected',
@@ -80,7 +117,7 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
       : await compileForSend(orgId, body.contentType, body.content, body.text)
   try {
     const ses = await customerSes(connection)
-    const from = body.from ?? (await defaultSender(ses))
+    const from = senderFor(await verifiedSenders(ses), body.from)
     const sent = await ses.send(
       new SendEmailCommand({
         FromEmailAddress: from,

@@ -1,4 +1,4 @@
-import { ENV } from '@app/contracts'
+import { ENV, replaceUnsafeCharacters } from '@app/contracts'
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
 import Stripe from 'stripe'
 import * as z from 'zod'
@@ -95,31 +95,56 @@ export async function verifyWebhook(
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, toleranceSeconds)
 }
 
-/** Stripe's refusals of what the user typed are 400s with Stripe's words; anything else is Stripe's trouble. */
+/** Our billing fields, by the Stripe parameter a refusal names (`address[postal_code]`, `tax_id_data[0][value]` …). */
+const FIELD_OF_PARAM: [RegExp, string][] = [
+  [/^(tax_id|value$|type$)/, 'taxId'],
+  [/^address/, 'address'],
+  [/^email/, 'email'],
+  [/^name/, 'companyName'],
+]
+
+/** Stripe's text can quote what was sent: logged on one line, without control characters, cut short. */
+export function sanitizeForLog(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined
+  return replaceUnsafeCharacters(text).slice(0, 300)
+}
+
+/**
+ * Stripe's own words never reach the client. A refusal of a value the user typed (Stripe names the parameter)
+ * is a 400 naming our field; anything else is Stripe's trouble (502). Both are logged without the request's values.
+ */
 export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (error) {
     if (error instanceof AppError) throw error
     const type = (error as { type?: string }).type
-    if (type === 'StripeInvalidRequestError' || type === 'StripeCardError') {
-      throw new AppError('request.invalid', (error as Error).message)
+    if (!type?.startsWith('Stripe')) throw error
+    const { code, param, statusCode, requestId } = error as {
+      code?: string
+      param?: string
+      statusCode?: number
+      requestId?: string
     }
-    if (type?.startsWith('Stripe')) {
-      // Enough for an operator to act on (e.g. StripeAuthenticationError while the secret is unset), never the
-      // message, which can quote request parameters.
-      const { code, statusCode, requestId } = error as {
-        code?: string
-        statusCode?: number
-        requestId?: string
-      }
-      log.error('stripe.failed', { type, code, statusCode, requestId })
+    log.error('stripe.failed', {
+      type,
+      code,
+      param,
+      statusCode,
+      requestId,
+      message: sanitizeForLog((error as Error).message),
+    })
+    const field = param && FIELD_OF_PARAM.find(([pattern]) => pattern.test(param))?.[1]
+    if ((type === 'StripeInvalidRequestError' || type === 'StripeCardError') && field) {
       throw new AppError(
-        'billing.provider_error',
-        'The payment provider did not answer as expected; try again shortly.',
+        'request.invalid',
+        `body.${field}: The payment provider refused this value; check it and try again.`,
       )
     }
-    throw error
+    throw new AppError(
+      'billing.provider_error',
+      'The payment provider did not answer as expected; try again shortly.',
+    )
   }
 }
 

@@ -6,7 +6,8 @@ import type { ItemResult, JobRecord } from '../jobs/jobs.repo'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
 import * as Publications from '../ses-sync/publications.repo'
-import { publishTemplate, type SesJobContext, sesContextFor } from '../ses-sync/ses-jobs'
+import { publishTemplate } from '../ses-sync/publish'
+import { type SesJobContext, sesContextFor } from '../ses-sync/ses-context'
 import { buildTemplate } from '../templates/build'
 import { commitVersion, fieldsOf, readContent } from '../templates/templates'
 import * as TemplatesRepo from '../templates/templates.repo'
@@ -57,7 +58,11 @@ async function recompile(
   }
 }
 
-/** Re-publishes to every AWS account the template is published to, paced per account like `ses.publish`. */
+/**
+ * Re-publishes to every AWS account the template is published to, paced per account like `ses.publish`. A
+ * template changed in SES is never overwritten here (a block edit carries no per-template choice): that account
+ * is skipped with `ses.changed_in_ses`, the others are published.
+ */
 async function republish(
   context: PropagateContext,
   templateId: string,
@@ -65,11 +70,15 @@ async function republish(
 ): Promise<ItemResult> {
   const orgId = context.job.orgId
   const failures: ItemResult[] = []
+  const skipped: ItemResult[] = []
   for (const connection of await AwsRepo.listConnections(orgId)) {
-    if (!(await Publications.getPublication(orgId, connection.id, templateId))) continue
+    // Publication state is per AWS account and region: a flagged duplicate connection reaches the same one.
+    const target = Publications.targetOf(connection)
+    if (!target || connection.duplicateOf) continue
+    if (!(await Publications.getPublication(target, templateId))) continue
     let ses = context.accounts.get(connection.id)
     if (!ses) {
-      ses = sesContextFor(context.job, connection.id)
+      ses = sesContextFor(context.job, connection.id, run.deadline)
       context.accounts.set(connection.id, ses)
     }
     let result: ItemResult
@@ -78,6 +87,12 @@ async function republish(
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       result = { status: 'failed', error: { code: error.code, message: error.message } }
+    }
+    if (result.status === 'skipped' && result.error) {
+      skipped.push({
+        ...result,
+        error: { ...result.error, message: `${result.error.message} The new version is saved here.` },
+      })
     }
     if (result.status === 'failed') {
       const name = connection.name || 'Default'
@@ -90,7 +105,7 @@ async function republish(
       })
     }
   }
-  return failures[0] ?? { status: 'succeeded', templateId }
+  return failures[0] ?? skipped[0] ?? { status: 'succeeded', templateId }
 }
 
 const propagate: JobKindHandler<PropagateContext> = {

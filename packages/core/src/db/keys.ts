@@ -11,6 +11,7 @@
  * Stripe event         STRIPE_EVENT#<eventId>  EVENT                      -                  -   (TTL)
  * AWS connection       ORG#<orgId>             AWS_ACCOUNT#<id>           -                  -
  * AWS connection owner AWS_ACCOUNT#<id>        OWNER                      -                  -
+ * AWS account claim    ORG#<orgId>             AWS_ACCOUNT_NUMBER#<awsAccountNumber>#<region>  -  -
  * Message log          ORG#<orgId>             LOG#<awsId>#<sentAt>#<sesMessageId>  -        -   (TTL)
  * Hourly SES counts    ORG#<orgId>             STATS#<awsId>#<yyyy-mm-ddThh>        -        -   (TTL)
  * SNS message claim    SNS_MESSAGE#<messageId> CLAIM                      -                  -   (TTL)
@@ -21,7 +22,9 @@
  * Template content     ORG#<orgId>             TEMPLATE_CONTENT#<id>#<version>#<chunk, 2 digits>  -
  * Job                  ORG#<orgId>             JOB#<jobId>                -                  -   (TTL)
  * Job item             ORG#<orgId>             JOB_ITEM#<jobId>#<index, 4 digits>  -         -   (TTL)
- * SES publication      ORG#<orgId>             SES_PUB#<awsId>#<templateId>        -         -
+ * SES publication      ORG#<orgId>             SES_PUB#<awsAccountNumber>#<region>#<templateId>  -  -
+ *   (until migrated:   ORG#<orgId>             SES_PUB#<awsId>#<templateId>, per connection; see migrations/)
+ * Migration marker     ORG#<orgId>             MIGRATION#<name>           -                  -
  * Block                ORG#<orgId>             BLOCK#<id>                 -                  -
  * Block name           ORG#<orgId>             BLOCK_NAME#<name>          -                  -
  * Block use            ORG#<orgId>             BLOCK_USE#<blockId>#<templateId>    -         -
@@ -55,7 +58,8 @@
  * 21. A job's items, in order                          Query PK=ORG#id, SK begins_with JOB_ITEM#jobId#
  * 22. Record an item's result once                     TransactWrite: item conditioned on still pending + ADD to
  *                                                     the job's counts
- * 23. An AWS account's publication records (SES list)  Query PK=ORG#id, SK begins_with SES_PUB#awsId#
+ * 23. An AWS account's publication records (SES list)  Query PK=ORG#id, SK begins_with SES_PUB#number#region#
+ *     (per AWS account number and region, whichever connection reaches it)
  * 24. Pace SES control-plane calls per customer account UpdateItem SES_PACE#… / SLOT conditioned on the slot read
  *                                                     (shared by every worker; see jobs/pacer.ts)
  * 25. An organization's blocks (list)                  Query PK=ORG#id, SK begins_with BLOCK# (filtered in memory)
@@ -65,6 +69,11 @@
  * 28. Where a block is used / which blocks a template  Query PK=ORG#id, SK begins_with BLOCK_USE#blockId#; the
  *     uses                                            template head lists its `blockIds` (use items written
  *                                                     in the template's own transaction)
+ * 29. One connection per AWS account and region in an Put AWS_ACCOUNT_NUMBER#number#region (connectionId) with
+ *     organization                                    attribute_not_exists OR connectionId = own id, in the same
+ *                                                     transaction as the connection that learnt the number;
+ *                                                     deleted with the connection or when its account/region changes
+ * 30. Has this organization been migrated (lazily)    GetItem ORG#id / MIGRATION#name (see migrations/)
  *
  * A template is a small head (what lists show, the current version number) plus, per version, a version item
  * (who saved what, when) and its content (source, HTML, text, sample data, lint; gzip-compressed JSON split into
@@ -77,8 +86,11 @@
  * transaction, so both "my organizations" and "this organization's members" are single-partition queries.
  * A job is a small record (kind, status, counts, lease) plus one item per thing it works on; the worker records
  * each item's result as soon as it is known. A publication record links a template to an SES template of one AWS
- * account (SES name, version and fingerprint published, fingerprint last seen in SES). The pacing slot is keyed
- * by the customer's AWS account number, not by tenant: SES's limit is per AWS account, whoever calls.
+ * account and region (SES name, version and fingerprint published, fingerprint last seen in SES): it belongs to
+ * the AWS account number and region, not to the connection record, so a reconnected or merged account keeps it.
+ * The pacing slot is keyed by the customer's AWS account number, not by tenant: SES's limit is per AWS account,
+ * whoever calls. The account claim makes "one connection per AWS account number and region" hold under races:
+ * its writer's transaction fails when another connection of the organization holds it.
  *
  * A block is one item (its current source and a version counter; no history: a template's versions keep what
  * it compiled to). A template version that references blocks writes a use item per block it adds (with a check
@@ -116,6 +128,12 @@ export const awsAccountKey = (orgId: string, id: string) => ({
   SK: `${AWS_ACCOUNT_PREFIX}${id}`,
 })
 export const awsAccountOwnerKey = (id: string) => ({ PK: `${AWS_ACCOUNT_PREFIX}${id}`, SK: 'OWNER' })
+/** Not under AWS_ACCOUNT# (`AWS_ACCOUNT_NUMBER#` does not begin with it), so connection lists never see it. */
+export const awsAccountClaimKey = (orgId: string, awsAccountNumber: string, region: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `AWS_ACCOUNT_NUMBER#${awsAccountNumber}#${region}`,
+})
+export const migrationKey = (orgId: string, name: string) => ({ PK: `ORG#${orgId}`, SK: `MIGRATION#${name}` })
 export const messageLogPrefix = (awsAccountId: string) => `LOG#${awsAccountId}#`
 export const messageLogKey = (orgId: string, awsAccountId: string, sentAt: string, messageId: string) => ({
   PK: `ORG#${orgId}`,
@@ -159,11 +177,20 @@ export const jobItemKey = (orgId: string, jobId: string, index: number) => ({
   PK: `ORG#${orgId}`,
   SK: `${jobItemPrefix(jobId)}${String(index).padStart(4, '0')}`,
 })
-export const sesPublicationPrefix = (awsAccountId: string) => `SES_PUB#${awsAccountId}#`
-export const sesPublicationKey = (orgId: string, awsAccountId: string, templateId: string) => ({
+export const SES_PUB_PREFIX = 'SES_PUB#'
+export const sesPublicationPrefix = (awsAccountNumber: string, region: string) =>
+  `${SES_PUB_PREFIX}${awsAccountNumber}#${region}#`
+export const sesPublicationKey = (
+  orgId: string,
+  awsAccountNumber: string,
+  region: string,
+  templateId: string,
+) => ({
   PK: `ORG#${orgId}`,
-  SK: `${sesPublicationPrefix(awsAccountId)}${templateId}`,
+  SK: `${sesPublicationPrefix(awsAccountNumber, region)}${templateId}`,
 })
+/** How publication records were keyed before they moved to the account and region (read only by migrations). */
+export const legacySesPublicationPrefix = (connectionId: string) => `${SES_PUB_PREFIX}${connectionId}#`
 export const sesPaceKey = (account: string, region: string) => ({
   PK: `SES_PACE#${account}#${region}`,
   SK: 'SLOT',

@@ -29,7 +29,7 @@ export interface JobRecord {
   finishedAt: string | null
   createdBy: { accountId: string; email: string }
   /** What the kind needs besides its items (blocks.propagate: the block and whether to re-publish). */
-  params?: Record<string, string | boolean>
+  params?: Record<string, string | boolean | string[]>
   /** Epoch ms until which one worker holds the job (a second delivery of its message stands back). */
   leaseUntil?: number
   leaseOwner?: string

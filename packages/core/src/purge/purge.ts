@@ -1,12 +1,14 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
 import {
   AWS_ACCOUNT_PREFIX,
   accountMembershipKey,
+  awsAccountClaimKey,
   awsAccountOwnerKey,
   hourlyStatsPrefix,
+  legacySesPublicationPrefix,
   MEMBER_PREFIX,
   messageLogPrefix,
   organizationKey,
@@ -22,8 +24,17 @@ import { coreEnv } from '../env'
 
 export const PurgeMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('organization'), orgId: z.string().min(1) }),
-  /** What a deleted AWS connection leaves in its organization's partition: message logs and counts. */
-  z.object({ kind: z.literal('awsAccount'), orgId: z.string().min(1), awsAccountId: z.string().min(1) }),
+  /**
+   * What a deleted AWS connection leaves in its organization's partition: message logs and counts, and the SES
+   * publication records of its account and region (when it knew its number).
+   */
+  z.object({
+    kind: z.literal('awsAccount'),
+    orgId: z.string().min(1),
+    awsAccountId: z.string().min(1),
+    awsAccountNumber: z.string().optional(),
+    region: z.string().optional(),
+  }),
   /** Deleted templates (head and name already gone): their owner pointers, versions and content. */
   z.object({
     kind: z.literal('templates'),
@@ -75,20 +86,38 @@ export async function purgeOrganizationPass(
   return page.LastEvaluatedKey ? 'more' : 'done'
 }
 
+/** Whether a connection of the organization reaches this AWS account and region now (its claim exists). */
+async function accountStillConnected(orgId: string, awsAccountNumber: string, region: string) {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: awsAccountClaimKey(orgId, awsAccountNumber, region),
+      ConsistentRead: true,
+    }),
+  )
+  return Item !== undefined
+}
+
 /**
  * Removes up to `batchItems` of a deleted AWS connection's message logs, counts and SES publication records;
- * 'more' when some remain.
+ * 'more' when some remain. Publication records belong to the AWS account and region: they stay while another
+ * connection of the organization reaches it (a duplicate took over, or the account was connected again).
  */
 export async function purgeAwsAccountPass(
   orgId: string,
   awsAccountId: string,
   batchItems = PURGE_BATCH_ITEMS,
+  account?: { awsAccountNumber: string; region: string },
 ): Promise<'done' | 'more'> {
-  for (const prefix of [
+  const prefixes = [
     messageLogPrefix(awsAccountId),
     hourlyStatsPrefix(awsAccountId),
-    sesPublicationPrefix(awsAccountId),
-  ]) {
+    legacySesPublicationPrefix(awsAccountId),
+  ]
+  if (account && !(await accountStillConnected(orgId, account.awsAccountNumber, account.region))) {
+    prefixes.push(sesPublicationPrefix(account.awsAccountNumber, account.region))
+  }
+  for (const prefix of prefixes) {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
@@ -140,7 +169,14 @@ export function purgePass(message: PurgeMessage, batchItems = PURGE_BATCH_ITEMS)
     case 'organization':
       return purgeOrganizationPass(message.orgId, batchItems)
     case 'awsAccount':
-      return purgeAwsAccountPass(message.orgId, message.awsAccountId, batchItems)
+      return purgeAwsAccountPass(
+        message.orgId,
+        message.awsAccountId,
+        batchItems,
+        message.awsAccountNumber && message.region
+          ? { awsAccountNumber: message.awsAccountNumber, region: message.region }
+          : undefined,
+      )
     case 'templates':
       return purgeTemplatesPass(message.orgId, message.templateIds, batchItems)
   }

@@ -2,11 +2,21 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { dynamo } from '../aws'
 import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
+import { AppError } from '../errors'
+import { ensureOrganizationMigrated } from '../migrations/migrations'
 
-/** A template published to (or imported from) one AWS account's SES. */
-export interface PublicationRecord {
+/**
+ * Where publication state lives: an organization's view of one AWS account and region (whichever connection
+ * reaches it). A connection record fits, once its account number is known.
+ */
+export interface PublicationTarget {
   orgId: string
-  awsAccountId: string
+  awsAccountNumber: string
+  region: string
+}
+
+/** A template published to (or imported from) one AWS account's SES in one region. */
+export interface PublicationRecord extends PublicationTarget {
   templateId: string
   sesName: string
   publishedVersion: number
@@ -18,28 +28,55 @@ export interface PublicationRecord {
   checkedAt: string
 }
 
+/** The target of a connection whose AWS account number is known (every verified one), else undefined. */
+export function targetOf(connection: {
+  orgId: string
+  region: string
+  awsAccountNumber?: string
+}): PublicationTarget | undefined {
+  const { orgId, region, awsAccountNumber } = connection
+  return awsAccountNumber ? { orgId, region, awsAccountNumber } : undefined
+}
+
+/** The target of a verified connection; one verified before account numbers were required is checked again. */
+export function publicationTarget(connection: {
+  orgId: string
+  region: string
+  awsAccountNumber?: string
+}): PublicationTarget {
+  const target = targetOf(connection)
+  if (!target) {
+    throw new AppError(
+      'aws_account.not_verified',
+      "SES Studio does not know this AWS account's number yet; check it again on its Status page.",
+    )
+  }
+  return target
+}
+
+const keyOf = (target: PublicationTarget, templateId: string) =>
+  sesPublicationKey(target.orgId, target.awsAccountNumber, target.region, templateId)
+
 const toRecord = (item: Item) => {
   const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item
   return rest as unknown as PublicationRecord
 }
 
-export async function getPublication(orgId: string, awsAccountId: string, templateId: string) {
+export async function getPublication(target: PublicationTarget, templateId: string) {
+  await ensureOrganizationMigrated(target.orgId)
   const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: sesPublicationKey(orgId, awsAccountId, templateId),
-      ConsistentRead: true,
-    }),
+    new GetCommand({ TableName: tableName(), Key: keyOf(target, templateId), ConsistentRead: true }),
   )
   return Item ? toRecord(Item) : undefined
 }
 
-export async function listPublications(orgId: string, awsAccountId: string): Promise<PublicationRecord[]> {
+export async function listPublications(target: PublicationTarget): Promise<PublicationRecord[]> {
+  await ensureOrganizationMigrated(target.orgId)
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: {
-      ':pk': organizationPartition(orgId),
-      ':prefix': sesPublicationPrefix(awsAccountId),
+      ':pk': organizationPartition(target.orgId),
+      ':prefix': sesPublicationPrefix(target.awsAccountNumber, target.region),
     },
     ConsistentRead: true,
   })
@@ -47,14 +84,11 @@ export async function listPublications(orgId: string, awsAccountId: string): Pro
 }
 
 export async function putPublication(record: PublicationRecord): Promise<void> {
+  await ensureOrganizationMigrated(record.orgId)
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: {
-        ...sesPublicationKey(record.orgId, record.awsAccountId, record.templateId),
-        entity: 'SesPublication',
-        ...record,
-      },
+      Item: { ...keyOf(record, record.templateId), entity: 'SesPublication', ...record },
     }),
   )
 }
@@ -68,7 +102,7 @@ export async function recordSeen(
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: sesPublicationKey(record.orgId, record.awsAccountId, record.templateId),
+        Key: keyOf(record, record.templateId),
         UpdateExpression: 'SET seenFingerprint = :seen, checkedAt = :at',
         // A publish meanwhile wrote a newer record: leave it.
         ConditionExpression: 'attribute_exists(PK) AND fingerprint = :published',
@@ -84,8 +118,7 @@ export async function recordSeen(
   }
 }
 
-export async function deletePublication(orgId: string, awsAccountId: string, templateId: string) {
-  await dynamo().send(
-    new DeleteCommand({ TableName: tableName(), Key: sesPublicationKey(orgId, awsAccountId, templateId) }),
-  )
+export async function deletePublication(target: PublicationTarget, templateId: string) {
+  await ensureOrganizationMigrated(target.orgId)
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(target, templateId) }))
 }

@@ -1,147 +1,19 @@
-import {
-  CreateEmailTemplateCommand,
-  DeleteEmailTemplateCommand,
-  UpdateEmailTemplateCommand,
-} from '@aws-sdk/client-sesv2'
-import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
-import { toCustomerAwsError } from '../aws-accounts/aws-errors'
-import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
-import { AppError } from '../errors'
+import { DeleteEmailTemplateCommand } from '@aws-sdk/client-sesv2'
 import { jobCreator } from '../jobs/jobs'
-import type { ItemResult, JobItemRecord, JobRecord } from '../jobs/jobs.repo'
-import { SliceTimeUp } from '../jobs/pacer'
+import type { JobItemRecord, JobRecord } from '../jobs/jobs.repo'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
 import { buildTemplate } from '../templates/build'
 import { commitVersion, readContent } from '../templates/templates'
 import * as TemplatesRepo from '../templates/templates.repo'
-import { fingerprint, type SesParts, toSesContent } from './fingerprint'
+import { fingerprint } from './fingerprint'
 import * as Publications from './publications.repo'
-import { isAlreadyExists, isNotFound, type PacedSes, pacedCall, pacedSes, readSesTemplate } from './ses-calls'
-
-export interface SesJobContext {
-  job: JobRecord
-  awsAccountId: string
-  ses: PacedSes
-}
+import { publishTemplate } from './publish'
+import { isNotFound, pacedCall, readSesTemplate } from './ses-calls'
+import { link, type SesJobContext, sesContextFor, sesFailure } from './ses-context'
 
 /** The job's AWS account, still connected and verified, and its paced SES. */
-const prepare = (job: JobRecord) => sesContextFor(job, job.awsAccountId)
-
-/** An AWS account of the job's organization, still connected and verified, and its paced SES. */
-export async function sesContextFor(job: JobRecord, awsAccountId: string | null): Promise<SesJobContext> {
-  const connection = awsAccountId ? await AwsRepo.getConnection(job.orgId, awsAccountId) : undefined
-  if (!connection) throw new AppError('aws_account.not_found', 'The AWS account was disconnected.')
-  if (!connection.verified) {
-    throw new AppError('aws_account.not_verified', 'The AWS account is not verified any more.')
-  }
-  return {
-    job,
-    awsAccountId: connection.id,
-    ses: pacedSes(await customerSesSingleAttempt(connection), connection),
-  }
-}
-
-/** SES's answers as item errors (throttling never gets here: pacedCall retries it). */
-function sesFailure(error: unknown, what: string): never {
-  if (error instanceof SliceTimeUp || error instanceof AppError) throw error
-  throw toCustomerAwsError(error, what)
-}
-
-async function link(
-  context: SesJobContext,
-  head: TemplatesRepo.TemplateHead,
-  sesName: string,
-  published: string,
-  seen: string | null,
-) {
-  const at = new Date().toISOString()
-  await Publications.putPublication({
-    orgId: context.job.orgId,
-    awsAccountId: context.awsAccountId,
-    templateId: head.id,
-    sesName,
-    publishedVersion: head.version,
-    fingerprint: published,
-    publishedAt: at,
-    seenFingerprint: seen,
-    checkedAt: at,
-  })
-}
-
-/**
- * Publishes a template's current compiled output to the context's AWS account (create or update), paced; after a
- * crash (`run.resumed`) what SES holds decides whether the call is repeated.
- */
-export async function publishTemplate(
-  context: SesJobContext,
-  templateId: string,
-  run: ItemContext,
-): Promise<ItemResult> {
-  const orgId = context.job.orgId
-  const head = await TemplatesRepo.getHead(orgId, templateId)
-  if (!head) throw new AppError('template.not_found', 'The template was deleted.')
-  const content = await readContent(head)
-  const errors = content.lint.filter((finding) => finding.severity === 'error')
-  if (errors.length > 0) {
-    return {
-      status: 'failed',
-      error: {
-        code: 'template.lint_errors',
-        message: `Fix the template's errors before publishing (${errors.length}): ${errors[0]?.message} [${errors[0]?.rule}]`,
-      },
-    }
-  }
-  const parts: SesParts = { subject: head.subject, html: content.html, text: content.textPart }
-  const target = fingerprint(parts)
-  const publication = await Publications.getPublication(orgId, context.awsAccountId, head.id)
-  const sesName = publication?.sesName ?? head.name
-  const done = async () => {
-    await link(context, head, sesName, target, target)
-    return { status: 'succeeded' as const, templateId: head.id }
-  }
-
-  // The call may have gone through before a crash: what SES holds decides, not a blind repeat.
-  if (run.resumed) {
-    const current = await readSesTemplate(context.ses, sesName, run.deadline).catch((error) =>
-      sesFailure(error, 'read the SES template'),
-    )
-    if (current && fingerprint(current) === target) return done()
-  }
-  await run.markAttempted()
-  const TemplateContent = toSesContent(parts)
-  const create = () =>
-    pacedCall(context.ses, run.deadline, () =>
-      context.ses.client.send(new CreateEmailTemplateCommand({ TemplateName: sesName, TemplateContent })),
-    )
-  try {
-    if (!publication) {
-      await create()
-      return await done()
-    }
-    try {
-      await pacedCall(context.ses, run.deadline, () =>
-        context.ses.client.send(new UpdateEmailTemplateCommand({ TemplateName: sesName, TemplateContent })),
-      )
-    } catch (error) {
-      // Deleted in SES since it was published: publish it again.
-      if (!isNotFound(error)) throw error
-      await create()
-    }
-    return await done()
-  } catch (error) {
-    if (isAlreadyExists(error)) {
-      return {
-        status: 'failed',
-        error: {
-          code: 'ses.name_taken',
-          message: `SES already has a template named '${sesName}' that is not linked to this template; import it, or delete it in SES, then publish.`,
-        },
-      }
-    }
-    return sesFailure(error, `publish '${sesName}'`)
-  }
-}
+const prepare = (job: JobRecord, deadline: number) => sesContextFor(job, job.awsAccountId, deadline)
 
 const publish: JobKindHandler<SesJobContext> = {
   prepare,
@@ -208,8 +80,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
 const deleteFromSes: JobKindHandler<SesJobContext> = {
   prepare,
   async process(context, item, run) {
-    const orgId = context.job.orgId
-    const publication = await Publications.getPublication(orgId, context.awsAccountId, item.key)
+    const publication = await Publications.getPublication(context.target, item.key)
     if (!publication) {
       return {
         status: 'skipped',
@@ -225,7 +96,7 @@ const deleteFromSes: JobKindHandler<SesJobContext> = {
       // Already gone (deleted before a crash, or outside the product): the result is the same.
       if (!isNotFound(error)) sesFailure(error, `delete '${publication.sesName}'`)
     }
-    await Publications.deletePublication(orgId, context.awsAccountId, item.key)
+    await Publications.deletePublication(context.target, item.key)
     return { status: 'succeeded', templateId: item.key }
   },
 }
@@ -233,7 +104,7 @@ const deleteFromSes: JobKindHandler<SesJobContext> = {
 const refresh: JobKindHandler<SesJobContext> = {
   prepare,
   async process(context, item: JobItemRecord, run: ItemContext) {
-    const publication = await Publications.getPublication(context.job.orgId, context.awsAccountId, item.key)
+    const publication = await Publications.getPublication(context.target, item.key)
     if (!publication) return { status: 'skipped' }
     const current = await readSesTemplate(context.ses, publication.sesName, run.deadline).catch((error) =>
       sesFailure(error, `read '${publication.sesName}'`),

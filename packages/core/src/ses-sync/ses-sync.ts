@@ -4,6 +4,8 @@ import {
   type JobKind,
   type SesImportBody,
   SesImportBodySchema,
+  type SesPublishBody,
+  SesPublishBodySchema,
   type SesSyncOverview,
   type SesSyncQuery,
   SesSyncQuerySchema,
@@ -84,7 +86,7 @@ export async function overview(actor: Actor, query: SesSyncQuery): Promise<SesSy
     listSesTemplateNames(ses, Date.now() + LIST_BUDGET_MS).catch((error) => {
       throw toCustomerAwsError(error, 'list the SES templates')
     }),
-    Publications.listPublications(orgId, connection.id),
+    Publications.listPublications(Publications.publicationTarget(connection)),
     TemplatesRepo.listHeads(orgId),
     latestRefresh(orgId, connection.id),
   ])
@@ -162,8 +164,13 @@ async function requireTemplates(orgId: string, ids: string[]) {
   return ids.map((id) => heads.get(id) as TemplatesRepo.TemplateHead)
 }
 
-async function startTemplateJob(actor: Actor, query: SesSyncQuery, body: SesTemplateIdsBody, kind: JobKind) {
-  const { templateIds } = SesTemplateIdsBodySchema.parse(body)
+async function startTemplateJob(
+  actor: Actor,
+  query: SesSyncQuery,
+  templateIds: string[],
+  kind: JobKind,
+  params?: Record<string, string[]>,
+) {
   const connection = await requireSyncAccount(actor, query, 'content.write')
   const heads = await requireTemplates(connection.orgId, templateIds)
   return startJob({
@@ -172,17 +179,24 @@ async function startTemplateJob(actor: Actor, query: SesSyncQuery, body: SesTemp
     kind,
     awsAccountId: connection.id,
     items: heads.map((head) => ({ key: head.id, label: head.name })),
+    ...(params ? { params } : {}),
   })
 }
 
-/** PATCH ses: publish (create or update in SES) as a job. */
-export function startPublish(actor: Actor, query: SesSyncQuery, body: SesTemplateIdsBody): Promise<Job> {
-  return startTemplateJob(actor, query, body, 'ses.publish')
+/**
+ * PATCH ses: publish (create or update in SES) as a job. A template changed in SES is overwritten only when the
+ * user chose so for it (`overwriteTemplateIds`); otherwise its item is skipped (see `publishTemplate`).
+ */
+export function startPublish(actor: Actor, query: SesSyncQuery, body: SesPublishBody): Promise<Job> {
+  const { templateIds, overwriteTemplateIds } = SesPublishBodySchema.parse(body)
+  const params = overwriteTemplateIds?.length ? { overwriteTemplateIds } : undefined
+  return startTemplateJob(actor, query, templateIds, 'ses.publish', params)
 }
 
 /** DELETE ses: delete from SES only, as a job. */
 export function startDelete(actor: Actor, query: SesSyncQuery, body: SesTemplateIdsBody): Promise<Job> {
-  return startTemplateJob(actor, query, body, 'ses.delete')
+  const { templateIds } = SesTemplateIdsBodySchema.parse(body)
+  return startTemplateJob(actor, query, templateIds, 'ses.delete')
 }
 
 /** POST ses: import SES templates as HTML templates, as a job (each new template's id is fixed up front). */
@@ -201,7 +215,7 @@ export async function startImport(actor: Actor, query: SesSyncQuery, body: SesIm
 /** POST ses/refresh: read every linked SES template again (drift), as a job. */
 export async function startRefresh(actor: Actor, query: SesSyncQuery): Promise<Job> {
   const connection = await requireSyncAccount(actor, query, 'organization.read')
-  const publications = await Publications.listPublications(connection.orgId, connection.id)
+  const publications = await Publications.listPublications(Publications.publicationTarget(connection))
   return startJob({
     actor,
     orgId: connection.orgId,

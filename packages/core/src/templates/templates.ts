@@ -111,6 +111,8 @@ export interface CommitInput {
   built: BuiltTemplate
   action: TemplateVersionSummary['action']
   restoredFrom?: number
+  /** Shown with the version in the history (where its content came from). */
+  note?: string
   now: Date
 }
 
@@ -186,6 +188,7 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
         version: head.version,
         action: input.action,
         restoredFrom: input.restoredFrom ?? null,
+        ...(input.note ? { note: input.note } : {}),
         name: head.name,
         subject: head.subject,
         editorType: head.editorType,

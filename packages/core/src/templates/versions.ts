@@ -22,6 +22,7 @@ function toSummary(record: Repo.VersionRecord): TemplateVersionSummary {
     version: record.version,
     action: record.action,
     restoredFrom: record.restoredFrom ?? null,
+    ...(record.note ? { note: record.note } : {}),
     name: record.name,
     subject: record.subject,
     editorType: record.editorType,
@@ -78,7 +79,8 @@ export async function getVersion(actor: Actor, id: string, version: number): Pro
   }
 }
 
-function lineDiff(part: TemplateDiff['parts'][number]['part'], from: string, to: string) {
+/** A line diff of one part (`from` → `to`), as runs of equal, added and removed lines. */
+export function lineDiff<P extends string>(part: P, from: string, to: string) {
   const changes = diffLines(from, to).map((change) => ({
     kind: change.added ? ('added' as const) : change.removed ? ('removed' as const) : ('equal' as const),
     value: change.value,

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { APP_CONFIG_PATH, MONITORING_TUNNEL_PATH } from '@app/contracts'
@@ -80,6 +80,18 @@ export async function startStaticWebServer(
   const appConfig = options.appConfig.then((config) => JSON.stringify(config))
   appConfig.catch(() => {})
 
+  // A build does not change under a running server: each file is read once, then answered from memory (a page
+  // asks for dozens of chunks at once, and this event loop also runs the API).
+  const files = new Map<string, Buffer>()
+  const read = (file: string) => {
+    let body = files.get(file)
+    if (!body) {
+      body = readFileSync(file)
+      files.set(file, body)
+    }
+    return body
+  }
+
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://local').pathname
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname === MONITORING_TUNNEL_PATH)
@@ -102,14 +114,15 @@ export async function startStaticWebServer(
     // A missing asset is a 404, not the app: only page paths fall back to index.html.
     if (!file && extname(pathname) !== '') return response.writeHead(404).end()
     const served = file ?? indexFile
+    const body = read(served)
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream',
+      'content-length': body.length,
       'cache-control': served.includes(`${sep}assets${sep}`)
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
     })
-    if (request.method === 'HEAD') return response.end()
-    createReadStream(served).pipe(response)
+    response.end(request.method === 'HEAD' ? undefined : body)
   })
 
   await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import {
   RotateCredentials,
 } from '../../../features/aws-accounts/components/connection-settings'
 import { DeleteAwsAccountButton } from '../../../features/aws-accounts/components/delete-aws-account'
+import { DuplicateNotice } from '../../../features/aws-accounts/components/duplicate-notice'
 import { FinishConnection } from '../../../features/aws-accounts/components/finish-connection'
 import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
 import { StatusOverview } from '../../../features/aws-accounts/components/status-overview'
@@ -72,6 +73,13 @@ export function Component() {
       >
         {(selected) => (
           <>
+            {selected.duplicateOf && (
+              <DuplicateNotice
+                account={selected}
+                kept={accounts.data?.find((item) => item.id === selected.duplicateOf)}
+                canManage={canManage}
+              />
+            )}
             {selected.awsAccountVerified ? (
               <StatusOverview
                 key={selected.id}

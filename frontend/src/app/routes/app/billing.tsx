@@ -1,7 +1,7 @@
 import type { OrganizationSummary, SubscriptionSummary as Subscription } from '@app/contracts'
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, type LoaderFunctionArgs } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
@@ -12,6 +12,7 @@ import { BillingDetailsForm } from '../../../features/billing/components/billing
 import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { PlanPicker } from '../../../features/billing/components/plan-picker'
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary'
+import { PLAN_CHOOSER_PARAM } from '../../../features/organizations/components/template-actions'
 import {
   canManageOrganization,
   organizationName,
@@ -51,7 +52,10 @@ function BillingPage({ organizationId }: { organizationId: string }) {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const organization = account.organizations.find((candidate) => candidate.id === organizationId)
   const billing = useQuery(billingQueries.details(organizationId))
-  const [pickerOpen, setPickerOpen] = useState(false)
+  // Open while the address says so: every 'Upgrade' in the app links here with the chooser open.
+  const [search, setSearch] = useSearchParams()
+  const pickerOpen = search.get(PLAN_CHOOSER_PARAM) === 'plan'
+  const pickerRef = useRef<HTMLElement>(null)
   const [openedAt] = useState(() => Date.now())
   // Back from the portal, Stripe already holds the change while its webhook may still be on the way: re-read the
   // account until both agree (briefly), so the page never shows the plan the customer just left.
@@ -63,9 +67,25 @@ function BillingPage({ organizationId }: { organizationId: string }) {
         ? 1500
         : false,
   })
-  if (!organization) return null
-  const canManage = canManageOrganization(organization.role)
+  const canManage = organization !== undefined && canManageOrganization(organization.role)
   const live = isLiveSubscription(billing.data?.subscription)
+  const showPicker = pickerOpen && canManage && !live
+  useEffect(() => {
+    if (showPicker) pickerRef.current?.scrollIntoView({ block: 'start' })
+  }, [showPicker])
+  if (!organization) return null
+
+  function setPickerOpen(open: boolean) {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (open) next.set(PLAN_CHOOSER_PARAM, 'plan')
+        else next.delete(PLAN_CHOOSER_PARAM)
+        return next
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  }
 
   return (
     <div className={styles.page}>
@@ -108,8 +128,8 @@ function BillingPage({ organizationId }: { organizationId: string }) {
         />
       </Card>
 
-      {pickerOpen && canManage && !live && (
-        <section id="plan-picker" aria-label="Choose a paid plan" className={styles.section}>
+      {showPicker && (
+        <section id="plan-picker" ref={pickerRef} aria-label="Choose a paid plan" className={styles.section}>
           <h2>Choose a paid plan</h2>
           <PlanPicker organization={organization} />
         </section>

@@ -68,6 +68,7 @@ function awsAccount(overrides: Partial<AwsAccount> = {}): AwsAccount {
     awsAccessKeyId: 'AKIAEXAMPLE',
     awsAccountNumber: '123456789012',
     awsAccountVerified: true,
+    duplicateOf: null,
     lastCheck: null,
     monitoring: null,
     createdAt: '2025-03-01T00:00:00.000Z',
@@ -115,7 +116,7 @@ describe('/app/monitoring', () => {
     const page = renderPage(account('SOLO_MONTHLY'), [awsAccount({ monitoring: ACTIVE })])
     expect(page.text).toContain('Logs & metrics comes with the Team or Team Plus plan')
     expect(page.text).toContain('Acme is on the Solo plan.')
-    expect(page.html).toContain('href="/app/organization/billing"')
+    expect(page.html).toContain('href="/app/organization/billing?choose=plan"')
     expect(page.text).toContain('Upgrade to Team')
     // What monitoring created can still be removed after a downgrade (disabling is not gated).
     expect(page.text).toContain('Disable monitoring')

@@ -1,4 +1,4 @@
-import type { Feature } from '@app/contracts'
+import { COMING_SOON_LABEL, type Feature, type Offering } from '@app/contracts'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ButtonLink } from '../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
@@ -14,6 +14,8 @@ interface PlannedPage {
   /** What the user can do meanwhile (only real, working pages). */
   meanwhile?: { label: string; to: string }
   feature?: Feature
+  /** What the plans sell that this page will offer (contracts' COMING_SOON marks it until it lands). */
+  offering: Offering
 }
 
 /**
@@ -22,33 +24,39 @@ interface PlannedPage {
  */
 export const PLANNED_PAGES = {
   githubSync: {
+    offering: 'githubSync',
     title: 'Github sync',
     purpose: 'Keep your templates in a GitHub repository and push changes to SES from there.',
     feature: 'githubSync',
   },
   contacts: {
+    offering: 'audience',
     title: 'Contacts',
     purpose:
       'Your audience: add, import from CSV, search and filter contacts by topic and subscription status.',
     feature: 'audience',
   },
   topics: {
+    offering: 'audience',
     title: 'Topics',
     purpose: 'Subscription lists your contacts opt in to, each with its own unsubscribe link.',
     feature: 'audience',
   },
   campaigns: {
+    offering: 'campaigns',
     title: 'All campaigns',
     purpose:
       'Campaigns sent through your SES account, with opens, clicks, bounces and unsubscribes per campaign.',
     feature: 'campaigns',
   },
   newCampaign: {
+    offering: 'campaigns',
     title: 'Create campaign',
     purpose: 'Pick a template and a topic, then send or schedule a campaign through your SES account.',
     feature: 'campaigns',
   },
   team: {
+    offering: 'teamInvitations',
     title: 'Team',
     purpose: 'Invite people to this organization, choose their role and remove members.',
     meanwhile: { label: 'Organization settings', to: '/app/organization/settings' },
@@ -66,8 +74,8 @@ function PlannedPageView({ page }: { page: PlannedPage }) {
         <h1>{page.title}</h1>
         <p className={styles.lead}>{page.purpose}</p>
       </header>
-      <section className={styles.empty} aria-label="Not available yet">
-        <p className={styles.emptyTitle}>Not available in this version yet</p>
+      <section className={styles.empty} aria-label={COMING_SOON_LABEL}>
+        <p className={styles.emptyTitle}>{COMING_SOON_LABEL}</p>
         <p>
           This page arrives in an upcoming release of SES Studio. Nothing is stored here yet, and nothing is
           missing from your account.

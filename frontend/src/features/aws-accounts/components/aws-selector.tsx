@@ -87,7 +87,9 @@ export function AwsSelector({ account }: { account: Account }) {
                       <span className={styles.name}>{awsAccountName(item)}</span>
                       <span className={styles.optionRegion}>{item.region}</span>
                     </span>
-                    {item.awsAccountVerified ? (
+                    {item.duplicateOf ? (
+                      <Badge color="orange">Duplicate</Badge>
+                    ) : item.awsAccountVerified ? (
                       <Badge color="green">Verified</Badge>
                     ) : (
                       <Badge color="orange">Not verified</Badge>

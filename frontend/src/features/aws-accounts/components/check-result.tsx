@@ -1,11 +1,11 @@
 import type { AwsAccount } from '@app/contracts'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api-error'
 import { useUpdateAwsAccount } from '../api/aws-accounts'
 import { checkGuidance } from '../aws-account-display'
 import { formatCheckedAt } from '../ses-status-display'
 import styles from './aws-accounts.module.css'
+import { ConnectionError } from './connection-error'
 
 /**
  * The outcome of the last failed live check, prominently: what AWS said, what to do, and 'Check again'. Shows
@@ -59,7 +59,7 @@ export function CheckResult({
           Checked {formatCheckedAt(last.checkedAt)}
           {last.code && <> · code {last.code}</>}
         </p>
-        {check.error && <p className={styles.inlineError}>{errorMessage(check.error)}</p>}
+        {check.error && <ConnectionError error={check.error} />}
       </div>
     </Alert>
   )

@@ -1,12 +1,11 @@
 import type { AwsAccount, CreateAwsAccountBody, SesRegion } from '@app/contracts'
 import { type FormEvent, useId, useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import choice from '../../../components/ui/choice-card.module.css'
 import { TextField } from '../../../components/ui/text-field'
-import { errorMessage } from '../../../lib/api-error'
 import { useCreateAwsAccount } from '../api/aws-accounts'
 import styles from './aws-accounts.module.css'
+import { ConnectionError } from './connection-error'
 import { PermissionList } from './permission-list'
 import { RegionSelect } from './region-select'
 import { type KeyErrors, keyErrors, SecretNote } from './rotate-keys-form'
@@ -152,11 +151,7 @@ export function ConnectForm({
         </fieldset>
       )}
 
-      {create.error && (
-        <Alert tone="danger" role="alert" title="Could not create the connection">
-          {errorMessage(create.error)}
-        </Alert>
-      )}
+      {create.error && <ConnectionError error={create.error} title="Could not create the connection" />}
       <div className={styles.actions}>
         <Button type="submit" loading={create.isPending}>
           {method === 'role' ? 'Create connection' : 'Connect and check'}

@@ -8,6 +8,7 @@ import { useUpdateAwsAccount } from '../api/aws-accounts'
 import { awsAccountName, connectionMethodLabel } from '../aws-account-display'
 import { formatCheckedAt } from '../ses-status-display'
 import styles from './aws-accounts.module.css'
+import { ConnectionError } from './connection-error'
 import { RegionSelect } from './region-select'
 import { RoleSetup } from './role-setup'
 import { RotateKeysForm } from './rotate-keys-form'
@@ -66,7 +67,7 @@ export function NameAndRegionForm({ account }: { account: AwsAccount }) {
   const [name, setName] = useState(account.name)
   const [region, setRegion] = useState<SesRegion>(account.region)
   const [error, setError] = useState<string>()
-  const update = useUpdateAwsAccount(account)
+  const update = useUpdateAwsAccount(account, { handlesErrors: true })
   const changed = name.trim() !== account.name || region !== account.region
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -97,6 +98,7 @@ export function NameAndRegionForm({ account }: { account: AwsAccount }) {
         />
         <RegionSelect value={region} onChange={setRegion} />
       </div>
+      {update.error && <ConnectionError error={update.error} />}
       <div className={styles.actions}>
         <Button type="submit" loading={update.isPending} disabled={!changed}>
           Save

@@ -1,15 +1,14 @@
 import { type AwsAccount, RoleArnSchema, routes } from '@app/contracts'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { CopyButton } from '../../../components/ui/copy-button'
 import { TextField } from '../../../components/ui/text-field'
 import { apiUrl } from '../../../lib/api-client'
-import { errorMessage } from '../../../lib/api-error'
 import { appConfigQuery } from '../../../lib/app-config'
 import { useUpdateAwsAccount } from '../api/aws-accounts'
 import styles from './aws-accounts.module.css'
+import { ConnectionError } from './connection-error'
 import { PermissionList } from './permission-list'
 
 /** The public CloudFormation template, as the browser opens it. */
@@ -103,11 +102,7 @@ export function RoleSetup({
             error={error}
             hint="From the stack's Outputs tab. SES Studio checks it at once."
           />
-          {update.error && (
-            <Alert tone="danger" role="alert">
-              {errorMessage(update.error)}
-            </Alert>
-          )}
+          {update.error && <ConnectionError error={update.error} />}
           <div className={styles.actions}>
             <Button type="submit" loading={update.isPending}>
               {account.roleArn ? 'Save and check' : 'Connect'}

@@ -1,11 +1,10 @@
 import { AccessKeyIdSchema, type AwsAccount, SecretAccessKeySchema } from '@app/contracts'
 import { type FormEvent, useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/text-field'
-import { errorMessage } from '../../../lib/api-error'
 import { useUpdateAwsAccount } from '../api/aws-accounts'
 import styles from './aws-accounts.module.css'
+import { ConnectionError } from './connection-error'
 
 export interface KeyErrors {
   accessKeyId?: string
@@ -94,11 +93,7 @@ export function RotateKeysForm({
         />
       </div>
       <SecretNote />
-      {update.error && (
-        <Alert tone="danger" role="alert">
-          {errorMessage(update.error)}
-        </Alert>
-      )}
+      {update.error && <ConnectionError error={update.error} />}
       <div className={styles.actions}>
         <Button type="submit" loading={update.isPending}>
           {submitLabel}

@@ -1,5 +1,7 @@
 import {
   type BillingInterval,
+  COMING_SOON,
+  COMING_SOON_LABEL,
   type Feature,
   formatUsd,
   isPaidPlan,
@@ -15,6 +17,7 @@ import { type ReactNode, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { ComingSoon } from '../../../components/ui/coming-soon'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { canManageOrganization } from '../../organizations/organization-display'
 import { useStartCheckout } from '../api/billing'
@@ -114,6 +117,12 @@ export function PlanPicker({ organization, startAction }: PlanPickerProps) {
           )
         })}
       </div>
+      {COMING_SOON.length > 0 && (
+        <p className={styles.footnote}>
+          Features marked “{COMING_SOON_LABEL}” are part of the plan but not in SES Studio yet; they arrive in
+          a later release at no extra cost.
+        </p>
+      )}
       <p className={styles.footnote}>
         {canPay
           ? 'Paid by card through Stripe. Switch plans, update the card or cancel any time from Subscription & billing.'
@@ -152,7 +161,9 @@ function TierCard({
             : `${info.templateActionsPerMonth} template actions a month`}
         </li>
         {info.features.map((feature) => (
-          <li key={feature}>{FEATURE_LABELS[feature]}</li>
+          <li key={feature}>
+            {FEATURE_LABELS[feature]} <ComingSoon offering={feature} />
+          </li>
         ))}
         {interval === 'year' && yearlySavingUsd(tier) > 0 && (
           <li>Saves {formatUsd(yearlySavingUsd(tier))} a year</li>

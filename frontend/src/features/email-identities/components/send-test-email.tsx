@@ -3,14 +3,15 @@ import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { useSendTestEmail } from '../api/email-identities'
-import { sampleTestEmailHtml, senderAddress } from '../identity-display'
+import { sampleTestEmailHtml } from '../identity-display'
+import { chosenAddress, type SenderChoice } from '../sender-choice'
 import styles from './email-identities.module.css'
+import { SenderField } from './sender-field'
 
 interface SendTestEmailProps {
   organizationId: string
@@ -61,17 +62,15 @@ function SendTestForm({
   close,
 }: SendTestEmailProps & { close: () => void }) {
   const [to, setTo] = useState(defaultTo)
-  const [senderId, setSenderId] = useState(senders[0]?.id ?? '')
-  const [localPart, setLocalPart] = useState('hello')
+  const [sender, setSender] = useState<SenderChoice>({ senderId: senders[0]?.id ?? '', localPart: 'hello' })
   const [subject, setSubject] = useState('Test email from SES Studio')
   const [content, setContent] = useState(() => sampleTestEmailHtml(organizationName))
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const send = useSendTestEmail()
-  const sender = senders.find((identity) => identity.id === senderId)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const from = sender ? senderAddress(sender, localPart) : undefined
+    const from = chosenAddress(senders, sender)
     const parsed = TemplateTestBodySchema.safeParse({
       email: to.trim(),
       contentType: 'HTML',
@@ -123,33 +122,13 @@ function SendTestForm({
             : 'In the SES sandbox, the recipient must be a verified identity of this account too.'
         }
       />
-      <div className={sender?.type === 'DOMAIN' ? styles.grid : styles.stack}>
-        <SelectField
-          label="From"
-          name="test-from"
-          value={senderId}
-          onChange={(event) => setSenderId(event.target.value)}
-          hint="Only verified identities can send."
-        >
-          {senders.map((identity) => (
-            <option key={identity.id} value={identity.id}>
-              {identity.type === 'DOMAIN' ? `Any address at ${identity.id}` : identity.id}
-            </option>
-          ))}
-        </SelectField>
-        {sender?.type === 'DOMAIN' && (
-          <TextField
-            label={`Address at ${sender.id}`}
-            name="test-from-local-part"
-            autoComplete="off"
-            spellCheck={false}
-            value={localPart}
-            onChange={(event) => setLocalPart(event.target.value)}
-            error={errors.from}
-            hint={`Sends from ${senderAddress(sender, localPart || '…')}.`}
-          />
-        )}
-      </div>
+      <SenderField
+        senders={senders}
+        value={sender}
+        onChange={setSender}
+        error={errors.from}
+        name="test-from"
+      />
       <TextField
         label="Subject"
         name="test-subject"

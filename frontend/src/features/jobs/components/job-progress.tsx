@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-error'
 import { isFinished, jobQueries } from '../api/jobs'
-import { countsText, itemText, JOB_STATUS_BADGES, JOB_TITLES } from '../job-display'
+import { countsText, driftReviewPath, itemText, JOB_STATUS_BADGES, JOB_TITLES } from '../job-display'
 import styles from './job-progress.module.css'
 
 interface JobProgressProps {
@@ -63,18 +63,31 @@ export function JobProgress({ organizationId, job: started, onFinished }: JobPro
       )}
       {job.items.length > 0 && (
         <ul className={styles.items} aria-label="Results">
-          {job.items.map((item) => (
-            <li key={item.key} className={styles.item} data-status={item.status}>
-              <span className={styles.itemName}>
-                {item.templateId ? (
-                  <Link to={`/app/templates/${item.templateId}`}>{item.label}</Link>
-                ) : (
-                  item.label
-                )}
-              </span>
-              <span className={styles.itemResult}>{itemText(job.kind, item)}</span>
-            </li>
-          ))}
+          {job.items.map((item) => {
+            const review = driftReviewPath(item, job.awsAccountId)
+            return (
+              <li key={item.key} className={styles.item} data-status={item.status}>
+                <span className={styles.itemName}>
+                  {item.templateId ? (
+                    <Link to={`/app/templates/${item.templateId}`}>{item.label}</Link>
+                  ) : (
+                    item.label
+                  )}
+                </span>
+                <span className={styles.itemResult}>
+                  {itemText(job.kind, item)}
+                  {review && (
+                    <>
+                      {' '}
+                      <Link to={review} className={styles.resolve}>
+                        Review changes<span className="visually-hidden"> to {item.label}</span>
+                      </Link>
+                    </>
+                  )}
+                </span>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>

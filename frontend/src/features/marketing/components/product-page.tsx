@@ -1,4 +1,6 @@
+import { COMING_SOON_LABEL, isComingSoon, OFFERING_LABELS, type Offering } from '@app/contracts'
 import { ButtonLink } from '../../../components/ui/button'
+import { ComingSoon } from '../../../components/ui/coming-soon'
 import { SIGN_UP_PATH } from '../site-map'
 import { usePageMeta } from '../use-page-meta'
 import styles from './marketing.module.css'
@@ -9,7 +11,10 @@ export interface ProductPageContent {
   eyebrow: string
   title: string
   lead: string
-  highlights: readonly { title: string; body: string }[]
+  /** What the page sells, when a plan offering: marked "Coming soon" until it is built. */
+  offering?: Offering
+  /** A highlight naming an offering carries the same mark. */
+  highlights: readonly { title: string; body: string; offering?: Offering }[]
   stepsTitle: string
   steps: readonly { title: string; body: string }[]
   /** An example shown as code: a template, an API call. */
@@ -21,10 +26,19 @@ export interface ProductPageContent {
 /** The layout shared by the product and use-case pages; each page supplies its own words. */
 export function ProductPage({ content }: { content: ProductPageContent }) {
   usePageMeta(content.metaTitle, content.metaDescription)
+  const upcoming = content.offering && isComingSoon(content.offering) ? content.offering : undefined
   return (
     <>
       <section className={styles.hero} aria-labelledby="page-title">
-        <p className={styles.eyebrow}>{content.eyebrow}</p>
+        <p className={styles.eyebrow}>
+          {content.eyebrow}
+          {upcoming && (
+            <>
+              {' · '}
+              {COMING_SOON_LABEL}
+            </>
+          )}
+        </p>
         <h1 id="page-title" className={styles.title}>
           {content.title}
         </h1>
@@ -35,7 +49,15 @@ export function ProductPage({ content }: { content: ProductPageContent }) {
             See pricing
           </ButtonLink>
         </div>
-        <p className={styles.note}>{content.planNote}</p>
+        <p className={styles.note}>
+          {upcoming && (
+            <>
+              <ComingSoon offering={upcoming} /> {OFFERING_LABELS[upcoming]} is not in SES Studio yet: this
+              page describes what is on the way.{' '}
+            </>
+          )}
+          {content.planNote}
+        </p>
       </section>
 
       <section className={styles.section} aria-labelledby="highlights">
@@ -45,7 +67,9 @@ export function ProductPage({ content }: { content: ProductPageContent }) {
         <ul className={styles.grid}>
           {content.highlights.map((item) => (
             <li key={item.title} className={styles.tile}>
-              <h3>{item.title}</h3>
+              <h3 className={styles.tileTitle}>
+                {item.title} {item.offering && <ComingSoon offering={item.offering} />}
+              </h3>
               <p>{item.body}</p>
             </li>
           ))}

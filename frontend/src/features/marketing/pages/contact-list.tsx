@@ -5,6 +5,7 @@ const content: ProductPageContent = {
   metaDescription:
     'Keep contacts and subscription topics next to your SES templates, with a public one-click unsubscribe page and CSV export.',
   eyebrow: 'Contact list',
+  offering: 'audience',
   title: 'Contacts and topics for the people who asked to hear from you',
   lead: 'The audience in SES Studio is a list of contacts and the topics they subscribed to. Campaigns send to a topic; unsubscribes are honoured at once.',
   planNote: 'The audience is part of the Team and Team Plus plans.',

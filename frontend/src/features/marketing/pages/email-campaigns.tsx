@@ -5,6 +5,7 @@ const content: ProductPageContent = {
   metaDescription:
     'Send email campaigns to a topic through your own Amazon SES account, with per-recipient results, reports and an API.',
   eyebrow: 'Email campaigns',
+  offering: 'campaigns',
   title: 'Campaigns that go out through your own SES account',
   lead: 'Pick a template and a topic, check the preview, send. SES Studio sends through SES in your AWS account, at the rate SES allows it, and records what happened to each recipient.',
   planNote: 'Campaigns, logs and metrics are part of the Team and Team Plus plans.',
@@ -23,6 +24,7 @@ const content: ProductPageContent = {
     },
     {
       title: 'A campaigns API',
+      offering: 'campaignsApi',
       body: 'Start campaigns from your own code with the same rules as the dashboard. The API reference is public.',
     },
   ],

@@ -1,10 +1,18 @@
+import { isComingSoon, type Offering } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { ButtonLink } from '../../../components/ui/button'
+import { ComingSoon } from '../../../components/ui/coming-soon'
 import styles from '../components/marketing.module.css'
 import { PRODUCT_LINKS, SIGN_UP_PATH, USE_CASE_LINKS } from '../site-map'
 import { usePageMeta } from '../use-page-meta'
 
-const CAPABILITIES = [
+const CAPABILITIES: readonly {
+  title: string
+  body: string
+  to: string
+  more: string
+  offering?: Offering
+}[] = [
   {
     title: 'Templates',
     body: 'Edit subject, HTML and text of your SES templates, preview them with real data, then save straight to SES.',
@@ -13,30 +21,35 @@ const CAPABILITIES = [
   },
   {
     title: 'Audience',
+    offering: 'audience',
     body: 'Contacts and topics, with a public unsubscribe page and CSV export.',
     to: '/contact-list',
     more: 'More about contact lists',
   },
   {
     title: 'Campaigns',
+    offering: 'campaigns',
     body: 'Send a template to a topic through your own SES account, with a result for every recipient and a report.',
     to: '/email-campaigns',
     more: 'More about email campaigns',
   },
   {
     title: 'GitHub sync',
+    offering: 'githubSync',
     body: 'Keep templates in a repository and review email changes like code changes.',
     to: '/transactional-emails',
     more: 'Templates next to your code',
   },
   {
     title: 'Campaigns API',
+    offering: 'campaignsApi',
     body: 'Start campaigns from your own code. The reference is generated from the same contracts the API validates with.',
     to: '/docs/api',
     more: 'Read the API reference',
   },
   {
     title: 'Teams',
+    offering: 'teamInvitations',
     body: 'Organizations with invitations, so templates and campaigns belong to the team, not to one login.',
     to: '/pricing',
     more: 'Compare plans',
@@ -57,8 +70,7 @@ export function Component() {
         </h1>
         <p className={styles.lead}>
           Amazon SES sends email cheaply and reliably, but gives you no place to write, preview or organise
-          the templates it sends. SES Studio is that place — and it adds contacts, campaigns and GitHub sync,
-          all working against the SES account you already have.
+          the templates it sends. SES Studio is that place, working against the SES account you already have.
         </p>
         <div className={styles.ctaRow}>
           <ButtonLink to={SIGN_UP_PATH}>Start for free</ButtonLink>
@@ -76,7 +88,9 @@ export function Component() {
         <ul className={`${styles.grid} ${styles.grid3}`}>
           {CAPABILITIES.map((item) => (
             <li key={item.title} className={styles.tile}>
-              <h3>{item.title}</h3>
+              <h3 className={styles.tileTitle}>
+                {item.title} {item.offering && <ComingSoon offering={item.offering} />}
+              </h3>
               <p>{item.body}</p>
               <Link to={item.to} className={styles.tileLink}>
                 {item.more}
@@ -111,7 +125,9 @@ export function Component() {
           <li>
             <strong>Send</strong>
             <span>
-              From your own code as today, or as campaigns to a topic from the dashboard or the API.
+              {isComingSoon('campaigns')
+                ? 'From your own code as today. Campaigns to a topic, from the dashboard or the API, are coming soon.'
+                : 'From your own code as today, or as campaigns to a topic from the dashboard or the API.'}
             </span>
           </li>
         </ol>

@@ -5,6 +5,7 @@ const content: ProductPageContent = {
   metaDescription:
     'Send newsletters and product announcements with Amazon SES: topics, one-click unsubscribe, reports and SES prices instead of per-contact pricing.',
   eyebrow: 'Use case · Marketing campaigns',
+  offering: 'campaigns',
   title: 'Newsletters and announcements at Amazon SES prices',
   lead: 'SES charges per message, not per contact. SES Studio adds what SES lacks for marketing mail — templates you can edit, subscription topics, unsubscribe handling and reports — while the sending stays in your AWS account.',
   planNote: 'Marketing campaigns need the Team or Team Plus plan.',

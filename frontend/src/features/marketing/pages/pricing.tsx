@@ -3,6 +3,7 @@ import {
   FEATURE_LABELS,
   FEATURES,
   formatUsd,
+  isComingSoon,
   PLAN_TIERS,
   type PlanTier,
   TIERS,
@@ -10,6 +11,7 @@ import {
 } from '@app/contracts'
 import { useState } from 'react'
 import { ButtonLink } from '../../../components/ui/button'
+import { ComingSoon } from '../../../components/ui/coming-soon'
 import marketing from '../components/marketing.module.css'
 import { SIGN_UP_PATH } from '../site-map'
 import { usePageMeta } from '../use-page-meta'
@@ -54,6 +56,12 @@ function TierCard({ tier, interval }: { tier: PlanTier; interval: BillingInterva
             <li key={feature} className={included ? styles.included : styles.excluded}>
               {FEATURE_LABELS[feature]}
               <span className="visually-hidden">{included ? ' (included)' : ' (not included)'}</span>
+              {included && (
+                <>
+                  {' '}
+                  <ComingSoon offering={feature} />
+                </>
+              )}
             </li>
           )
         })}
@@ -120,8 +128,15 @@ export function Component() {
           </dd>
           <dt>Can I change plans later?</dt>
           <dd>
-            Yes, from the organization’s billing page. A plan belongs to an organization, so a whole team
-            shares it.
+            Yes, from the organization’s billing page. A plan belongs to an organization, so everyone in it
+            shares it
+            {isComingSoon('teamInvitations') ? ' (inviting your team to an organization is coming soon)' : ''}
+            .
+          </dd>
+          <dt>What does “Coming soon” mean?</dt>
+          <dd>
+            The feature is part of the plan but not in SES Studio yet. It arrives in a later release at no
+            extra cost; until then the plan gives you everything else it lists.
           </dd>
           <dt>Where does my money go?</dt>
           <dd>Payments are handled by Stripe. 0.5% of each purchase goes to carbon removal.</dd>

@@ -24,6 +24,7 @@ const content: ProductPageContent = {
     },
     {
       title: 'GitHub sync',
+      offering: 'githubSync',
       body: 'Keep templates in a repository next to the code that sends them, and review changes as pull requests (Solo, Team and Team Plus).',
     },
     {

@@ -15,6 +15,7 @@ const content: ProductPageContent = {
     },
     {
       title: 'Templates next to code',
+      offering: 'githubSync',
       body: 'Sync templates with a GitHub repository so a change to an email is reviewed like a change to code.',
     },
     {

@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
-import { BILLING_PATH } from '../../organizations/components/template-actions'
+import { PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
 import { logsQuery } from '../api/ses-monitoring'
 import {
   type CursorStack,
@@ -153,7 +153,7 @@ export function MessageLog({
               title="Could not load the message log"
               actions={
                 isApiError(logs.error, 'plan.feature_locked') ? (
-                  <ButtonLink to={BILLING_PATH} size="small">
+                  <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
                     See plans
                   </ButtonLink>
                 ) : (

@@ -198,6 +198,7 @@ const AWS_ACCOUNT: AwsAccount = {
   awsAccessKeyId: null,
   awsAccountNumber: '123456789012',
   awsAccountVerified: true,
+  duplicateOf: null,
   lastCheck: null,
   monitoring: null,
   createdAt: '2025-03-01T00:00:00.000Z',

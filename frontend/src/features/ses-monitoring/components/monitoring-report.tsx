@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
-import { BILLING_PATH } from '../../organizations/components/template-actions'
+import { PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
 import { reportQueries, sesMonitoringQueries } from '../api/ses-monitoring'
 import {
   browserTimeZone,
@@ -30,7 +30,7 @@ function ReportError({ error, what, onRetry }: { error: unknown; what: string; o
       title={`Could not load the ${what}`}
       actions={
         isApiError(error, 'plan.feature_locked') ? (
-          <ButtonLink to={BILLING_PATH} size="small">
+          <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
             See plans
           </ButtonLink>
         ) : (

@@ -1,4 +1,4 @@
-import { type Job, routes, type SesSyncOverview } from '@app/contracts'
+import { type Job, routes, type SesSyncOverview, type SesTemplateReview, type Template } from '@app/contracts'
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { accountQueries } from '../../account/api/account'
@@ -14,6 +14,19 @@ export const sesSyncQueries = {
         apiRequest(routes.getSesSync, { query: { organizationId, awsAccountId }, signal }),
       staleTime: 30_000,
     }),
+  /** A linked template's content in SES now (the server reads it fresh) beside ours, with the diff. */
+  review: (organizationId: string, awsAccountId: string, templateId: string) =>
+    queryOptions({
+      queryKey: [...sesSyncQueries.all(), organizationId, awsAccountId, 'review', templateId] as const,
+      queryFn: ({ signal }): Promise<SesTemplateReview> =>
+        apiRequest(routes.reviewSesTemplate, {
+          params: { templateId },
+          query: { organizationId, awsAccountId },
+          signal,
+        }),
+      staleTime: 0,
+      gcTime: 0,
+    }),
 }
 
 export interface SesTarget {
@@ -28,11 +41,46 @@ export function afterSesJob(queryClient: QueryClient, target: SesTarget) {
   void queryClient.invalidateQueries({ queryKey: accountQueries.current().queryKey })
 }
 
-/** Publish our templates (create or update in SES): answers with the job. */
+/**
+ * Publish our templates (create or update in SES): answers with the job. A template changed in SES is skipped
+ * unless it is in `overwriteTemplateIds` (the user's choice for that template).
+ */
 export function usePublishToSes() {
   return useMutation({
-    mutationFn: ({ target, templateIds }: { target: SesTarget; templateIds: string[] }): Promise<Job> =>
-      apiRequest(routes.publishSesTemplates, { query: target, body: { templateIds } }),
+    mutationFn: ({
+      target,
+      templateIds,
+      overwriteTemplateIds = [],
+    }: {
+      target: SesTarget
+      templateIds: string[]
+      overwriteTemplateIds?: string[]
+    }): Promise<Job> =>
+      apiRequest(routes.publishSesTemplates, {
+        query: target,
+        body: { templateIds, ...(overwriteTemplateIds.length > 0 ? { overwriteTemplateIds } : {}) },
+      }),
+    meta: { handlesErrors: true },
+  })
+}
+
+/** Take SES's version of a template (a new HTML version, in sync): answers with the template. */
+export function useTakeSesVersion(target: SesTarget) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (
+      review: Pick<SesTemplateReview, 'templateId' | 'sesFingerprint' | 'ours'>,
+    ): Promise<Template> =>
+      apiRequest(routes.takeSesVersion, {
+        params: { templateId: review.templateId },
+        query: target,
+        body: { sesFingerprint: review.sesFingerprint ?? '', version: review.ours.version },
+      }),
+    onSuccess: (template) => {
+      queryClient.setQueryData(templateQueries.detail(template.id).queryKey, template)
+      void queryClient.invalidateQueries({ queryKey: templateQueries.versions(template.id).queryKey })
+      afterSesJob(queryClient, target)
+    },
     meta: { handlesErrors: true },
   })
 }

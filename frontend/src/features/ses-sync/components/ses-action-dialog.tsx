@@ -49,12 +49,14 @@ export function SesActionDialog({
         }}
       >
         <div className={dialogStyles.body}>
-          <ul className={styles.dialogList}>
-            {names.slice(0, LISTED).map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-            {names.length > LISTED && <li>and {names.length - LISTED} more</li>}
-          </ul>
+          {names.length > 0 && (
+            <ul className={styles.dialogList}>
+              {names.slice(0, LISTED).map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+              {names.length > LISTED && <li>and {names.length - LISTED} more</li>}
+            </ul>
+          )}
           {children}
         </div>
         {error !== null && error !== undefined && <ActionError error={error} title={errorTitle} />}

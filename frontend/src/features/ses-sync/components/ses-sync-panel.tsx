@@ -1,6 +1,7 @@
 import type { AwsAccount, Job, JobKind, JobStatus, OrganizationSummary } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import pageStyles from '../../../app/routes/app/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -11,8 +12,7 @@ import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { JobList } from '../../jobs/components/job-list'
 import { useJobTracker } from '../../jobs/use-job-tracker'
-import { organizationName } from '../../organizations/organization-display'
-import { ActionError, CostNote } from '../../templates/components/action-error'
+import { ActionError } from '../../templates/components/action-error'
 import { dateTimeText } from '../../templates/template-display'
 import {
   afterSesJob,
@@ -26,14 +26,14 @@ import {
 import {
   checkedText,
   EMPTY_SELECTION,
-  importCost,
   pruneSelection,
   type SesSelection,
   selectionActions,
   stateSummary,
   tooManyText,
 } from '../ses-sync-display'
-import { SesActionDialog } from './ses-action-dialog'
+import { SesReviewDialog } from './ses-review-dialog'
+import { SesSelectionDialogs } from './ses-selection-dialogs'
 import styles from './ses-sync.module.css'
 import { SesTemplateTable } from './ses-template-table'
 import { UnpublishedTable } from './unpublished-table'
@@ -41,6 +41,8 @@ import { UnpublishedTable } from './unpublished-table'
 type DialogKind = 'import' | 'publish' | 'delete'
 
 const SES_JOB_KINDS: readonly JobKind[] = ['ses.import', 'ses.publish', 'ses.delete', 'ses.refresh']
+/** `?review=<template id>` opens the review of that template's change in SES (job results link here). */
+const REVIEW_PARAM = 'review'
 
 /** One AWS account's SES templates next to ours: the two lists, the actions on the ticked rows and their jobs. */
 export function SesSyncPanel({
@@ -63,6 +65,16 @@ export function SesSyncPanel({
   /** Finished jobs' outcomes, by job id. */
   const [finished, setFinished] = useState<ReadonlyMap<string, JobStatus>>(new Map())
   const [dialog, setDialog] = useState<DialogKind>()
+  /** Publish dialog: the changed-in-SES templates the user ticked to overwrite (none unless chosen). */
+  const [overwrite, setOverwrite] = useState<ReadonlySet<string>>(new Set())
+  const [search, setSearch] = useSearchParams()
+  const reviewId = search.get(REVIEW_PARAM) ?? undefined
+  const setReview = (templateId: string | undefined) => {
+    const next = new URLSearchParams(search)
+    if (templateId) next.set(REVIEW_PARAM, templateId)
+    else next.delete(REVIEW_PARAM)
+    setSearch(next, { replace: true })
+  }
   const [startError, setStartError] = useState<{ title: string; error: unknown }>()
   const importing = useImportFromSes()
   const publishing = usePublishToSes()
@@ -91,13 +103,16 @@ export function SesSyncPanel({
     deleting.reset()
     setDialog(undefined)
   }
-  const publish = (templateIds: string[]) =>
+  const publish = (templateIds: string[], overwriteTemplateIds: string[] = []) =>
     publishing.mutate(
-      { target, templateIds },
+      { target, templateIds, overwriteTemplateIds },
       {
-        onSuccess: started,
+        onSuccess: (job) => {
+          started(job)
+          setReview(undefined)
+        },
         onError: (error) => {
-          if (!dialog) setStartError({ title: 'Publishing did not start', error })
+          if (!dialog && !reviewId) setStartError({ title: 'Publishing did not start', error })
         },
       },
     )
@@ -197,6 +212,7 @@ export function SesSyncPanel({
                 rows={overview.data.sesTemplates}
                 selected={selection.sesNames}
                 onSelect={(sesNames) => setSelection({ ...selection, sesNames })}
+                onReview={setReview}
               />
             )}
           </Card>
@@ -238,8 +254,9 @@ export function SesSyncPanel({
                 loading={publishing.isPending && !dialog}
                 disabled={tooManyText(actions.publishIds.length) !== undefined}
                 onClick={() => {
-                  if (actions.driftedNames.length > 0) setDialog('publish')
-                  else publish(actions.publishIds)
+                  if (actions.driftedNames.length === 0) return publish(actions.publishIds)
+                  setOverwrite(new Set())
+                  setDialog('publish')
                 }}
               >
                 Publish {actions.publishIds.length}
@@ -259,83 +276,33 @@ export function SesSyncPanel({
       )}
 
       {actions && (
-        <>
-          <SesActionDialog
-            open={dialog === 'import'}
-            title={
-              actions.importNames.length === 1
-                ? `Import ${actions.importNames[0]}?`
-                : `Import ${actions.importNames.length} SES templates?`
-            }
-            names={actions.importNames}
-            confirmLabel="Import"
-            pending={importing.isPending}
-            error={importing.error}
-            errorTitle="The import did not start"
-            allowed={tooManyText(actions.importNames.length) === undefined}
-            onConfirm={() =>
-              importing.mutate({ target, templates: actions.importNames }, { onSuccess: started })
-            }
-            onClose={closeDialog}
-          >
-            <p>
-              Each becomes an HTML template in {organizationName(organization)} with the same name, subject,
-              HTML and text, linked to its SES template and in sync. A name a template here already uses fails
-              that import only; the others go on.
-            </p>
-            <CostNote cost={importCost(organization, actions.importNames.length)} />
-          </SesActionDialog>
-          <SesActionDialog
-            open={dialog === 'publish'}
-            title="Overwrite the changes made in SES?"
-            names={actions.driftedNames}
-            confirmLabel={`Publish ${actions.publishIds.length}`}
-            pending={publishing.isPending}
-            error={publishing.error}
-            errorTitle="Publishing did not start"
-            onConfirm={() => publish(actions.publishIds)}
-            onClose={closeDialog}
-          >
-            <p>
-              Someone changed{' '}
-              {actions.driftedNames.length === 1 ? 'this SES template' : 'these SES templates'} outside SES
-              Studio after it was published. Publishing replaces what SES holds now with the template saved
-              here; the change made in SES is lost.
-            </p>
-            {actions.publishIds.length > actions.driftedNames.length && (
-              <p>
-                The other {actions.publishIds.length - actions.driftedNames.length} selected are published
-                too.
-              </p>
-            )}
-          </SesActionDialog>
-          <SesActionDialog
-            open={dialog === 'delete'}
-            title={
-              actions.deleteIds.length === 1
-                ? `Delete ${actions.names.delete[0]} from SES?`
-                : `Delete ${actions.deleteIds.length} templates from SES?`
-            }
-            names={actions.names.delete}
-            confirmLabel="Delete from SES"
-            variant="danger"
-            pending={deleting.isPending}
-            error={deleting.error}
-            errorTitle="Nothing was deleted"
-            allowed={tooManyText(actions.deleteIds.length) === undefined}
-            onConfirm={() =>
-              deleting.mutate({ target, templateIds: actions.deleteIds }, { onSuccess: started })
-            }
-            onClose={closeDialog}
-          >
-            <p>
-              SES stops holding {actions.deleteIds.length === 1 ? 'it' : 'them'}: mail sent with{' '}
-              {actions.deleteIds.length === 1 ? 'this template name' : 'these template names'} fails until you
-              publish again. The templates stay in SES Studio, with their versions, under “Not in SES”.
-            </p>
-          </SesActionDialog>
-        </>
+        <SesSelectionDialogs
+          organization={organization}
+          target={target}
+          actions={actions}
+          dialog={dialog}
+          importing={importing}
+          publishing={publishing}
+          deleting={deleting}
+          overwrite={overwrite}
+          onOverwrite={setOverwrite}
+          onPublish={publish}
+          onStarted={started}
+          onClose={closeDialog}
+        />
       )}
+      <SesReviewDialog
+        organization={organization}
+        target={target}
+        templateId={reviewId}
+        onKeepOurs={(templateId) => publish([templateId], [templateId])}
+        keepingOurs={publishing.isPending}
+        keepOursError={reviewId ? publishing.error : null}
+        onClose={() => {
+          publishing.reset()
+          setReview(undefined)
+        }}
+      />
     </>
   )
 }

@@ -2,6 +2,7 @@ import type { SesTemplateRow } from '@app/contracts'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
 import { dateTimeText, whenText } from '../../templates/template-display'
 import { SES_STATE_DISPLAY } from '../ses-states'
 import { toggled } from '../ses-sync-display'
@@ -11,10 +12,12 @@ interface SesTemplateTableProps {
   rows: readonly SesTemplateRow[]
   selected: ReadonlySet<string>
   onSelect: (names: ReadonlySet<string>) => void
+  /** A row changed in SES: open the review of that change. */
+  onReview: (templateId: string) => void
 }
 
 /** The AWS account's SES templates: the template linked to each, its state and dates, with a checkbox per row. */
-export function SesTemplateTable({ rows, selected, onSelect }: SesTemplateTableProps) {
+export function SesTemplateTable({ rows, selected, onSelect, onReview }: SesTemplateTableProps) {
   const captionId = useId()
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.name))
   const now = Date.now()
@@ -86,6 +89,16 @@ export function SesTemplateTable({ rows, selected, onSelect }: SesTemplateTableP
                 <td className={styles.stateCell}>
                   <Badge color={state.color}>{state.label}</Badge>
                   <span className={styles.hint}>{state.hint}</span>
+                  {row.state === 'drifted' && row.templateId && (
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      className={styles.reviewButton}
+                      onClick={() => onReview(row.templateId as string)}
+                    >
+                      Review changes<span className="visually-hidden"> to {row.name}</span>
+                    </Button>
+                  )}
                 </td>
                 <td className={styles.datesCell}>
                   {row.publishedAt && (

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
-import { labelWithCost } from '../template-actions'
+import { costHint, labelWithCost } from '../template-actions'
 import { dateTimeText, EDITOR_LABELS } from '../template-display'
 import styles from './editor.module.css'
 import type { DraftStatus } from './use-local-draft'
@@ -66,7 +66,7 @@ export function EditorHeader({
         <Button variant="secondary" onClick={onSendTest}>
           Send test
         </Button>
-        <Button onClick={onSave} loading={saving} disabled={!dirty && !saving}>
+        <Button onClick={onSave} loading={saving} disabled={!dirty && !saving} title={costHint(organization)}>
           {labelWithCost('Save', organization)}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import type { OrganizationSummary, TEMPLATE_DIFF_PARTS, Template, TemplateDiff } from '@app/contracts'
+import type { OrganizationSummary, TEMPLATE_DIFF_PARTS, Template } from '@app/contracts'
 import { renderTemplate } from '@app/email/browser'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -8,16 +8,15 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { SelectField } from '../../../components/ui/select-field'
 import { toast } from '../../../components/ui/toast-store'
-import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { errorMessage } from '../../../lib/api-error'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { templateQueries, useRestoreVersion } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
+import { DiffView } from '../diff/diff-view'
 import { PreviewFrame } from '../preview/preview-frame'
 import { actionCost } from '../template-actions'
 import { dateTimeText, versionActionText, whenText } from '../template-display'
 import styles from './editor.module.css'
-import { type DiffRow, diffLines, foldUnchanged } from './version-diff'
 
 type DiffPart = (typeof TEMPLATE_DIFF_PARTS)[number]
 
@@ -74,7 +73,8 @@ export function HistoryPanel({
                     {version.version === template.version && <Badge color="green">Current</Badge>}
                   </span>
                   <span className={styles.versionMeta}>
-                    {versionActionText(version.action, version.restoredFrom)} by {version.savedBy.email}
+                    {version.note ?? versionActionText(version.action, version.restoredFrom)} by{' '}
+                    {version.savedBy.email}
                   </span>
                   <span className={styles.versionMeta} title={dateTimeText(version.savedAt)}>
                     {whenText(version.savedAt, now)}
@@ -152,7 +152,7 @@ function VersionView({
         <div>
           <h2 id="version-title">Version {data.version}</h2>
           <p className={styles.muted}>
-            {versionActionText(data.action, data.restoredFrom)} by {data.savedBy.email} on{' '}
+            {data.note ?? versionActionText(data.action, data.restoredFrom)} by {data.savedBy.email} on{' '}
             {dateTimeText(data.savedAt)}
           </p>
         </div>
@@ -256,79 +256,15 @@ function Compare({
           {errorMessage(diff.error)}
         </Alert>
       ) : (
-        <DiffView diff={diff.data} part={part} onPart={setPart} />
+        <DiffView
+          parts={diff.data.parts}
+          labels={PART_LABELS}
+          fromLabel={`version ${diff.data.from}`}
+          toLabel={`version ${diff.data.to}`}
+          part={part}
+          onPart={setPart}
+        />
       )}
     </section>
-  )
-}
-
-function DiffView({
-  diff,
-  part,
-  onPart,
-}: {
-  diff: TemplateDiff
-  part: DiffPart
-  onPart: (part: DiffPart) => void
-}) {
-  const parts = diff.parts
-  const shown = parts.find((item) => item.part === part) ?? parts[0]
-  const rows: DiffRow[] = shown ? foldUnchanged(diffLines(shown.changes)) : []
-  return (
-    <>
-      <ToggleButtons
-        label="Part"
-        options={parts.map((item) => ({
-          value: item.part,
-          label: `${PART_LABELS[item.part]}${item.changed ? ' •' : ''}`,
-        }))}
-        value={shown?.part}
-        onChange={onPart}
-      />
-      {shown && !shown.changed ? (
-        <p className={styles.muted}>
-          {PART_LABELS[shown.part]}: no changes between version {diff.from} and version {diff.to}.
-        </p>
-      ) : (
-        <div className={styles.diff}>
-          <table aria-label={`${shown ? PART_LABELS[shown.part] : ''} changes`}>
-            <thead className="visually-hidden">
-              <tr>
-                <th scope="col">Line in version {diff.from}</th>
-                <th scope="col">Line in version {diff.to}</th>
-                <th scope="col">Text</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) =>
-                row.kind === 'skipped' ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are rebuilt as a whole
-                  <tr key={index} className={styles.diffSkipped}>
-                    <td colSpan={3}>
-                      {row.count} unchanged {row.count === 1 ? 'line' : 'lines'}
-                    </td>
-                  </tr>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are rebuilt as a whole
-                  <tr key={index} className={styles[row.kind]}>
-                    <td className={styles.diffNumber}>{row.before ?? ''}</td>
-                    <td className={styles.diffNumber}>{row.after ?? ''}</td>
-                    <td className={styles.diffText}>
-                      <span className="visually-hidden">
-                        {row.kind === 'added' ? 'Added: ' : row.kind === 'removed' ? 'Removed: ' : ''}
-                      </span>
-                      <span aria-hidden="true">
-                        {row.kind === 'added' ? '+ ' : row.kind === 'removed' ? '− ' : '  '}
-                      </span>
-                      {row.text}
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </>
   )
 }

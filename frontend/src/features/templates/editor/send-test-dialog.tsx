@@ -1,5 +1,6 @@
 import { TemplateTestBodySchema } from '@app/contracts'
 import { renderTemplate } from '@app/email/browser'
+import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -9,6 +10,17 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { awsAccountName } from '../../aws-accounts/aws-account-display'
+import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
+import { emailIdentityQueries } from '../../email-identities/api/email-identities'
+import { SenderField } from '../../email-identities/components/sender-field'
+import {
+  chosenAddress,
+  initialSenderChoice,
+  rememberedSender,
+  rememberSender,
+  type SenderChoice,
+} from '../../email-identities/sender-choice'
 import { useSendTemplateTest } from '../api/templates'
 import styles from './editor.module.css'
 import { parseSampleJson, type WorkingCopy } from './working-copy'
@@ -26,7 +38,8 @@ interface SendTestDialogProps {
 
 /**
  * 'Send test': the editor's current content (saved or not) through the organization's own SES, with a sample
- * set as the template data, from the selected AWS account's first verified address. Costs no action.
+ * set as the template data, from a verified identity of the selected AWS account the user picks (the last one
+ * used with that account first). Costs no action.
  */
 export function SendTestDialog(props: SendTestDialogProps) {
   return (
@@ -39,8 +52,20 @@ export function SendTestDialog(props: SendTestDialogProps) {
 function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, compiled }: SendTestDialogProps) {
   const [to, setTo] = useState(defaultTo)
   const [setIndex, setSetIndex] = useState(Math.min(selected, Math.max(copy.sampleSets.length - 1, 0)))
-  const [errors, setErrors] = useState<{ email?: string; subject?: string; sample?: string }>({})
+  const [errors, setErrors] = useState<{ email?: string; subject?: string; sample?: string; from?: string }>(
+    {},
+  )
   const send = useSendTemplateTest()
+  const { selected: awsAccount } = useSelectedAwsAccount()
+  const awsAccountId = awsAccount?.awsAccountVerified ? awsAccount.id : undefined
+  const identities = useQuery({
+    ...emailIdentityQueries.list(awsAccountId ?? ''),
+    enabled: awsAccountId !== undefined,
+  })
+  const senders = identities.data?.filter((identity) => identity.usableAsSender) ?? []
+  const [picked, setPicked] = useState<SenderChoice>()
+  const sender = picked ?? initialSenderChoice(senders, awsAccountId ? rememberedSender(awsAccountId) : null)
+  const noSender = identities.isSuccess && senders.length === 0
   const set = copy.sampleSets[setIndex]
   const sample = set ? parseSampleJson(set.json) : ({ ok: true, data: {} } as const)
   const render =
@@ -61,12 +86,15 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
       // A custom text part goes with the test; otherwise the server generates it from the HTML, as a save does.
       text: copy.textMode === 'custom' ? copy.customText : undefined,
       organizationId,
+      // Without a verified connection the server answers why (no account, or not verified yet).
+      ...(awsAccountId ? { awsAccountId, from: chosenAddress(senders, sender) } : {}),
       sampleData: sample.ok ? sample.data : {},
     })
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0]
         if (field === 'email') found.email ??= issue.message
+        else if (field === 'from') found.from ??= 'Enter the part before the @, like hello.'
         else if (field === 'subject') found.subject ??= 'Write a subject before sending a test.'
         else found.sample ??= issue.message
       }
@@ -75,6 +103,7 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
     if (!parsed.success || Object.keys(found).length > 0) return
     send.mutate(parsed.data, {
       onSuccess: (result) => {
+        if (awsAccountId) rememberSender(awsAccountId, result.from)
         toast.success(`Test email sent to ${result.to} from ${result.from}. Message id ${result.messageId}`)
         onClose()
       },
@@ -99,6 +128,34 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
         error={errors.email}
         hint="In the SES sandbox, the recipient must be a verified identity of the AWS account."
       />
+      {awsAccountId && identities.isPending && (
+        <p className={dialogStyles.body}>Loading the verified identities…</p>
+      )}
+      {senders.length > 0 && (
+        <SenderField
+          senders={senders}
+          value={sender}
+          onChange={setPicked}
+          error={errors.from}
+          name="test-from"
+        />
+      )}
+      {noSender && (
+        <Alert
+          tone="warning"
+          title="No verified identity to send from"
+          actions={
+            <ButtonLink to="/app/email-identities" size="small" variant="secondary">
+              Email identities
+            </ButtonLink>
+          }
+        >
+          <p>
+            {awsAccount ? awsAccountName(awsAccount) : 'This AWS account'} has no verified email address or
+            domain yet. Add one and verify it to send tests.
+          </p>
+        </Alert>
+      )}
       <SelectField
         label="Sample data"
         value={String(setIndex)}
@@ -139,7 +196,9 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
               <ButtonLink to="/app/aws-account" size="small">
                 Finish AWS configuration
               </ButtonLink>
-            ) : isApiError(error, 'request.invalid') || isApiError(error, 'aws.rejected') ? (
+            ) : isApiError(error, 'request.invalid') ||
+              isApiError(error, 'aws.rejected') ||
+              isApiError(error, 'email_identity.not_verified') ? (
               <ButtonLink to="/app/email-identities" size="small" variant="secondary">
                 Email identities
               </ButtonLink>
@@ -159,7 +218,7 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
         <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
           Cancel
         </Button>
-        <Button type="submit" loading={send.isPending}>
+        <Button type="submit" loading={send.isPending} disabled={noSender}>
           Send test
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import type { AwsAccount, Template } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import { Button, ButtonLink } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
@@ -79,16 +79,27 @@ function AccountSesLine({
           )}
           {dirty && <strong> Save first: publishing sends the saved version.</strong>}
         </span>
-        <Button
-          size="small"
-          variant="secondary"
-          disabled={dirty || ses.overview.isPending}
-          loading={ses.publishing.isPending}
-          onClick={() => ses.publish([template.id])}
-        >
-          {publishLabel(status)}
-          <span className="visually-hidden"> ({name})</span>
-        </Button>
+        {status?.state === 'drifted' ? (
+          // Publishing would skip it: the change made in SES is resolved on its review.
+          <ButtonLink
+            size="small"
+            variant="secondary"
+            to={`/app/templates/ses?${new URLSearchParams({ awsAccount: account.id, review: template.id })}`}
+          >
+            Review changes<span className="visually-hidden"> ({name})</span>
+          </ButtonLink>
+        ) : (
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={dirty || ses.overview.isPending}
+            loading={ses.publishing.isPending}
+            onClick={() => ses.publish([template.id])}
+          >
+            {publishLabel(status)}
+            <span className="visually-hidden"> ({name})</span>
+          </Button>
+        )}
         <Link to={`/app/templates/ses?awsAccount=${account.id}`}>
           All templates in SES<span className="visually-hidden"> ({name})</span>
         </Link>

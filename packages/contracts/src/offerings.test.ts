@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { COMING_SOON, FEATURE_LABELS, FEATURES, isComingSoon, OFFERING_LABELS } from './offerings'
+
+describe('what the plans sell', () => {
+  it('marks what is sold but not built yet as coming soon, and nothing that exists', () => {
+    for (const offering of [
+      'audience',
+      'campaigns',
+      'githubSync',
+      'campaignsApi',
+      'teamInvitations',
+    ] as const)
+      expect(isComingSoon(offering)).toBe(true)
+    // Built and sold today: blocks and logs & metrics.
+    expect(isComingSoon('reusableBlocks')).toBe(false)
+    expect(isComingSoon('monitoring')).toBe(false)
+  })
+
+  it('names every offering, gated features as the sidebar and pricing page do', () => {
+    for (const feature of FEATURES) expect(OFFERING_LABELS[feature]).toBe(FEATURE_LABELS[feature])
+    for (const offering of COMING_SOON) expect(OFFERING_LABELS[offering].length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,92 @@
+import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
+import { isTransientAwsError, toCustomerAwsError } from '../aws-accounts/aws-errors'
+import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
+import { AppError } from '../errors'
+import type { JobRecord } from '../jobs/jobs.repo'
+import { SliceTimeUp } from '../jobs/pacer'
+import type * as TemplatesRepo from '../templates/templates.repo'
+import * as Publications from './publications.repo'
+import { type PacedSes, pacedSes } from './ses-calls'
+
+export interface SesJobContext {
+  job: JobRecord
+  awsAccountId: string
+  /** The account's name, for messages that name it. */
+  awsAccountName: string
+  /** Where the publication records of the job's AWS account and region live. */
+  target: Publications.PublicationTarget
+  ses: PacedSes
+  /** Templates whose change made in SES the user chose to overwrite (publish jobs' `overwriteTemplateIds`). */
+  overwrite: ReadonlySet<string>
+}
+
+/** Tries at job start (credentials: STS AssumeRole or KMS Decrypt) before a transient AWS error fails the job. */
+const START_ATTEMPTS = 5
+const START_BACKOFF_MS = 500
+
+/**
+ * The customer's SES client; transient AWS errors (throttling, 5xx, network, timeouts) while getting the
+ * credentials are retried with a growing, jittered pause, bounded by the attempts and the slice's deadline.
+ */
+async function sesClientFor(connection: AwsRepo.AwsConnectionRecord, deadline: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await customerSesSingleAttempt(connection)
+    } catch (error) {
+      const pause = START_BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random() / 2)
+      if (!isTransientAwsError(error) || attempt >= START_ATTEMPTS || Date.now() + pause > deadline) {
+        throw toCustomerAwsError(error, 'reach your AWS account')
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+  }
+}
+
+/** An AWS account of the job's organization, still connected and verified, and its paced SES. */
+export async function sesContextFor(
+  job: JobRecord,
+  awsAccountId: string | null,
+  deadline = Date.now() + 60_000,
+): Promise<SesJobContext> {
+  const connection = awsAccountId ? await AwsRepo.getConnection(job.orgId, awsAccountId) : undefined
+  if (!connection) throw new AppError('aws_account.not_found', 'The AWS account was disconnected.')
+  if (!connection.verified) {
+    throw new AppError('aws_account.not_verified', 'The AWS account is not verified any more.')
+  }
+  const overwrite = job.params?.overwriteTemplateIds
+  return {
+    job,
+    awsAccountId: connection.id,
+    awsAccountName: connection.name || 'Default',
+    target: Publications.publicationTarget(connection),
+    ses: pacedSes(await sesClientFor(connection, deadline), connection),
+    overwrite: new Set(Array.isArray(overwrite) ? overwrite : []),
+  }
+}
+
+/** SES's answers as item errors (throttling never gets here: pacedCall retries it). */
+export function sesFailure(error: unknown, what: string): never {
+  if (error instanceof SliceTimeUp || error instanceof AppError) throw error
+  throw toCustomerAwsError(error, what)
+}
+
+/** Writes the publication record: `published` is what we wrote (or adopted), `seen` what SES holds. */
+export async function link(
+  context: SesJobContext,
+  head: TemplatesRepo.TemplateHead,
+  sesName: string,
+  published: string,
+  seen: string | null,
+) {
+  const at = new Date().toISOString()
+  await Publications.putPublication({
+    ...context.target,
+    templateId: head.id,
+    sesName,
+    publishedVersion: head.version,
+    fingerprint: published,
+    publishedAt: at,
+    seenFingerprint: seen,
+    checkedAt: at,
+  })
+}
