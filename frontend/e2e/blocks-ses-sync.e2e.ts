@@ -71,7 +71,8 @@ async function sesHtml(ses: SESv2Client, name: string): Promise<string> {
 
 describe('reusable blocks and SES sync in a real browser', () => {
   it('uses a header block in two templates, publishes them, edits the block with sync and finds both updated in SES', async () => {
-    const tab = await openTab(browser(), { width: 1440, height: 1000 })
+    // Wide enough for the visual template editor's canvas and preview side by side.
+    const tab = await openTab(browser(), { width: 1920, height: 1080 })
     const { page } = tab
     const ses = await teamWithAwsAccount(page)
 

@@ -55,7 +55,7 @@ describe('reusable blocks in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Reusable blocks' }).waitFor()
     await page.getByText('Reusable blocks comes with the Team or Team Plus plan').waitFor()
     const upgrade = page.getByRole('link', { name: 'Upgrade to Team' })
-    expect(await upgrade.getAttribute('href')).toBe('/app/organization/billing')
+    expect(await upgrade.getAttribute('href')).toBe('/app/organization/billing?choose=plan')
     expect(await page.getByRole('button', { name: 'New block' }).count()).toBe(0)
     await expectAccessible(page)
     await screenshot(page, 'desktop-blocks-locked')

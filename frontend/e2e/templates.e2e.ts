@@ -152,6 +152,19 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     await replaceInEditor(page, 'Hello {{nickname}}, ', 'Hello there, ')
     await preview(page).getByText('Hello there, Maya!').waitFor()
 
+    // MJML that does not parse: the last good render stays, with the error over it; undo clears both.
+    await page.getByRole('textbox', { name: 'MJML source' }).click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.insertText('<mjml')
+    const compileError = page.getByRole('alert').filter({ hasText: 'This does not compile' })
+    await compileError.getByText('the preview shows the last version that did').waitFor()
+    await compileError.getByText(/Parsing failed/).waitFor()
+    await preview(page).getByText('Hello there, Maya!').waitFor()
+    await screenshot(page, 'desktop-template-editor-broken-mjml')
+    await page.keyboard.press('Control+z')
+    await compileError.waitFor({ state: 'detached' })
+    await preview(page).getByText('Hello there, Maya!').waitFor()
+
     // Phone width and dark mode: the template's own dark CSS applies in the sandboxed frame.
     await page.getByRole('button', { name: 'Mobile', exact: true }).click()
     await page.locator('[data-preview-width="mobile"]').waitFor()

@@ -46,9 +46,71 @@ async function dragTo(page: Page, source: Locator, target: Locator, half: 'upper
   await page.mouse.up()
 }
 
+/** How much the preview frame is scaled down to fit its pane (1: full size). */
+async function previewScale(page: Page): Promise<number> {
+  return Number(await page.locator('[data-preview-scale]').getAttribute('data-preview-scale'))
+}
+
+async function withinViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox()
+  const viewport = page.viewportSize()
+  if (!box || !viewport) return false
+  return (
+    box.y >= 0 && box.y + Math.min(box.height, 40) <= viewport.height && box.x + box.width <= viewport.width
+  )
+}
+
+/**
+ * At 1280×900: the palette beside the canvas, the email's first block and a selected block's settings in the
+ * window together, a Canvas/Preview switch instead of a shrunken preview, and raw HTML drawn, not listed.
+ */
+async function checkLaptopLayout(page: Page, heading: Locator) {
+  await page.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+  )
+  const firstBlock = canvas(page).locator(':scope ul > li > [role="group"]').first()
+  expect(await withinViewport(page, firstBlock)).toBe(true)
+  const palette = await page.getByRole('button', { name: 'Add Heading block' }).boundingBox()
+  const canvasBox = await canvas(page).boundingBox()
+  expect(palette && canvasBox && palette.x + palette.width <= canvasBox.x).toBe(true)
+  await heading.click()
+  const settings = page.getByRole('region', { name: 'Heading block settings' })
+  await settings.getByLabel('Heading text').waitFor()
+  expect(await withinViewport(page, heading)).toBe(true)
+  expect(await withinViewport(page, settings)).toBe(true)
+  const settingsBox = await settings.boundingBox()
+  expect(settingsBox && canvasBox && settingsBox.x >= canvasBox.x + canvasBox.width).toBe(true)
+
+  // Raw HTML: its elements in a sandboxed frame as tall as they are, not its source as text.
+  const rawFrame = canvas(page).locator('iframe[title^="Raw HTML block"]').first()
+  expect(await rawFrame.getAttribute('sandbox')).toBe('')
+  const raw = canvas(page).frameLocator('iframe[title^="Raw HTML block"]').first()
+  await raw.getByText('Connect your first project.').waitFor()
+  expect(await raw.locator('ol > li').count()).toBe(3)
+  expect(await canvas(page).innerText()).not.toContain('<ol')
+  // As tall as its content: the list ends at the frame's foot (nothing cut off, no empty band).
+  const frameBox = await rawFrame.boundingBox()
+  const listBox = await raw.locator('ol').boundingBox()
+  if (!frameBox || !listBox) throw new Error('the raw HTML frame or its list is not drawn')
+  expect(listBox.y + listBox.height).toBeLessThanOrEqual(frameBox.y + frameBox.height + 1)
+  expect(frameBox.y + frameBox.height - (listBox.y + listBox.height)).toBeLessThanOrEqual(24)
+  await screenshot(page, 'visual-editor-1280')
+
+  // The preview: one switch away, at full size.
+  expect(await page.getByRole('region', { name: 'Preview' }).isVisible()).toBe(false)
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
+  await preview(page).getByText('Welcome, Maya!').waitFor({ timeout: 30_000 })
+  expect(await previewScale(page)).toBe(1)
+  expect(await canvas(page).isVisible()).toBe(false)
+  await screenshot(page, 'visual-editor-1280-preview')
+  await page.getByRole('button', { name: 'Canvas', exact: true }).click()
+  await canvas(page).waitFor()
+}
+
 describe('the visual editor in a real browser', () => {
   it('builds a VISUAL template by drag and drop, undoes and redoes, saves, test-sends and reloads the same document', async () => {
-    const tab = await openTab(browser(), { width: 1440, height: 1000 })
+    // A laptop first: the layout checks; the drag and drop journey then runs side by side at 1920.
+    const tab = await openTab(browser(), { width: 1280, height: 900 })
     const { page } = tab
 
     const keys = await createLocalCustomerAccount(stack)
@@ -70,7 +132,7 @@ describe('the visual editor in a real browser', () => {
     await page
       .frameLocator('iframe[title="Preview of Welcome"]')
       .getByText('Welcome, Maya!')
-      .waitFor({ timeout: 30_000 })
+      .waitFor({ timeout: 60_000 })
     await page.getByRole('button', { name: 'Use Welcome', exact: true }).click()
     const create = page.getByRole('dialog', { name: 'New template: Welcome' })
     await create.getByLabel('Template name').fill('visual-welcome')
@@ -81,11 +143,21 @@ describe('the visual editor in a real browser', () => {
     // The editor: palette, canvas drawn from the document, live preview compiled from it.
     await page.getByRole('heading', { level: 1, name: 'visual-welcome' }).waitFor()
     await page.getByRole('button', { name: 'Add Button block' }).waitFor()
-    await preview(page).getByText('Welcome, Maya!').waitFor({ timeout: 30_000 })
     const heading = canvas(page).getByRole('group', { name: /^Heading block: Welcome, \{\{firstName\}\}!/ })
     await heading.waitFor()
+    await checkLaptopLayout(page, heading)
     expect(await seriousAxeViolations(page)).toEqual([])
-    await screenshot(page, 'desktop-visual-editor')
+
+    // Wider: the same at 1440 (canvas or preview), then side by side at 1920.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect.poll(() => page.getByRole('region', { name: 'Preview' }).isVisible()).toBe(false)
+    await screenshot(page, 'visual-editor-1440')
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.getByRole('region', { name: 'Preview' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Preview', exact: true }).isVisible()).toBe(false)
+    await preview(page).getByText('Welcome, Maya!').waitFor({ timeout: 30_000 })
+    expect(await previewScale(page)).toBeGreaterThanOrEqual(0.9)
+    await screenshot(page, 'visual-editor-1920')
     const start = await topLevelBlocks(page)
     const buttonsBefore = start.filter((name) => name.startsWith('Button block')).length
 
@@ -203,11 +275,30 @@ describe('the visual editor in a real browser', () => {
     expect(await topLevelBlocks(page)).toEqual(documentBefore)
     await page.getByText(/^Version 2, saved/).waitFor()
 
-    // Phone width: the editor stacks without sideways scrolling.
+    // Phone width: the editor stacks without sideways scrolling; the preview starts at phone width.
     await page.setViewportSize({ width: 390, height: 844 })
     await page.waitForTimeout(400)
     expect(await hasHorizontalOverflow(page), `overflow at ${page.url()}`).toBe(false)
-    await screenshot(page, 'mobile-visual-editor')
+    await screenshot(page, 'visual-editor-390')
+    const block = canvas(page).getByRole('group', { name: 'Button block: Start the tour' }).first()
+    await block.evaluate((element: { scrollIntoView(options: { block: 'center' }): void }) =>
+      element.scrollIntoView({ block: 'center' }),
+    )
+    await block.click()
+    // The settings stick to the window's foot over the canvas rather than waiting below the whole email.
+    const sheet = await page.getByRole('region', { name: 'Button block settings' }).boundingBox()
+    expect(sheet && sheet.y < 844 && sheet.y + sheet.height <= 845).toBe(true)
+    await screenshot(page, 'visual-editor-390-selected')
+    await page.getByRole('button', { name: 'Done', exact: true }).click()
+    await page.evaluate(() =>
+      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+    )
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await page.locator('[data-preview-width="mobile"]').waitFor()
+    await page.getByRole('region', { name: 'Preview' }).scrollIntoViewIfNeeded()
+    await preview(page).getByText('See you, Maya').waitFor()
+    expect(await previewScale(page)).toBeGreaterThanOrEqual(0.75)
+    await screenshot(page, 'visual-editor-390-preview')
     await page.setViewportSize({ width: 1440, height: 1000 })
     expect(page.url()).toBe(editorUrl)
     expect(tab.pageErrors).toEqual([])

@@ -7,17 +7,21 @@ import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import type { ColorScheme } from '../preview/preview-document'
 import { insecureImageSources } from '../preview/preview-document'
 import { PreviewFrame, type PreviewWidth } from '../preview/preview-frame'
-import type { PreviewOutput } from '../preview/use-template-preview'
+import { isBrokenOutput, type PreviewOutput } from '../preview/use-template-preview'
 import styles from './editor.module.css'
 
 /** A desktop client's reading pane, and a phone (iPhone 12–15); the frame is drawn smaller when the pane is. */
 const FRAME_WIDTHS: Record<PreviewWidth, number> = { desktop: 680, mobile: 390 }
 const FRAME_HEIGHT = 760
+/** Below this room a desktop-width email would be drawn at under ~80 %: the preview starts at phone width. */
+const LEGIBLE_DESKTOP_ROOM = 560
 
 import type { SampleSetDraft } from './working-copy'
 
 interface PreviewPaneProps {
   output: PreviewOutput | undefined
+  /** The last result that produced an email, shown under the errors while the source does not compile. */
+  lastGood: PreviewOutput | undefined
   pending: boolean
   failure: string | undefined
   sets: readonly SampleSetDraft[]
@@ -30,6 +34,7 @@ interface PreviewPaneProps {
 /** The email as SES would render it with the chosen sample data: desktop or phone width, light or dark. */
 export function PreviewPane({
   output,
+  lastGood,
   pending,
   failure,
   sets,
@@ -38,7 +43,7 @@ export function PreviewPane({
   sampleProblem,
   onEditSamples,
 }: PreviewPaneProps) {
-  const [width, setWidth] = useState<PreviewWidth>('desktop')
+  const [chosenWidth, setWidth] = useState<PreviewWidth>()
   const wrap = useRef<HTMLDivElement>(null)
   const [room, setRoom] = useState<number>()
   useEffect(() => {
@@ -50,11 +55,15 @@ export function PreviewPane({
     observer.observe(element)
     return () => observer.disconnect()
   }, [])
+  // Until the author picks one: a phone's width where a desktop email would be drawn too small to read.
+  const width = chosenWidth ?? (room !== undefined && room < LEGIBLE_DESKTOP_ROOM ? 'mobile' : 'desktop')
   const frameWidth = FRAME_WIDTHS[width]
   const scale = room ? Math.min(1, room / frameWidth) : 1
   const [scheme, setScheme] = useState<ColorScheme>('light')
-  const render = output?.render
-  const html = render?.html ?? output?.html
+  const broken = output !== undefined && isBrokenOutput(output)
+  const shown = broken && lastGood ? lastGood : output
+  const render = shown?.render
+  const html = render?.html ?? shown?.html
   const insecure = html ? insecureImageSources(html) : []
   const missing = render ? [...new Set(render.missing.map((item) => item.path))] : []
 
@@ -178,7 +187,25 @@ export function PreviewPane({
         className={`${styles.frameWrap} ${scheme === 'dark' ? styles.frameDark : ''}`}
         data-preview-width={width}
         data-preview-scheme={scheme}
+        data-preview-scale={scale.toFixed(2)}
       >
+        {broken && output && (
+          <div className={styles.frameErrors} role="alert">
+            <strong>
+              {lastGood
+                ? 'This does not compile: the preview shows the last version that did.'
+                : 'This does not compile yet.'}
+            </strong>
+            <ul className={styles.plainList}>
+              {output.compileErrors.slice(0, 5).map((error) => (
+                <li key={`${error.line}-${error.message}`}>
+                  {error.blockId ? '' : `Line ${error.line}: `}
+                  {error.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {html === undefined ? (
           <div className={styles.frameLoading}>
             <Spinner /> Compiling the template…

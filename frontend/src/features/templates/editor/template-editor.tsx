@@ -2,6 +2,7 @@ import type { OrganizationSummary, Template } from '@app/contracts'
 import { useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
 import { useTemplateBlocks } from '../../blocks/use-template-blocks'
 import { ActionError, ActionsExhausted } from '../components/action-error'
@@ -37,6 +38,8 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
   const [copy, setCopy] = useState<WorkingCopy>(() => workingCopyOf(base))
   const [tab, setTab] = useState<EditorTab>('source')
   const [view, setView] = useState<EditorView>('edit')
+  /** VISUAL below side-by-side width: the canvas or the preview. */
+  const [show, setShow] = useState<'canvas' | 'preview'>('canvas')
   const [sampleIndex, setSampleIndex] = useState(0)
   const [target, setTarget] = useState<InsertTarget>('source')
   const [sending, setSending] = useState(false)
@@ -140,6 +143,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
                       onClick={() => {
                         const blockId = issue.blockId as string
                         setView('edit')
+                        setShow('canvas')
                         setTab('source')
                         requestAnimationFrame(() => visualRef.current?.select(blockId))
                       }}
@@ -171,36 +175,63 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
           }}
         />
       ) : (
-        <div className={`${styles.workspace} ${copy.editorType === 'VISUAL' ? styles.workspaceVisual : ''}`}>
-          <EditPane
-            base={base}
-            copy={copy}
-            onChange={update}
-            problems={changes.problems}
-            output={output}
-            issues={issues}
-            sampleIndex={sampleIndex}
-            onSampleIndex={setSampleIndex}
-            sampleData={sampleData}
-            sampleName={set?.name}
-            tab={tab}
-            onTab={setTab}
-            target={target}
-            onTarget={setTarget}
-            visualRef={visualRef}
-            reusableBlocks={reusableBlocks}
-          />
+        <div className={styles.workspaceFrame}>
+          {copy.editorType === 'VISUAL' && (
+            <div className={styles.viewSwitch}>
+              <ToggleButtons
+                label="Show the canvas or the preview"
+                options={[
+                  { value: 'canvas', label: 'Canvas' },
+                  { value: 'preview', label: 'Preview' },
+                ]}
+                value={show}
+                onChange={setShow}
+              />
+              <span className={styles.muted}>
+                {show === 'canvas'
+                  ? 'Drag blocks in and click one to change it.'
+                  : 'The email as SES renders it with the sample data.'}
+              </span>
+            </div>
+          )}
+          <div
+            className={`${styles.workspace} ${copy.editorType === 'VISUAL' ? styles.workspaceVisual : ''}`}
+            data-show={show}
+          >
+            <EditPane
+              base={base}
+              copy={copy}
+              onChange={update}
+              problems={changes.problems}
+              output={output}
+              issues={issues}
+              sampleIndex={sampleIndex}
+              onSampleIndex={setSampleIndex}
+              sampleData={sampleData}
+              sampleName={set?.name}
+              tab={tab}
+              onTab={setTab}
+              target={target}
+              onTarget={setTarget}
+              visualRef={visualRef}
+              reusableBlocks={reusableBlocks}
+            />
 
-          <PreviewPane
-            output={output}
-            pending={preview.pending}
-            failure={preview.error}
-            sets={copy.sampleSets}
-            selected={sampleIndex}
-            onSelect={setSampleIndex}
-            sampleProblem={sample && !sample.ok ? sample.message : undefined}
-            onEditSamples={() => setTab('samples')}
-          />
+            <PreviewPane
+              output={output}
+              lastGood={preview.lastGood}
+              pending={preview.pending}
+              failure={preview.error}
+              sets={copy.sampleSets}
+              selected={sampleIndex}
+              onSelect={setSampleIndex}
+              sampleProblem={sample && !sample.ok ? sample.message : undefined}
+              onEditSamples={() => {
+                setShow('canvas')
+                setTab('samples')
+              }}
+            />
+          </div>
         </div>
       )}
 

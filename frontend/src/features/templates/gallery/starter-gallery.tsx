@@ -1,40 +1,29 @@
-import type { CreateTemplateBody, OrganizationSummary } from '@app/contracts'
+import type { OrganizationSummary } from '@app/contracts'
 import { visualDocumentSource } from '@app/contracts'
-import { compileTemplate, renderTemplate, STARTERS, type Starter } from '@app/email/browser'
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { STARTERS, type Starter } from '@app/email/browser'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import pageStyles from '../../../app/routes/app/page.module.css'
-import { Alert } from '../../../components/ui/alert'
-import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
-import { Spinner } from '../../../components/ui/spinner'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
 import { templateQueries, useCreateTemplate } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
-import { PreviewFrame } from '../preview/preview-frame'
 import { actionCost } from '../template-actions'
-import { EDITOR_LABELS } from '../template-display'
 import { templateNameProblem, uniqueName } from '../template-name'
 import { BLANK_SOURCES, type BlankKind, blankTemplateBody, isBlankKind } from './blank-templates'
 import styles from './gallery.module.css'
+import { type Choice, StarterCard } from './starter-card'
 
 /** How a starter is created: blocks for the visual editor (the default), or MJML for the code editor. */
 export type StarterFormat = 'VISUAL' | 'MJML'
 
-interface Choice {
-  key: string
-  title: string
-  description: string
-  editorType: 'MJML' | 'HTML' | 'VISUAL'
-  suggestedName: string
-  body: (name: string) => CreateTemplateBody
-}
+const BLANK_SAMPLE = { subject: 'Hello {{firstName}}', sampleData: { firstName: 'Maya' } }
 
 const BLANK_CHOICES: Record<BlankKind, Choice> = {
   VISUAL: {
@@ -44,6 +33,7 @@ const BLANK_CHOICES: Record<BlankKind, Choice> = {
     editorType: 'VISUAL',
     suggestedName: 'new-visual-template',
     body: (name) => blankTemplateBody('VISUAL', name),
+    thumbnail: { input: { editorType: 'VISUAL', source: BLANK_SOURCES.VISUAL }, ...BLANK_SAMPLE },
   },
   MJML: {
     key: 'blank-mjml',
@@ -52,6 +42,7 @@ const BLANK_CHOICES: Record<BlankKind, Choice> = {
     editorType: 'MJML',
     suggestedName: 'new-mjml-template',
     body: (name) => blankTemplateBody('MJML', name),
+    thumbnail: { input: { editorType: 'MJML', source: BLANK_SOURCES.MJML }, ...BLANK_SAMPLE },
   },
   HTML: {
     key: 'blank-html',
@@ -60,6 +51,7 @@ const BLANK_CHOICES: Record<BlankKind, Choice> = {
     editorType: 'HTML',
     suggestedName: 'new-html-template',
     body: (name) => blankTemplateBody('HTML', name),
+    thumbnail: { input: { editorType: 'HTML', source: BLANK_SOURCES.HTML }, ...BLANK_SAMPLE },
   },
 }
 
@@ -71,53 +63,21 @@ function starterChoice(starter: Starter, format: StarterFormat): Choice {
     editorType: format,
     suggestedName: starter.id,
     body: (name) => ({ starter: starter.id, editorType: format, name }),
+    thumbnail: {
+      input:
+        format === 'VISUAL'
+          ? { editorType: 'VISUAL', source: visualDocumentSource(starter.visual) }
+          : { editorType: 'MJML', source: starter.mjml },
+      subject: starter.subject,
+      sampleData: starter.sampleData,
+    },
   }
 }
 
-interface Thumbnail {
-  html: string
-  subject: string
-}
-
-/** Every starter and blank page compiled (mjml-browser) and rendered with its sample data, once per visit. */
-const thumbnailsQuery = queryOptions({
-  queryKey: ['template-gallery', 'thumbnails'] as const,
-  queryFn: async (): Promise<Record<string, Thumbnail>> => {
-    const entries = await Promise.all([
-      ...STARTERS.flatMap((starter) =>
-        (['VISUAL', 'MJML'] as const).map(async (format) => {
-          const compiled = await compileTemplate(
-            format === 'VISUAL'
-              ? { editorType: 'VISUAL', source: visualDocumentSource(starter.visual) }
-              : { editorType: 'MJML', source: starter.mjml },
-          )
-          const render = renderTemplate({ subject: starter.subject, html: compiled.html }, starter.sampleData)
-          return [
-            starterChoice(starter, format).key,
-            { html: render.html ?? compiled.html, subject: render.subject ?? '' },
-          ] as const
-        }),
-      ),
-      ...(['VISUAL', 'MJML', 'HTML'] as const).map(async (kind) => {
-        const compiled = await compileTemplate({ editorType: kind, source: BLANK_SOURCES[kind] })
-        const render = renderTemplate(
-          { subject: 'Hello {{firstName}}', html: compiled.html },
-          { firstName: 'Maya' },
-        )
-        return [BLANK_CHOICES[kind].key, { html: render.html ?? '', subject: render.subject ?? '' }] as const
-      }),
-    ])
-    return Object.fromEntries(entries)
-  },
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: Number.POSITIVE_INFINITY,
-})
-
-/** `/app/templates/new`: six starters and two blank pages, each previewed; a name, then the editor. */
+/** `/app/templates/new`: six starters and three blank pages, each previewed; a name, then the editor. */
 export function StarterGallery({ organization }: { organization: OrganizationSummary }) {
   const [search, setSearch] = useSearchParams()
   const blank = search.get('blank')
-  const thumbnails = useQuery(thumbnailsQuery)
   const existing = useInfiniteQuery(
     templateQueries.list(organization.id, { q: '', tag: undefined, sort: 'name' }),
   )
@@ -157,10 +117,6 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
         </p>
       </header>
 
-      {thumbnails.isError && (
-        <Alert tone="warning">The previews could not be built; the starters still work.</Alert>
-      )}
-
       <div className={styles.formatChoice}>
         <span className={styles.formatLabel}>Edit the starters with</span>
         <ToggleButtons
@@ -180,41 +136,9 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
       </div>
 
       <ul className={styles.grid} aria-label="Starters">
-        {choices.map((item) => {
-          const thumbnail = thumbnails.data?.[item.key]
-          return (
-            <li key={item.key} className={styles.card}>
-              <div className={styles.thumb} inert>
-                {thumbnail ? (
-                  <PreviewFrame html={thumbnail.html} scheme="light" title={`Preview of ${item.title}`} />
-                ) : (
-                  <span className={styles.thumbLoading}>
-                    <Spinner /> Rendering…
-                  </span>
-                )}
-              </div>
-              <div className={styles.cardBody}>
-                <h2 className={styles.cardTitle}>
-                  {item.title} <Badge>{EDITOR_LABELS[item.editorType]}</Badge>
-                </h2>
-                <p className={styles.description}>{item.description}</p>
-                {thumbnail?.subject && (
-                  <p className={styles.subject}>
-                    <span className={styles.muted}>Subject:</span> {thumbnail.subject}
-                  </p>
-                )}
-              </div>
-              <div className={styles.cardFooter}>
-                <Button
-                  variant={item.key.startsWith('blank') ? 'secondary' : 'primary'}
-                  onClick={() => setChoice(item)}
-                >
-                  Use {item.title}
-                </Button>
-              </div>
-            </li>
-          )
-        })}
+        {choices.map((item) => (
+          <StarterCard key={item.key} choice={item} onUse={() => setChoice(item)} />
+        ))}
       </ul>
 
       <Dialog

@@ -24,9 +24,13 @@ export interface PreviewInput {
   blocks?: Record<string, { editorType: TemplateEditorType; source: string }>
 }
 
+type CompileError = Awaited<ReturnType<typeof compileTemplate>>['errors'][number]
+
 export interface PreviewOutput {
   /** The HTML SES would store: compiled MJML, or the HTML source. */
   html: string
+  /** What the compiler reported (MJML errors, blocks that could not be written, missing includes). */
+  compileErrors: CompileError[]
   /** The text part SES would store: generated from the HTML, or the custom text. */
   textPart: string
   /** Subject, HTML and text rendered with the sample data as SES renders them. */
@@ -70,17 +74,35 @@ export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
   )
   // What the HTML was compiled from (for VISUAL, the MJML written from the document, not its JSON).
   const variables = detectVariables({ subject: input.subject, html: compiled.markup, text: textPart })
-  return { html: compiled.html, textPart, render, findings, variables }
+  return { html: compiled.html, textPart, render, findings, variables, compileErrors: compiled.errors }
+}
+
+/** No email came out (MJML that cannot be parsed gives an empty page and an error): nothing worth showing. */
+export function isBrokenOutput(output: Pick<PreviewOutput, 'html' | 'compileErrors'>): boolean {
+  return output.compileErrors.length > 0 && output.html.trim() === ''
+}
+
+export interface PreviewState {
+  /** The latest result. */
+  output?: PreviewOutput
+  /** The latest result that produced an email: what the preview shows while the source does not compile. */
+  lastGood?: PreviewOutput
+  error?: string
+  pending: boolean
+}
+
+/** The state after a run finished with `output`. */
+export function withOutput(current: PreviewState, output: PreviewOutput): PreviewState {
+  return { output, lastGood: isBrokenOutput(output) ? current.lastGood : output, pending: false }
 }
 
 /**
  * The live preview: runs the pipeline once typing pauses (MJML compiles in the browser with mjml-browser,
- * fetched on first use), keeps showing the last result while the next one is computed.
+ * fetched on first use), keeps showing the last result while the next one is computed, and remembers the last
+ * result that produced an email.
  */
 export function useTemplatePreview(input: PreviewInput, delayMs = 250) {
-  const [state, setState] = useState<{ output?: PreviewOutput; error?: string; pending: boolean }>({
-    pending: true,
-  })
+  const [state, setState] = useState<PreviewState>({ pending: true })
   const key = JSON.stringify(input)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the input's content
@@ -90,7 +112,7 @@ export function useTemplatePreview(input: PreviewInput, delayMs = 250) {
     const timer = setTimeout(() => {
       runPreview(input)
         .then((output) => {
-          if (!cancelled) setState({ output, pending: false })
+          if (!cancelled) setState((current) => withOutput(current, output))
         })
         .catch((error: unknown) => {
           if (!cancelled) {

@@ -1,5 +1,12 @@
-import type { ContentBlock, DocumentStyles, Padding, Paragraph } from '@app/contracts'
+import {
+  type ContentBlock,
+  type DocumentStyles,
+  FONT_STACKS,
+  type Padding,
+  type Paragraph,
+} from '@app/contracts'
 import type { CSSProperties } from 'react'
+import { RawHtmlFrame } from './raw-html-frame'
 import styles from './visual.module.css'
 
 const HEADING_SIZES = { 1: 28, 2: 22, 3: 18 } as const
@@ -29,7 +36,7 @@ function Runs({ paragraph, linkColor }: { paragraph: Paragraph; linkColor: strin
 
 /**
  * A block drawn with React elements roughly as the email shows it (the preview beside it is the real thing).
- * Nothing here injects the block's HTML: raw HTML appears as a labelled excerpt of its code.
+ * Nothing here injects the block's HTML into the app: raw HTML is drawn in a sandboxed frame.
  */
 export function BlockView({
   block,
@@ -144,11 +151,19 @@ export function BlockView({
       )
     case 'html':
       return (
-        <div style={paddingStyle(block.padding)}>
-          <div className={styles.rawHtml}>
-            <span className={styles.rawHtmlLabel}>Raw HTML</span>
-            <pre>{block.html.length > 240 ? `${block.html.slice(0, 240)}…` : block.html}</pre>
-          </div>
+        <div style={paddingStyle(block.padding)} className={styles.rawHtmlBlock}>
+          {block.html.trim() ? (
+            <RawHtmlFrame
+              html={block.html}
+              fontFamily={FONT_STACKS[documentStyles.fontFamily]}
+              color={documentStyles.textColor}
+            />
+          ) : (
+            <div className={styles.rawHtml}>
+              <span className={styles.rawHtmlLabel}>Raw HTML</span>
+              <p className={styles.rawHtmlEmpty}>No code yet: write it in the block’s settings.</p>
+            </div>
+          )}
         </div>
       )
   }

@@ -310,10 +310,18 @@ export default function VisualEditor({
               <section
                 className={styles.properties}
                 aria-label={selected ? `${blockTypeName(selected.block.type)} settings` : unselectedTitle}
+                data-selected={selected ? '' : undefined}
               >
-                <h2 className={styles.paneTitle}>
-                  {selected ? blockTypeName(selected.block.type) : unselectedTitle}
-                </h2>
+                <div className={styles.propertiesHeader}>
+                  <h2 className={styles.paneTitle}>
+                    {selected ? blockTypeName(selected.block.type) : unselectedTitle}
+                  </h2>
+                  {selected && (
+                    <Button size="small" variant="ghost" onClick={() => setSelectedId(null)}>
+                      Done
+                    </Button>
+                  )}
+                </div>
                 <div className={styles.fields}>
                   {selected ? (
                     <BlockProperties
