@@ -240,7 +240,7 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     await page.getByRole('textbox', { name: 'Role ARN' }).fill(roleArn)
     await page.getByRole('button', { name: 'Connect' }).click()
     await page.waitForURL(at('/app/aws-account'))
-    await page.getByText('IAM role', { exact: true }).first().waitFor()
+    await page.getByRole('main').getByText('IAM role', { exact: true }).first().waitFor()
     await page.getByText(customer.accountId, { exact: true }).waitFor()
     await page.getByText('Sandbox', { exact: true }).waitFor()
 
@@ -285,12 +285,12 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     await page.getByRole('button', { name: 'Connect and check' }).click()
     await page.waitForURL(at('/app/aws-account'))
     await banner.getByRole('button', { name: /AWS account: Backup/ }).waitFor()
-    await page.getByText('Backup', { exact: true }).first().waitFor()
+    await page.getByRole('main').getByText('Backup', { exact: true }).first().waitFor()
     await banner.getByRole('button', { name: /AWS account: Backup/ }).click()
     await banner.getByRole('button', { name: /^Main/ }).click()
     await banner.getByRole('button', { name: /AWS account: Main/ }).waitFor()
     expect(await banner.getByRole('button', { name: /^Backup/ }).count()).toBe(0)
-    await page.getByText('IAM role', { exact: true }).first().waitFor()
+    await page.getByRole('main').getByText('IAM role', { exact: true }).first().waitFor()
     await page.reload()
     await banner.getByRole('button', { name: /AWS account: Main/ }).waitFor()
 
