@@ -14,15 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { organizationKey } from '@app/core/db/keys'
-import { DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
 import { DEFAULT_DATA_DIR } from '../src/repo-paths'
-import { apiClient } from '../src/testing/api-client'
-import { signUp } from '../src/testing/cognito-users'
 import { ensureWebBuild } from '../src/web/web-build'
+import { signUpOnPaidPlan } from './paid-organization'
 
 const LOADS = Math.max(1, Math.min(Number(process.env.BENCH_PAGE_LOADS ?? 5), 50))
 const DEV_SERVER = process.env.BENCH_WEB === 'dev'
@@ -108,28 +105,7 @@ async function main(): Promise<void> {
   const { config } = stack
   let browser: Browser | undefined
   try {
-    const user = await signUp(config)
-    const api = apiClient(config, user.idToken)
-    const created = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: user.email })
-    if (created.status !== 201) throw new Error(`POST /api/account answered ${created.status}`)
-    const orgId = created.body.organizations[0]?.id ?? ''
-    // A paid plan, so /app is the dashboard rather than the plan choice.
-    const dynamo = new DynamoDBClient({
-      endpoint: config.dynamodbEndpoint,
-      region: config.region,
-      credentials: config.credentials,
-    })
-    const key = organizationKey(orgId)
-    await dynamo.send(
-      new UpdateItemCommand({
-        TableName: config.tableName,
-        Key: { PK: { S: key.PK }, SK: { S: key.SK } },
-        UpdateExpression: 'SET #plan = :plan, subscriptionStatus = :active',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': { S: 'TEAM_MONTHLY' }, ':active': { S: 'active' } },
-      }),
-    )
-    dynamo.destroy()
+    const { user, api, orgId } = await signUpOnPaidPlan(config)
     const template = await api.post<{ id: string }>(`/api/templates?organizationId=${orgId}`, {
       starter: 'welcome',
       name: 'welcome-email',

@@ -10,13 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ENV } from '@app/contracts'
-import { organizationKey } from '@app/core/db/keys'
-import { DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
-import { apiClient } from '../src/testing/api-client'
-import { signUp } from '../src/testing/cognito-users'
 import { createLocalCustomerAccount } from '../src/testing/local-aws'
+import { signUpOnPaidPlan } from './paid-organization'
 
 const TEMPLATES = Math.min(Number(process.env.BENCH_SES_TEMPLATES ?? 60), 100)
 const RATE = Number(process.env[ENV.sesControlPlaneRate] ?? 1)
@@ -35,28 +32,7 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack
   try {
-    const user = await signUp(config)
-    const api = apiClient(config, user.idToken)
-    const created = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: user.email })
-    if (created.status !== 201) throw new Error(`POST /api/account answered ${created.status}`)
-    const orgId = created.body.organizations[0]?.id ?? ''
-    const dynamo = new DynamoDBClient({
-      endpoint: config.dynamodbEndpoint,
-      region: config.region,
-      credentials: config.credentials,
-    })
-    // A paid plan: START's five actions would not create the templates.
-    const key = organizationKey(orgId)
-    await dynamo.send(
-      new UpdateItemCommand({
-        TableName: config.tableName,
-        Key: { PK: { S: key.PK }, SK: { S: key.SK } },
-        UpdateExpression: 'SET #plan = :plan, subscriptionStatus = :active',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': { S: 'TEAM_MONTHLY' }, ':active': { S: 'active' } },
-      }),
-    )
-    dynamo.destroy()
+    const { api, orgId } = await signUpOnPaidPlan(config)
     const keys = await createLocalCustomerAccount(config)
     const account = await api.post<{ id: string }>(`/api/aws-accounts?organizationId=${orgId}`, {
       method: 'keys',

@@ -10,14 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { organizationKey } from '@app/core/db/keys'
 import { compileTemplate, largeMjmlSource } from '@app/email'
-import { DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb'
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb'
 import { parseDocument } from 'htmlparser2'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
-import { apiClient } from '../src/testing/api-client'
-import { signUp } from '../src/testing/cognito-users'
+import { signUpOnPaidPlan } from './paid-organization'
 
 const COMPILES = Math.min(Number(process.env.BENCH_COMPILES ?? 40), 500)
 const SAVES = Math.min(Number(process.env.BENCH_SAVES ?? 150), 2000)
@@ -67,28 +65,13 @@ async function saveBench(): Promise<void> {
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack
   try {
-    const user = await signUp(config)
-    const api = apiClient(config, user.idToken)
-    const created = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: user.email })
-    if (created.status !== 201) throw new Error(`POST /api/account answered ${created.status}`)
-    const orgId = created.body.organizations[0]?.id ?? ''
+    const { api, orgId } = await signUpOnPaidPlan(config)
     const dynamo = new DynamoDBClient({
       endpoint: config.dynamodbEndpoint,
       region: config.region,
       credentials: config.credentials,
       maxAttempts: 1,
     })
-    // A paid plan: the START quota would stop the run after five saves.
-    const key = organizationKey(orgId)
-    await dynamo.send(
-      new UpdateItemCommand({
-        TableName: config.tableName,
-        Key: { PK: { S: key.PK }, SK: { S: key.SK } },
-        UpdateExpression: 'SET #plan = :plan, subscriptionStatus = :active',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': { S: 'TEAM_MONTHLY' }, ':active': { S: 'active' } },
-      }),
-    )
     const source = largeMjmlSource(20)
     const template = await api.post<{ id: string; version: number }>(
       `/api/templates?organizationId=${orgId}`,
