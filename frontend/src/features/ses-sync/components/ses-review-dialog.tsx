@@ -33,28 +33,11 @@ interface SesReviewDialogProps {
 }
 
 /** A template changed in SES: SES's content beside ours, and the three choices (keep ours, take SES's, leave it). */
-export function SesReviewDialog({
-  organization,
-  target,
-  templateId,
-  onKeepOurs,
-  keepingOurs,
-  keepOursError,
-  onClose,
-}: SesReviewDialogProps) {
+export function SesReviewDialog(props: SesReviewDialogProps) {
+  const { templateId, onClose } = props
   return (
     <Dialog open={templateId !== undefined} onClose={onClose} title="Review the change made in SES" wide>
-      {templateId && (
-        <ReviewBody
-          organization={organization}
-          target={target}
-          templateId={templateId}
-          onKeepOurs={onKeepOurs}
-          keepingOurs={keepingOurs}
-          keepOursError={keepOursError}
-          onClose={onClose}
-        />
-      )}
+      {templateId && <ReviewBody {...props} templateId={templateId} />}
     </Dialog>
   )
 }
