@@ -1,4 +1,4 @@
-import { OrganizationIdQuerySchema } from '../billing'
+import { OrganizationIdQuerySchema } from '../billing/schemas'
 import {
   ACTION_ERRORS,
   AWS_ERRORS,
@@ -6,15 +6,6 @@ import {
   type RouteDefinition,
   route,
 } from '../route-definition'
-import { TemplateTestBodySchema, TemplateTestResultSchema } from '../template-tests'
-import {
-  TemplateDiffQuerySchema,
-  TemplateDiffSchema,
-  TemplateVersionListQuerySchema,
-  TemplateVersionListSchema,
-  TemplateVersionParamsSchema,
-  TemplateVersionSchema,
-} from '../template-versions'
 import {
   CopyTemplateBodySchema,
   CreateTemplateBodySchema,
@@ -26,7 +17,16 @@ import {
   TemplateListSchema,
   TemplateSchema,
   UpdateTemplateBodySchema,
-} from '../templates'
+} from './schemas'
+import { TemplateTestBodySchema, TemplateTestResultSchema } from './tests'
+import {
+  TemplateDiffQuerySchema,
+  TemplateDiffSchema,
+  TemplateVersionListQuerySchema,
+  TemplateVersionListSchema,
+  TemplateVersionParamsSchema,
+  TemplateVersionSchema,
+} from './versions'
 
 /**
  * Templates, their versions and tags (spec §7), and test sends. Not plan-gated: every plan edits templates; on

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
-import { uniqueItems } from './text'
+import { UlidSchema } from '../ids'
+import { uniqueItems } from '../text'
 
 /**
  * Monitoring of a customer's SES: a configuration set in their account whose event destination publishes to an

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { OrganizationSummarySchema } from './account'
-import { atLeastOneField, safeName } from './text'
+import { OrganizationSummarySchema } from '../account/schemas'
+import { atLeastOneField, safeName } from '../text'
 
 export const OrganizationNameSchema = safeName(
   z.string().trim().max(120, { message: 'Name is at most 120 characters.' }),

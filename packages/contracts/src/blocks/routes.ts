@@ -1,3 +1,5 @@
+import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+import { TEMPLATE_MAX_BODY_BYTES } from '../templates/schemas'
 import {
   BlockIdParamsSchema,
   BlockListQuerySchema,
@@ -9,9 +11,7 @@ import {
   UpdateBlockBodySchema,
   UpdateBlockQuerySchema,
   UpdateBlockResultSchema,
-} from '../blocks'
-import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
-import { TEMPLATE_MAX_BODY_BYTES } from '../templates'
+} from './schemas'
 
 /** Reusable blocks (spec §7 Blocks), gated TEAM and TEAM PLUS (spec §6). Blocks cost no template action. */
 export const blockRoutes = {

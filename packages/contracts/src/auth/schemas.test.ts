@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EmailSchema, passwordProblems } from './auth'
+import { EmailSchema, passwordProblems } from './schemas'
 
 describe('password policy', () => {
   it('accepts a password meeting every Cognito default rule', () => {

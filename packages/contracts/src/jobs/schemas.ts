@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { AccountIdSchema, UlidSchema } from './ids'
+import { AccountIdSchema, UlidSchema } from '../ids'
 
 /**
  * Background jobs: bulk work that cannot answer within API Gateway's 30 s (SES allows about one control-plane

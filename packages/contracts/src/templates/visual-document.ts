@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
-import { singleLine, wellFormedText } from './text'
+import { UlidSchema } from '../ids'
+import { singleLine, wellFormedText } from '../text'
 
 /**
  * The VISUAL editor's document (spec §1, §3): a template's `source` when its `editorType` is `VISUAL`, stored as

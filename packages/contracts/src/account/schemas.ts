@@ -1,9 +1,9 @@
 import * as z from 'zod'
-import { EmailSchema } from './auth'
-import { PriceChangeNoticeSchema } from './billing'
-import { AccountIdSchema, UlidSchema } from './ids'
-import { PlanSchema, SubscriptionStatusSchema } from './plans'
-import { atLeastOneField, safeName } from './text'
+import { EmailSchema } from '../auth/schemas'
+import { PriceChangeNoticeSchema } from '../billing/schemas'
+import { AccountIdSchema, UlidSchema } from '../ids'
+import { PlanSchema, SubscriptionStatusSchema } from '../plans'
+import { atLeastOneField, safeName } from '../text'
 
 export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const
 export const RoleSchema = z.enum(ROLES)

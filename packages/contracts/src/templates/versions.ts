@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
+import { UlidSchema } from '../ids'
 import {
   LintFindingSchema,
   SampleDataSetSchema,
@@ -7,7 +7,7 @@ import {
   TemplateEditorTypeSchema,
   TemplateTextSchema,
   TemplateVariableSchema,
-} from './templates'
+} from './schemas'
 
 /** A template's versions: every save is a full snapshot; list, view, diff two, restore one (a new version). */
 export const TEMPLATE_VERSION_ACTIONS = ['create', 'copy', 'save', 'restore', 'import'] as const

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
-import { AwsMonitoringSchema } from './ses-monitoring'
-import { atLeastOneField, safeName, wellFormedText } from './text'
+import { UlidSchema } from '../ids'
+import { AwsMonitoringSchema } from '../ses-monitoring/schemas'
+import { atLeastOneField, safeName, wellFormedText } from '../text'
 
 /** Regions where Amazon SES (v2) runs; a connection picks one. */
 export const SES_REGIONS = [

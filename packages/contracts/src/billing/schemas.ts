@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { EmailSchema } from './auth'
-import { UlidSchema } from './ids'
-import { PAID_PLANS, PlanSchema, SubscriptionStatusSchema } from './plans'
-import { atLeastOneField, safeName } from './text'
+import { EmailSchema } from '../auth/schemas'
+import { UlidSchema } from '../ids'
+import { PAID_PLANS, PlanSchema, SubscriptionStatusSchema } from '../plans'
+import { atLeastOneField, safeName } from '../text'
 
 export const PaidPlanSchema = z.enum(PAID_PLANS, { message: 'Choose a paid plan (START needs no checkout).' })
 

@@ -6,7 +6,7 @@ import {
   TemplateTagsSchema,
   TemplateTextInputSchema,
   UpdateTemplateBodySchema,
-} from './templates'
+} from './schemas'
 
 describe('template contracts', () => {
   it('accepts SES template names only', () => {

@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
-import { DiffChangeSchema } from './template-versions'
-import { TemplateEditorTypeSchema, TemplateNameSchema } from './templates'
-import { uniqueItems } from './text'
+import { UlidSchema } from '../ids'
+import { TemplateEditorTypeSchema, TemplateNameSchema } from '../templates/schemas'
+import { DiffChangeSchema } from '../templates/versions'
+import { uniqueItems } from '../text'
 
 /**
  * Two-way sync with the customer's SES templates (spec §7 'Email-service import and sync'). Every call names the

@@ -1,3 +1,15 @@
+import { OrganizationIdQuerySchema } from '../billing/schemas'
+import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+import {
+  CombinedQuerySchema,
+  CombinedReportSchema,
+  EnableMonitoringBodySchema,
+  LogsQuerySchema,
+  MessageLogPageSchema,
+  SES_EVENTS_PATH,
+  TimeSeriesQuerySchema,
+  TimeSeriesSchema,
+} from '../ses-monitoring/schemas'
 import {
   AwsAccountIdParamsSchema,
   AwsAccountListSchema,
@@ -11,19 +23,7 @@ import {
   LeaveSandboxBodySchema,
   SesAccountStatusSchema,
   UpdateAwsAccountBodySchema,
-} from '../aws-accounts'
-import { OrganizationIdQuerySchema } from '../billing'
-import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
-import {
-  CombinedQuerySchema,
-  CombinedReportSchema,
-  EnableMonitoringBodySchema,
-  LogsQuerySchema,
-  MessageLogPageSchema,
-  SES_EVENTS_PATH,
-  TimeSeriesQuerySchema,
-  TimeSeriesSchema,
-} from '../ses-monitoring'
+} from './schemas'
 
 /** Customers' AWS accounts, their SES identities and monitoring. */
 export const awsRoutes = {

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
-import { TemplateSubjectSchema } from './templates'
-import { safeName, wellFormedText } from './text'
+import { UlidSchema } from '../ids'
+import { safeName, wellFormedText } from '../text'
+import { TemplateSubjectSchema } from './schemas'
 
 /** Spec §3 template test payload, plus where and how to send it. */
 export const TemplateTestBodySchema = z

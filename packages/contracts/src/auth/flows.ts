@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { EmailSchema, PasswordSchema } from './auth'
+import { EmailSchema, PasswordSchema } from './schemas'
 
 /** Our own reset link works for verified and unverified addresses alike (Cognito's ForgotPassword does not). */
 export const RequestPasswordResetBodySchema = z.object({ email: EmailSchema }).strict()

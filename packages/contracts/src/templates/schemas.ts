@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { AccountIdSchema, UlidSchema } from './ids'
-import { safeName, singleLine, uniqueItems, wellFormedText } from './text'
+import { AccountIdSchema, UlidSchema } from '../ids'
+import { safeName, singleLine, uniqueItems, wellFormedText } from '../text'
 
 /**
  * Email templates (spec §3, §7 Templates and Tags). A template is what an author edits (`source` in one of the

@@ -1,3 +1,4 @@
+import { BILLING_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import {
   AdminInvoiceListSchema,
   BillingSchema,
@@ -11,8 +12,7 @@ import {
   PriceSyncResultSchema,
   RedirectSchema,
   UpdateBillingBodySchema,
-} from '../billing'
-import { BILLING_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+} from './schemas'
 
 /** Stripe checkout, portal, invoices, the Stripe webhook and the operators' billing routes. */
 export const billingRoutes = {

@@ -1,18 +1,18 @@
 import {
-  AccountSchema,
-  CreateAccountBodySchema,
-  OrganizationSummarySchema,
-  UpdateAccountBodySchema,
-} from '../account'
-import {
   AcceptedSchema,
   ConfirmEmailVerificationBodySchema,
   ConfirmPasswordResetBodySchema,
   RequestPasswordResetBodySchema,
-} from '../auth-flows'
+} from '../auth/flows'
 import { IdParamsSchema } from '../ids'
-import { CreateOrganizationBodySchema, UpdateOrganizationBodySchema } from '../organizations'
+import { CreateOrganizationBodySchema, UpdateOrganizationBodySchema } from '../organizations/schemas'
 import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+import {
+  AccountSchema,
+  CreateAccountBodySchema,
+  OrganizationSummarySchema,
+  UpdateAccountBodySchema,
+} from './schemas'
 
 /** Accounts, organizations and the public auth flows. */
 export const accountRoutes = {

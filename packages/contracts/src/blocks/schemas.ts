@@ -1,14 +1,14 @@
 import * as z from 'zod'
-import { UlidSchema } from './ids'
-import { JobSchema } from './jobs'
-import { TemplateAuthorSchema, type TemplateEditorType, TemplateEditorTypeSchema } from './templates'
-import { wellFormedText } from './text'
+import { UlidSchema } from '../ids'
+import { JobSchema } from '../jobs/schemas'
+import { TemplateAuthorSchema, type TemplateEditorType, TemplateEditorTypeSchema } from '../templates/schemas'
 import {
   parseVisualDocument,
   VISUAL_DOCUMENT_VERSION,
   type VisualBlock,
   VisualBlockSchema,
-} from './visual-document'
+} from '../templates/visual-document'
+import { wellFormedText } from '../text'
 
 /**
  * Reusable blocks (spec §2, §3, §7; TEAM and TEAM PLUS): a named fragment edited with the editor of its

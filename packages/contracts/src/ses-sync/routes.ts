@@ -1,4 +1,10 @@
-import { JobListQuerySchema, JobListSchema, JobParamsSchema, JobQuerySchema, JobSchema } from '../jobs'
+import {
+  JobListQuerySchema,
+  JobListSchema,
+  JobParamsSchema,
+  JobQuerySchema,
+  JobSchema,
+} from '../jobs/schemas'
 import {
   ACTION_ERRORS,
   AWS_ERRORS,
@@ -6,6 +12,7 @@ import {
   type RouteDefinition,
   route,
 } from '../route-definition'
+import { TemplateSchema } from '../templates/schemas'
 import {
   SesImportBodySchema,
   SesPublishBodySchema,
@@ -15,8 +22,7 @@ import {
   SesTemplateIdsBodySchema,
   SesTemplateParamsSchema,
   SesTemplateReviewSchema,
-} from '../ses-sync'
-import { TemplateSchema } from '../templates'
+} from './schemas'
 
 /**
  * Import and sync with the customer's SES (spec §7) and the background jobs doing the bulk work. Not plan-gated
