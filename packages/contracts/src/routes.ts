@@ -1,23 +1,36 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
-import { awsRoutes } from './aws-accounts/routes'
+import { authRoutes } from './auth/routes'
+import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
+import { emailIdentityRoutes } from './email-identities/routes'
+import { jobRoutes } from './jobs/routes'
+import { organizationRoutes } from './organizations/routes'
 import { platformRoutes } from './platform/routes'
 import type { EndpointGroup, RouteDefinition } from './route-definition'
+import { sesMonitoringRoutes } from './ses-monitoring/routes'
 import { sesRoutes } from './ses-sync/routes'
 import { templateRoutes } from './templates/routes'
 
 export * from './route-definition'
 
-/** Every route of the API, by id: the one table the CDK stack, the local gateway, the client and the docs read. */
+/**
+ * Every route of the API, by id: the one table the CDK stack, the local gateway, the client and the docs read.
+ * Each domain's folder holds its routes; a new domain adds its own here.
+ */
 export const routes = {
   ...accountRoutes,
+  ...organizationRoutes,
+  ...authRoutes,
   ...billingRoutes,
-  ...awsRoutes,
+  ...awsAccountRoutes,
+  ...emailIdentityRoutes,
+  ...sesMonitoringRoutes,
   ...templateRoutes,
   ...blockRoutes,
   ...sesRoutes,
+  ...jobRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

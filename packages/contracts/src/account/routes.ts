@@ -1,20 +1,8 @@
-import {
-  AcceptedSchema,
-  ConfirmEmailVerificationBodySchema,
-  ConfirmPasswordResetBodySchema,
-  RequestPasswordResetBodySchema,
-} from '../auth/flows'
-import { IdParamsSchema } from '../ids'
-import { CreateOrganizationBodySchema, UpdateOrganizationBodySchema } from '../organizations/schemas'
-import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
-import {
-  AccountSchema,
-  CreateAccountBodySchema,
-  OrganizationSummarySchema,
-  UpdateAccountBodySchema,
-} from './schemas'
+import { AcceptedSchema } from '../auth/flows'
+import { type RouteDefinition, route } from '../route-definition'
+import { AccountSchema, CreateAccountBodySchema, UpdateAccountBodySchema } from './schemas'
 
-/** Accounts, organizations and the public auth flows. */
+/** The signed-in user's own account. */
 export const accountRoutes = {
   getAccount: route({
     method: 'GET',
@@ -69,77 +57,5 @@ export const accountRoutes = {
     response: AcceptedSchema,
     errors: ['account.not_found'],
     status: 202,
-  }),
-  createOrganization: route({
-    method: 'POST',
-    path: '/api/organizations',
-    group: 'organizations',
-    summary: 'Create an organization owned by the caller',
-    public: false,
-    body: CreateOrganizationBodySchema,
-    response: OrganizationSummarySchema,
-    status: 201,
-  }),
-  updateOrganization: route({
-    method: 'PATCH',
-    path: '/api/organizations/{id}',
-    group: 'organizations',
-    summary: 'Rename an organization or choose the free START plan',
-    public: false,
-    params: IdParamsSchema,
-    body: UpdateOrganizationBodySchema,
-    response: OrganizationSummarySchema,
-    errors: [...ORGANIZATION_ERRORS, 'organization.plan_not_selectable'],
-    status: 200,
-  }),
-  deleteOrganization: route({
-    method: 'DELETE',
-    path: '/api/organizations/{id}',
-    group: 'organizations',
-    summary: 'Delete an organization and everything it owns (owner only)',
-    public: false,
-    params: IdParamsSchema,
-    errors: [...ORGANIZATION_ERRORS],
-    status: 204,
-  }),
-  acknowledgePriceChange: route({
-    method: 'POST',
-    path: '/api/organizations/{id}/price-change-notice/acknowledgement',
-    group: 'organizations',
-    summary: "Acknowledge the notice of a price change to the organization's plan (owner or admin)",
-    public: false,
-    params: IdParamsSchema,
-    errors: [...ORGANIZATION_ERRORS],
-    status: 204,
-  }),
-  requestPasswordReset: route({
-    method: 'POST',
-    path: '/api/auth/password-resets',
-    group: 'auth',
-    summary: 'Email a password-reset link (answers the same whether or not the address exists)',
-    public: true,
-    body: RequestPasswordResetBodySchema,
-    response: AcceptedSchema,
-    status: 202,
-  }),
-  confirmPasswordReset: route({
-    method: 'POST',
-    path: '/api/auth/password-resets/confirm',
-    group: 'auth',
-    summary: 'Set a new password with the token from a reset link',
-    public: true,
-    body: ConfirmPasswordResetBodySchema,
-    errors: ['auth.invalid_token', 'auth.password_policy'],
-    status: 204,
-  }),
-  confirmEmailVerification: route({
-    method: 'POST',
-    path: '/api/auth/email-verifications/confirm',
-    group: 'auth',
-    summary: 'Mark the account email verified with the token from a verification link',
-    public: true,
-    body: ConfirmEmailVerificationBodySchema,
-    errors: ['auth.invalid_token'],
-    status: 204,
   }),
 } as const satisfies Record<string, RouteDefinition>

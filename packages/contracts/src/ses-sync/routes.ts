@@ -1,10 +1,4 @@
-import {
-  JobListQuerySchema,
-  JobListSchema,
-  JobParamsSchema,
-  JobQuerySchema,
-  JobSchema,
-} from '../jobs/schemas'
+import { JobSchema } from '../jobs/schemas'
 import {
   ACTION_ERRORS,
   AWS_ERRORS,
@@ -25,7 +19,7 @@ import {
 } from './schemas'
 
 /**
- * Import and sync with the customer's SES (spec §7) and the background jobs doing the bulk work. Not plan-gated
+ * Import and sync with the customer's SES (spec §7), the bulk work done in jobs (`jobs/`). Not plan-gated
  * (spec §6 gates blocks, not SES sync); on START, each imported template costs one template action.
  */
 export const sesRoutes = {
@@ -142,29 +136,6 @@ export const sesRoutes = {
       'ses.changed_again',
       ...AWS_ERRORS,
     ],
-    status: 200,
-  }),
-  listJobs: route({
-    method: 'GET',
-    path: '/api/jobs',
-    group: 'jobs',
-    summary: "The organization's background jobs, latest first, without their items",
-    public: false,
-    query: JobListQuerySchema,
-    response: JobListSchema,
-    errors: [...ORGANIZATION_ERRORS],
-    status: 200,
-  }),
-  getJob: route({
-    method: 'GET',
-    path: '/api/jobs/{id}',
-    group: 'jobs',
-    summary: 'A background job with its counts and each item’s result',
-    public: false,
-    params: JobParamsSchema,
-    query: JobQuerySchema,
-    response: JobSchema,
-    errors: [...ORGANIZATION_ERRORS, 'job.not_found'],
     status: 200,
   }),
 } as const satisfies Record<string, RouteDefinition>
