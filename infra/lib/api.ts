@@ -82,8 +82,8 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: false,
     customerAws: false,
   },
-  // Browser monitoring tunnel: only forwards envelopes to Sentry over the internet, no AWS access.
-  monitoring: {
+  // The browser's Sentry tunnel: only forwards envelopes to Sentry over the internet, no AWS access.
+  'error-tunnel': {
     table: false,
     sendsMail: false,
     administersUsers: false,
@@ -91,7 +91,7 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: false,
     customerAws: false,
   },
-  payments: {
+  billing: {
     table: true,
     sendsMail: false,
     administersUsers: false,

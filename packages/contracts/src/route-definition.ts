@@ -10,8 +10,9 @@ export const ENDPOINT_GROUPS = [
   'organizations',
   'auth',
   'docs',
-  'monitoring',
-  'payments',
+  // The browser's Sentry tunnel (`POST /monitoring`); SES logs and metrics are `ses-monitoring`.
+  'error-tunnel',
+  'billing',
   'stripe-webhook',
   'admin',
   'aws-accounts',

@@ -19,7 +19,7 @@ export const billingRoutes = {
   createCheckoutSession: route({
     method: 'POST',
     path: '/api/payments/checkout-sessions',
-    group: 'payments',
+    group: 'billing',
     summary: 'Start a Stripe Checkout for a paid plan; answers the URL to send the browser to',
     public: false,
     body: CreateCheckoutSessionBodySchema,
@@ -30,7 +30,7 @@ export const billingRoutes = {
   createCustomerPortal: route({
     method: 'POST',
     path: '/api/payments/customer-portals',
-    group: 'payments',
+    group: 'billing',
     summary: "Open Stripe's customer portal (change plan, payment method, cancel); answers its URL",
     public: false,
     body: CreateCustomerPortalBodySchema,
@@ -41,7 +41,7 @@ export const billingRoutes = {
   listInvoices: route({
     method: 'GET',
     path: '/api/payments/invoices',
-    group: 'payments',
+    group: 'billing',
     summary: "The organization's invoices, newest first, with hosted and PDF links",
     public: false,
     query: InvoiceListQuerySchema,
@@ -52,7 +52,7 @@ export const billingRoutes = {
   getBilling: route({
     method: 'GET',
     path: '/api/payments/billing',
-    group: 'payments',
+    group: 'billing',
     summary: 'Billing details kept in Stripe (company, address, tax id, billing email) and the subscription',
     public: false,
     query: OrganizationIdQuerySchema,
@@ -63,7 +63,7 @@ export const billingRoutes = {
   updateBilling: route({
     method: 'PATCH',
     path: '/api/payments/billing',
-    group: 'payments',
+    group: 'billing',
     summary: 'Change billing details (owner or admin)',
     public: false,
     query: OrganizationIdQuerySchema,

@@ -19,7 +19,7 @@ export const platformRoutes = {
     method: 'POST',
     // The spec's tunnel path: outside /api, served by its own CloudFront behaviour and local proxy.
     path: MONITORING_TUNNEL_PATH,
-    group: 'monitoring',
+    group: 'error-tunnel',
     summary:
       "The browser's monitoring tunnel: a Sentry envelope for this deployment's own DSN, forwarded to Sentry",
     public: true,

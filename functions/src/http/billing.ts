@@ -1,7 +1,7 @@
 import { Billing } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('payments', {
+export const handler = endpointGroup('billing', {
   createCheckoutSession: ({ actor, body }) => Billing.createCheckoutSession(actor, body),
   createCustomerPortal: ({ actor, body }) => Billing.createCustomerPortal(actor, body),
   listInvoices: ({ actor, query }) => Billing.listInvoices(actor, query.organizationId, query.cursor),

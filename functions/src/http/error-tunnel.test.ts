@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { httpEvent, lambdaContext, type TestHandler, useUnitEnvironment } from '../middleware/handler-testing'
-import { envelopeTarget, parseDsn } from './monitoring-tunnel'
+import { envelopeTarget, parseDsn } from './error-tunnel-envelope'
 
 const DSN = 'https://abc123@o42.ingest.sentry.io/4501'
 const envelope = (dsn: string) =>
@@ -51,7 +51,7 @@ function post(body: string, contentType = 'text/plain;charset=UTF-8') {
 describe('POST /monitoring (raw-body route)', () => {
   beforeAll(async () => {
     useUnitEnvironment({ SENTRY_DSN: DSN })
-    handler = (await import('./monitoring')).handler as TestHandler
+    handler = (await import('./error-tunnel')).handler as TestHandler
   })
 
   afterEach(() => {

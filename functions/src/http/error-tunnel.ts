@@ -1,10 +1,10 @@
 import { AppError } from '@app/core'
 import { env } from '../env'
 import { endpointGroup } from '../middleware/endpoint-group'
-import { envelopeTarget } from './monitoring-tunnel'
+import { envelopeTarget } from './error-tunnel-envelope'
 
 /** Spec §7/§9: the browser's session replays and errors reach Sentry through our own origin. */
-export const handler = endpointGroup('monitoring', {
+export const handler = endpointGroup('error-tunnel', {
   forwardMonitoringEnvelope: async ({ body, log }) => {
     if (!env.sentryDsn) throw new AppError('route.not_found', 'Browser monitoring is not configured.')
     const target = envelopeTarget(body, env.sentryDsn)
