@@ -1,4 +1,5 @@
 import { QUEUES, type QueueName } from '@app/contracts'
+import { WORKER_ACCESS } from '@app/functions/access'
 import { Duration } from 'aws-cdk-lib'
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
@@ -6,31 +7,14 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import type { CustomerAws } from './customer-aws'
+import { sideModulesOf } from './access'
 import { pascalCase } from './names'
 import { ServiceFunction } from './service-function'
-import { EMAIL_MODULE, type SideModule } from './side-modules'
-
-/** What each worker may touch besides the table; a new queue fails to compile until it is listed here. */
-export interface WorkerAccess {
-  /** Queues it sends to (its own, for the continuation of long work). */
-  sendsTo: QueueName[]
-  /** Reaches customers' own AWS accounts (assumes their roles, opens their sealed keys). */
-  customerAws: boolean
-  sideModules?: readonly SideModule[]
-}
-
-export const WORKER_ACCESS: Record<QueueName, WorkerAccess> = {
-  purge: { sendsTo: ['purge'], customerAws: false },
-  // SES publish/import/delete/refresh in customers' accounts; imports compile templates with the pipeline.
-  jobs: { sendsTo: ['jobs'], customerAws: true, sideModules: [EMAIL_MODULE] },
-}
 
 export interface QueuesProps {
   workerEntry: (worker: string) => string
   alarmTopic: ITopic
   withSentry: boolean
-  customerAws: CustomerAws
 }
 
 export interface WorkerQueue {
@@ -42,7 +26,8 @@ export interface WorkerQueue {
 
 /**
  * One queue per `QUEUES` entry, each with a dead-letter queue, an alarm on it, and its worker. Workers get their
- * environment and data access from the stack once the rest exists (`addEnvironment`, grants).
+ * environment and what `functions/src/workers/<worker>.access.ts` declares from the stack once the rest exists
+ * (`addEnvironment`, `grantAccess`).
  */
 export class Queues extends Construct {
   readonly byName: Record<QueueName, WorkerQueue>
@@ -53,11 +38,6 @@ export class Queues extends Construct {
     this.byName = Object.fromEntries(
       entries.map(([name, spec]) => [name, this.createWorkerQueue(name, spec, props)]),
     ) as Record<QueueName, WorkerQueue>
-    for (const [name, entry] of Object.entries(this.byName) as [QueueName, WorkerQueue][]) {
-      const access = WORKER_ACCESS[name]
-      for (const target of access.sendsTo) this.byName[target].queue.grantSendMessages(entry.worker.function)
-      if (access.customerAws) props.customerAws.grant(entry.worker)
-    }
   }
 
   get all(): WorkerQueue[] {
@@ -95,7 +75,7 @@ export class Queues extends Construct {
       // is not redelivered while a retried invocation still holds it.
       timeout: Duration.seconds(Math.floor(spec.visibilityTimeoutSeconds / 6)),
       withSentry: props.withSentry,
-      sideModules: WORKER_ACCESS[name].sideModules,
+      sideModules: sideModulesOf(WORKER_ACCESS[name]),
     })
     worker.function.addEventSource(
       new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }),

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { SideModuleName } from '@app/contracts'
 import { REPO_ROOT } from './paths'
 import { CREATE_REQUIRE_BANNER } from './sentry-module'
 
@@ -18,6 +19,9 @@ export interface SideModule {
  * and core imports it on the first compile.
  */
 export const EMAIL_MODULE: SideModule = { name: '@app/email', entry: 'packages/email/src/index.ts' }
+
+/** Where each side module a function may declare (`FunctionAccess.sideModules`) is built from. */
+export const SIDE_MODULE_ENTRIES: Record<SideModuleName, SideModule> = { '@app/email': EMAIL_MODULE }
 
 export function sideModuleCommands(outputDir: string, module: SideModule): string[] {
   const moduleDir = path.join(outputDir, 'node_modules', ...module.name.split('/'))

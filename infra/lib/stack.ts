@@ -1,18 +1,27 @@
-import { APP_CONFIG_PATH, type AppConfig, contentSecurityPolicy, ENV, SES_EVENTS_PATH } from '@app/contracts'
+import {
+  APP_CONFIG_PATH,
+  type AppConfig,
+  contentSecurityPolicy,
+  ENV,
+  type QueueName,
+  SES_EVENTS_PATH,
+} from '@app/contracts'
+import { WORKER_ACCESS } from '@app/functions/access'
 import { Annotations, CfnOutput, Lazy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Topic } from 'aws-cdk-lib/aws-sns'
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import type { Construct } from 'constructs'
+import { type AccessResources, grantAccess } from './access'
 import { Api } from './api'
 import { Auth } from './auth'
 import { type DeployConfig, sentryOrigin } from './config'
 import { CustomerAws } from './customer-aws'
 import { DataMigrations } from './data-migrations'
 import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
-import { Queues } from './queues'
+import { Queues, type WorkerQueue } from './queues'
 import type { ServiceFunction } from './service-function'
-import { createAppTable, grantTableData } from './table'
+import { createAppTable } from './table'
 import { Web } from './web'
 
 export interface SesStudioStackProps extends StackProps {
@@ -83,18 +92,21 @@ export class SesStudioStack extends Stack {
       workerEntry: entries.worker,
       alarmTopic: this.alarmTopic,
       withSentry,
-      customerAws,
     })
-    this.api = new Api(this, 'Api', {
-      httpEntry: entries.http,
+    // What each function may touch is declared beside it (`functions/src/**/<name>.access.ts`).
+    const resources: AccessResources = {
       table,
       auth: this.auth,
       queues: this.queues,
       mailFromAddress: config.mailFromAddress,
-      throttle: config.apiThrottle,
-      withSentry,
       stripeSecret: this.stripeSecret,
       customerAws,
+    }
+    this.api = new Api(this, 'Api', {
+      ...resources,
+      httpEntry: entries.http,
+      throttle: config.apiThrottle,
+      withSentry,
     })
 
     const environment: Record<string, string> = {
@@ -119,7 +131,9 @@ export class SesStudioStack extends Stack {
     for (const fn of [...functions, this.dataMigrations.migrate]) {
       setEnvironment(fn, environment)
     }
-    for (const { worker } of this.queues.all) grantTableData(table, worker.function)
+    for (const [name, { worker }] of Object.entries(this.queues.byName) as [QueueName, WorkerQueue][]) {
+      grantAccess(worker, WORKER_ACCESS[name], resources)
+    }
 
     this.contentSecurityPolicy = contentSecurityPolicy({
       connectOrigins: [

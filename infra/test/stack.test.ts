@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   ENDPOINT_GROUPS,
   ENV,
+  type FunctionAccess,
   PASSWORD_POLICY,
   QUEUES,
   ROUTE_LIST,
@@ -12,10 +13,10 @@ import {
   STATIC_SECURITY_HEADERS,
   TABLE,
 } from '@app/contracts'
+import { HTTP_ACCESS, WORKER_ACCESS } from '@app/functions/access'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { GROUP_ACCESS } from '../lib/api'
 import { API_BUNDLE_BUDGET_BYTES, formatBundleSizes, listBundleSizes } from '../lib/bundle-sizes'
 import { pascalCase } from '../lib/names'
 import {
@@ -48,6 +49,37 @@ const fn = (entry: string) => {
   const found = functionsByEntry(synth.template).get(entry)
   if (!found) throw new Error(`No function for ${entry}`)
   return found
+}
+
+/** The role of the function at `entry` grants what `access` declares and nothing of what it does not. */
+function expectRoleToHoldOnly(entry: string, access: FunctionAccess): void {
+  const statements = statementsOfFunction(synth.template, fn(entry))
+  const actions = actionsOf(statements)
+  expect(actions.includes('dynamodb:PutItem'), `${entry} table`).toBe(access.table)
+  expect(actions.includes('dynamodb:Scan'), `${entry} scan`).toBe(false)
+  expect(actions.includes('cognito-idp:AdminDeleteUser'), `${entry} cognito`).toBe(access.administersUsers)
+  expect(actions.includes('sqs:SendMessage'), `${entry} sqs`).toBe(access.sendsTo.length > 0)
+  expect(actions.includes('ses:SendEmail'), `${entry} ses`).toBe(access.sendsMail)
+  expect(actions.includes('sts:AssumeRole'), `${entry} assume customer roles`).toBe(access.customerAws)
+  expect(actions.includes('kms:Decrypt'), `${entry} open sealed keys`).toBe(access.customerAws)
+  expect(actions.includes('secretsmanager:GetSecretValue'), `${entry} stripe`).toBe(access.stripe)
+  if (access.customerAws) {
+    const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole')
+    expect(JSON.stringify(assume.Resource)).toContain(':iam::*:role/SesStudioAccess-*')
+  }
+  if (access.sendsMail) {
+    const send = statements.find((statement) => statement.Action === 'ses:SendEmail')
+    expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.com' } })
+  }
+  if (access.administersUsers) {
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ]),
+    )
+  }
 }
 
 function bundlePath(assemblyDir: string, logicalId: string, template: Template): string {
@@ -206,39 +238,8 @@ describe('api', () => {
     }
   })
 
-  test('each role holds only what its group needs', () => {
-    for (const group of ENDPOINT_GROUPS) {
-      const access = GROUP_ACCESS[group]
-      const statements = statementsOfFunction(synth.template, fn(httpEntry(group)))
-      const actions = actionsOf(statements)
-      expect(actions.includes('dynamodb:PutItem'), `${group} table`).toBe(access.table)
-      expect(actions.includes('dynamodb:Scan'), `${group} scan`).toBe(false)
-      expect(actions.includes('cognito-idp:AdminDeleteUser'), `${group} cognito`).toBe(
-        access.administersUsers,
-      )
-      expect(actions.includes('sqs:SendMessage'), `${group} sqs`).toBe(access.sendsTo.length > 0)
-      expect(actions.includes('ses:SendEmail'), `${group} ses`).toBe(access.sendsMail)
-      expect(actions.includes('sts:AssumeRole'), `${group} assume customer roles`).toBe(access.customerAws)
-      expect(actions.includes('kms:Decrypt'), `${group} open sealed keys`).toBe(access.customerAws)
-      expect(actions.includes('secretsmanager:GetSecretValue'), `${group} stripe`).toBe(access.stripe)
-      if (access.customerAws) {
-        const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole')
-        expect(JSON.stringify(assume.Resource)).toContain(':iam::*:role/SesStudioAccess-*')
-      }
-      if (access.sendsMail) {
-        const send = statements.find((statement) => statement.Action === 'ses:SendEmail')
-        expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.com' } })
-      }
-      if (access.administersUsers) {
-        expect(actions).toEqual(
-          expect.arrayContaining([
-            'cognito-idp:AdminGetUser',
-            'cognito-idp:AdminSetUserPassword',
-            'cognito-idp:AdminUpdateUserAttributes',
-          ]),
-        )
-      }
-    }
+  test('each role holds only what its group declares beside its handler', () => {
+    for (const group of ENDPOINT_GROUPS) expectRoleToHoldOnly(httpEntry(group), HTTP_ACCESS[group])
   })
 
   test('the data migrations run as a custom resource after every function, with table access and Scan', () => {
@@ -308,6 +309,13 @@ describe('queues', () => {
         BatchSize: spec.batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       })
+    },
+  )
+
+  test.each(Object.entries(QUEUES) as [keyof typeof QUEUES, (typeof QUEUES)[keyof typeof QUEUES]][])(
+    "%s: the worker's role holds only what it declares beside its handler",
+    (name, spec) => {
+      expectRoleToHoldOnly(`functions/src/workers/${spec.worker}.ts`, WORKER_ACCESS[name])
     },
   )
 })

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ENDPOINT_GROUPS, QUEUES } from '@app/contracts'
+import { describe, expect, it } from 'vitest'
+import { HTTP_ACCESS, WORKER_ACCESS } from './access'
+
+const SRC = path.dirname(fileURLToPath(import.meta.url))
+const declarations = (dir: string) =>
+  readdirSync(path.join(SRC, dir))
+    .filter((file) => file.endsWith('.access.ts'))
+    .map((file) => file.slice(0, -'.access.ts'.length))
+const load = async (dir: string, name: string) =>
+  ((await import(`./${dir}/${name}.access.ts`)) as { access: unknown }).access
+const importLines = (file: string) =>
+  readFileSync(path.join(SRC, file), 'utf8')
+    .split('\n')
+    .filter((line) => /^import\s/.test(line))
+
+describe('access declared beside each function', () => {
+  it('every endpoint group has its handler and its declaration, and the stack reads that declaration', async () => {
+    const declared = declarations('http')
+    expect(declared.sort()).toEqual([...ENDPOINT_GROUPS].sort())
+    for (const group of ENDPOINT_GROUPS) {
+      expect(readdirSync(path.join(SRC, 'http')), group).toContain(`${group}.ts`)
+      expect(HTTP_ACCESS[group], group).toBe(await load('http', group))
+    }
+  })
+
+  it("every queue's worker has its declaration, and the stack reads that declaration", async () => {
+    const workers = Object.values(QUEUES).map((spec) => spec.worker)
+    expect(declarations('workers').sort()).toEqual([...workers].sort())
+    for (const [name, spec] of Object.entries(QUEUES) as [
+      keyof typeof QUEUES,
+      (typeof QUEUES)[keyof typeof QUEUES],
+    ][]) {
+      expect(WORKER_ACCESS[name], name).toBe(await load('workers', spec.worker))
+    }
+  })
+
+  it('declarations import only types, so the CDK app never loads handler code through them', () => {
+    const files = [
+      ...declarations('http').map((name) => `http/${name}.access.ts`),
+      ...declarations('workers').map((name) => `workers/${name}.access.ts`),
+    ]
+    for (const file of files) {
+      for (const line of importLines(file)) expect(line, file).toMatch(/^import type /)
+    }
+    for (const line of importLines('access.ts')) {
+      expect(line, 'access.ts').toMatch(/^import type |from '\.\/(http|workers)\/[\w-]+\.access'$/)
+    }
+  })
+})

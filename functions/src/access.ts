@@ -1,0 +1,50 @@
+import type { EndpointGroup, FunctionAccess, QueueName } from '@app/contracts'
+import { access as account } from './http/account.access'
+import { access as admin } from './http/admin.access'
+import { access as auth } from './http/auth.access'
+import { access as awsAccounts } from './http/aws-accounts.access'
+import { access as billing } from './http/billing.access'
+import { access as blocks } from './http/blocks.access'
+import { access as docs } from './http/docs.access'
+import { access as emailIdentities } from './http/email-identities.access'
+import { access as errorTunnel } from './http/error-tunnel.access'
+import { access as jobs } from './http/jobs.access'
+import { access as organizations } from './http/organizations.access'
+import { access as sesEvents } from './http/ses-events.access'
+import { access as sesMonitoring } from './http/ses-monitoring.access'
+import { access as sesSync } from './http/ses-sync.access'
+import { access as stripeWebhook } from './http/stripe-webhook.access'
+import { access as templates } from './http/templates.access'
+import { access as jobsWorker } from './workers/jobs.access'
+import { access as purgeWorker } from './workers/purge.access'
+
+/**
+ * What each function may touch, as declared beside it (`http/<group>.access.ts`, `workers/<worker>.access.ts`);
+ * the CDK stack grants exactly this. Only type imports and the declarations: the CDK app imports this module
+ * without loading any handler. A new endpoint group or queue fails to compile until its declaration is listed,
+ * and `access.test.ts` fails on a declaration file that is not.
+ */
+export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
+  account,
+  organizations,
+  auth,
+  docs,
+  'error-tunnel': errorTunnel,
+  billing,
+  'stripe-webhook': stripeWebhook,
+  admin,
+  'aws-accounts': awsAccounts,
+  'email-identities': emailIdentities,
+  templates,
+  blocks,
+  'ses-monitoring': sesMonitoring,
+  'ses-events': sesEvents,
+  'ses-sync': sesSync,
+  jobs,
+}
+
+/** Each queue's worker (`QUEUES[name].worker`), by queue name. */
+export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
+  purge: purgeWorker,
+  jobs: jobsWorker,
+}
