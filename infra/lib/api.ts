@@ -48,23 +48,23 @@ export interface GroupAccess {
 }
 
 export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
-  // Deleting an account or organization cancels its Stripe subscription and takes monitoring out of its AWS
-  // accounts first.
+  // Deleting an account or organization publishes `organization.deleted`; the event dispatcher (events.ts)
+  // cancels Stripe, takes monitoring out of AWS accounts and purges, so these need none of that.
   account: {
     table: true,
     sendsMail: true,
     administersUsers: true,
-    sendsTo: ['purge'],
-    stripe: true,
-    customerAws: true,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
   },
   organizations: {
     table: true,
     sendsMail: false,
     administersUsers: false,
-    sendsTo: ['purge'],
-    stripe: true,
-    customerAws: true,
+    sendsTo: [],
+    stripe: false,
+    customerAws: false,
   },
   auth: {
     table: true,
@@ -115,12 +115,12 @@ export const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
     stripe: true,
     customerAws: false,
   },
-  // Deleting a connection hands its message logs to the purge worker.
+  // Deleting a connection publishes `aws_account.deleted` (the dispatcher hands its logs to the purge worker).
   'aws-accounts': {
     table: true,
     sendsMail: false,
     administersUsers: false,
-    sendsTo: ['purge'],
+    sendsTo: [],
     stripe: false,
     customerAws: true,
   },
