@@ -47,6 +47,11 @@ export class EventDispatcher extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     })
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "This is a dead-letter queue: the stream event source's on-failure destination (not another queue's redrive).",
+    })
     this.dispatcher = new ServiceFunction(this, 'Dispatcher', {
       entry: props.workerEntry(EVENT_DISPATCHER.worker),
       environment: {},

@@ -6,6 +6,7 @@ import {
   ENDPOINT_GROUPS,
   ENV,
   type EndpointGroup,
+  EVENT_DISPATCHER,
   PASSWORD_POLICY,
   QUEUES,
   ROUTE_LIST,
@@ -292,6 +293,53 @@ describe('api', () => {
       expect(code, size.entry).not.toMatch(/from\s*["']@sentry\//)
       expect(code, size.entry).not.toMatch(/require\(["']@sentry\//)
     }
+  })
+})
+
+describe('domain events', () => {
+  test('the table streams new images to the dispatcher, for inserted outbox items only', () => {
+    synth.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+    })
+    const dispatcher = fn(`functions/src/workers/${EVENT_DISPATCHER.worker}.ts`)
+    expect(dispatcher.properties.Timeout).toBe(EVENT_DISPATCHER.timeoutSeconds)
+    const [mapping] = resources(synth.template, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, resource]) => resource.Properties.FunctionName.Ref === dispatcher.logicalId,
+    )
+    const [, { Properties: source }] = mapping as [string, Cfn]
+    expect(source).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: EVENT_DISPATCHER.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: EVENT_DISPATCHER.retryAttempts,
+      MaximumRecordAgeInSeconds: EVENT_DISPATCHER.maxRecordAgeSeconds,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    })
+    expect(
+      source.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern)),
+    ).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['OutboxEvent'] } } } }])
+    const [dlqId] =
+      resources(synth.template, 'AWS::SQS::Queue').find(([id]) => id.startsWith('EventsDeadLetterQueue')) ??
+      []
+    expect(source.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [dlqId, 'Arn'] })
+    synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      Threshold: 0,
+    })
+    // What its subscribers need: Stripe (billing), customers' AWS accounts (monitoring), the purge queue.
+    const actions = actionsOf(statementsOfFunction(synth.template, dispatcher))
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'dynamodb:GetRecords',
+        'dynamodb:PutItem',
+        'secretsmanager:GetSecretValue',
+        'sts:AssumeRole',
+        'sqs:SendMessage',
+      ]),
+    )
+    expect(dispatcher.properties.Environment.Variables).toHaveProperty(ENV.stripeSecretArn)
+    expect(dispatcher.properties.Environment.Variables).toHaveProperty(ENV.purgeQueueUrl)
   })
 })
 
