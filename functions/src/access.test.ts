@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ENDPOINT_GROUPS, QUEUES } from '@app/contracts'
+import { ENDPOINT_GROUPS, EVENT_DISPATCHER, QUEUES } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
-import { HTTP_ACCESS, WORKER_ACCESS } from './access'
+import { EVENT_DISPATCHER_ACCESS, HTTP_ACCESS, WORKER_ACCESS } from './access'
 
 const SRC = path.dirname(fileURLToPath(import.meta.url))
 const declarations = (dir: string) =>
@@ -27,9 +27,10 @@ describe('access declared beside each function', () => {
     }
   })
 
-  it("every queue's worker has its declaration, and the stack reads that declaration", async () => {
-    const workers = Object.values(QUEUES).map((spec) => spec.worker)
+  it("every worker (each queue's, the event dispatcher) has its declaration, and the stack reads it", async () => {
+    const workers = [...Object.values(QUEUES).map((spec) => spec.worker), EVENT_DISPATCHER.worker]
     expect(declarations('workers').sort()).toEqual([...workers].sort())
+    expect(EVENT_DISPATCHER_ACCESS).toBe(await load('workers', EVENT_DISPATCHER.worker))
     for (const [name, spec] of Object.entries(QUEUES) as [
       keyof typeof QUEUES,
       (typeof QUEUES)[keyof typeof QUEUES],

@@ -219,7 +219,7 @@ describe('customer portal', () => {
 })
 
 describe('deleting an organization', () => {
-  it('cancels its subscription first', async () => {
+  it('cancels its subscription (through organization.deleted, dispatched once)', async () => {
     const { owner } = await ownerWithOrganization()
     const created = await owner.api.post('/api/organizations', { name: 'Doomed' })
     const orgId = created.body.id
@@ -229,7 +229,11 @@ describe('deleting an organization', () => {
     expect(live?.status).toBe('active')
 
     expect((await owner.api.delete(`/api/organizations/${orgId}`)).status).toBe(204)
-    expect((await stripe().subscriptions.retrieve(live?.id ?? '')).status).toBe('canceled')
+    expect(await storedOrg(orgId)).toBeUndefined()
+    // The dispatcher (the outbox poller locally, the table's stream on AWS) runs billing's subscriber.
+    await expect
+      .poll(async () => (await stripe().subscriptions.retrieve(live?.id ?? '')).status, { timeout: 20_000 })
+      .toBe('canceled')
     await waitForStripeDeliveries(stack)
     expect(await storedOrg(orgId)).toBeUndefined()
   })

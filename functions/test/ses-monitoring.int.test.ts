@@ -350,6 +350,43 @@ describe('deleting a monitored AWS account', () => {
   })
 })
 
+describe('deleting an organization with a monitored AWS account', () => {
+  it('takes monitoring out of the customer account (organization.deleted) and removes every item', {
+    timeout: 60_000,
+  }, async () => {
+    const { owner, orgId, keys, awsAccountId } = await teamWithAccount()
+    const { topicArn, configurationSetName } = await enableAndConfirm(owner, orgId, awsAccountId, ['SEND'])
+
+    expect((await owner.api.delete(`/api/organizations/${orgId}`)).status).toBe(204)
+    const { ses, sns } = customerClients(keys)
+    await expect
+      .poll(
+        () =>
+          sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn })).then(
+            () => 'present',
+            (error: Error) => error.name,
+          ),
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('NotFoundException')
+    await expect(
+      ses.send(new GetConfigurationSetCommand({ ConfigurationSetName: configurationSetName })),
+    ).rejects.toMatchObject({ name: 'NotFoundException' })
+    const remaining = () =>
+      dynamo()
+        .send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': organizationPartition(orgId) },
+            Select: 'COUNT',
+          }),
+        )
+        .then((page) => page.Count ?? 0)
+    await expect.poll(remaining, { timeout: 30_000, interval: 250 }).toBe(0)
+  })
+})
+
 describe('the public SES events endpoint', () => {
   it('refuses forged, tampered, stale and unknown-topic posts and stores nothing', async () => {
     const { owner, orgId, awsAccountId } = await teamWithAccount()

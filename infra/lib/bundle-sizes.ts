@@ -1,11 +1,21 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { EndpointGroup } from '@app/contracts'
+import { HTTP_ACCESS } from '@app/functions/access'
 import { cdkJsonContext, createSesStudioApp, STACK_ID } from './app'
 import { SENTRY_MODULE } from './sentry-module'
 
-/** Budget for each API function's bundled `index.mjs`, minified (issue 2 §7). */
+/** Budget for an API function's bundled `index.mjs`, minified, when it calls Stripe (issue 2 §7). */
 export const API_BUNDLE_BUDGET_BYTES = 500 * 1024
+/** Every other API function: no Stripe SDK, which only functions that call Stripe may carry (issue 16). */
+export const NON_STRIPE_API_BUNDLE_BUDGET_BYTES = 250 * 1024
+
+/** The budget of one API function, by its entry (`functions/src/http/<group>.ts`). */
+export function apiBundleBudget(entry: string): number {
+  const group = path.basename(entry, '.ts') as EndpointGroup
+  return HTTP_ACCESS[group]?.stripe ? API_BUNDLE_BUDGET_BYTES : NON_STRIPE_API_BUNDLE_BUDGET_BYTES
+}
 
 export type FunctionKind = 'http' | 'worker' | 'trigger'
 
@@ -81,7 +91,7 @@ export function formatBundleSizes(sizes: BundleSize[]): string {
     .map((size) => {
       const budget =
         size.kind === 'http'
-          ? ` (${((size.bytes / API_BUNDLE_BUDGET_BYTES) * 100).toFixed(0)}% of budget)`
+          ? ` (${((size.bytes / apiBundleBudget(size.entry)) * 100).toFixed(0)}% of ${kb(apiBundleBudget(size.entry))})`
           : ''
       const sentry = size.sentryBytes === undefined ? '' : ` + Sentry ${kb(size.sentryBytes)}`
       return `${size.entry.padEnd(width)}  ${kb(size.bytes).padStart(9)}${budget}${sentry}`

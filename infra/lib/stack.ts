@@ -18,6 +18,7 @@ import { Auth } from './auth'
 import { type DeployConfig, sentryOrigin } from './config'
 import { CustomerAws } from './customer-aws'
 import { DataMigrations } from './data-migrations'
+import { EventDispatcher } from './events'
 import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
 import { Queues, type WorkerQueue } from './queues'
 import type { ServiceFunction } from './service-function'
@@ -41,6 +42,7 @@ export class SesStudioStack extends Stack {
   readonly stripeSecret: Secret
   readonly contentSecurityPolicy: string
   readonly dataMigrations: DataMigrations
+  readonly events: EventDispatcher
 
   constructor(scope: Construct, id: string, props: SesStudioStackProps) {
     super(scope, id, {
@@ -109,6 +111,13 @@ export class SesStudioStack extends Stack {
       withSentry,
     })
 
+    this.events = new EventDispatcher(this, 'Events', {
+      workerEntry: entries.worker,
+      alarmTopic: this.alarmTopic,
+      withSentry,
+      resources,
+    })
+
     const environment: Record<string, string> = {
       ...baseEnvironment,
       [ENV.tableName]: table.tableName,
@@ -121,7 +130,11 @@ export class SesStudioStack extends Stack {
       ...(config.adminEmails.length > 0 ? { [ENV.adminEmails]: config.adminEmails.join(',') } : {}),
       ...this.queues.urlEnvironment,
     }
-    const functions = [...this.api.all, ...this.queues.all.map((entry) => entry.worker)]
+    const functions = [
+      ...this.api.all,
+      ...this.queues.all.map((entry) => entry.worker),
+      this.events.dispatcher,
+    ]
     this.dataMigrations = new DataMigrations(this, 'DataMigrations', {
       entry: entries.trigger('migrate'),
       table,

@@ -1,6 +1,13 @@
 import { TABLE } from '@app/contracts'
 import { RemovalPolicy } from 'aws-cdk-lib'
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb'
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb'
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam'
 import type { Construct } from 'constructs'
 
@@ -15,6 +22,8 @@ export function createAppTable(scope: Construct): Table {
     encryption: TableEncryption.AWS_MANAGED,
     deletionProtection: true,
     removalPolicy: RemovalPolicy.RETAIN,
+    // Domain events: outbox items reach the event dispatcher through the stream (see events.ts).
+    stream: StreamViewType.NEW_IMAGE,
   })
   for (const [indexName, keys] of Object.entries(TABLE.indexes)) {
     table.addGlobalSecondaryIndex({

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { QUEUES, type QueueName, ROUTE_LIST } from '@app/contracts'
+import { EVENT_DISPATCHER, QUEUES, type QueueName, ROUTE_LIST } from '@app/contracts'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { SQSClient } from '@aws-sdk/client-sqs'
@@ -14,6 +14,7 @@ import type { DataDir } from './data-dir'
 import type { DynamoDbLocal } from './dynamodb/dynamodb-local'
 import { ensureTable } from './dynamodb/table'
 import { applyEnvironment, handlerEnvironment } from './environment'
+import { startOutboxPoller } from './events/outbox-poller'
 import type { LocalStackOptions } from './index'
 import { startLambdaInvokeApi } from './lambda/invoke-api'
 import type { Lifecycle } from './lifecycle'
@@ -251,6 +252,24 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
         functionName: `${FUNCTION_PREFIX}-${definition.worker}`,
         batchSize: definition.batchSize,
         timeoutMs: definition.visibilityTimeoutSeconds * 1000,
+        log,
+      }),
+    )
+  }
+
+  // DynamoDB Local's streams are not used: the outbox poller plays the table's stream for the event dispatcher.
+  const dispatcherModule = join(functionsDir, 'workers', `${EVENT_DISPATCHER.worker}.ts`)
+  if (existsSync(dispatcherModule)) {
+    const client = new DynamoDBClient({ ...clientConfig(), endpoint: dynamodbEndpoint })
+    lifecycle.defer(() => client.destroy())
+    lifecycle.own(
+      startOutboxPoller({
+        client,
+        tableName: TABLE_NAME,
+        modulePath: dispatcherModule,
+        functionName: `${FUNCTION_PREFIX}-${EVENT_DISPATCHER.worker}`,
+        timeoutMs: EVENT_DISPATCHER.timeoutSeconds * 1000,
+        batchSize: EVENT_DISPATCHER.batchSize,
         log,
       }),
     )

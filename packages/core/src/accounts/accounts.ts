@@ -5,9 +5,10 @@ import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
 import { dynamo } from '../aws'
 import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
-import { accountPartition } from '../db/keys'
-import { deleteKeys, keyOf, nowIso, queryAll } from '../db/table'
+import { accountKey, accountPartition } from '../db/keys'
+import { deleteKeys, keyOf, nowIso, queryAll, tableName } from '../db/table'
 import { AppError, isTransactionConditionFailure } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import * as Organizations from '../organizations/organizations'
 import * as OrganizationsRepo from '../organizations/organizations.repo'
@@ -135,10 +136,21 @@ export async function deleteAccount(actor: Actor): Promise<void> {
       (member) => member.role === 'OWNER' && member.accountId !== actor.accountId,
     )
     if (membership.role === 'OWNER' && otherOwners.length === 0) {
-      await Organizations.removeOrganization(membership.orgId)
+      await Organizations.removeOrganization(membership.orgId, actor.accountId)
     } else {
       await OrganizationsRepo.removeMember(membership.orgId, actor.accountId)
     }
+  }
+  if (found) {
+    const event = newEvent('account.deleted', null, { accountId: actor.accountId })
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: accountKey(actor.accountId) } },
+          outboxPut(event),
+        ],
+      }),
+    )
   }
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk',

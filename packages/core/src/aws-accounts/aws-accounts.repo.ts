@@ -1,8 +1,9 @@
 import type { AwsAccountCheck, AwsMonitoring, SesRegion } from '@app/contracts'
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey } from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
+import type { TransactItem } from '../events/outbox'
 import { claimPut, heldClaim, releaseClaim, transactWithClaim } from './account-claims.repo'
 import type { SealedSecret } from './secrets'
 
@@ -246,12 +247,23 @@ export async function confirmMonitoring(
   }
 }
 
-/** Deletes the connection, its owner pointer and the claim it holds (if it still holds it). */
-export async function deleteConnection(record: AwsConnectionRecord): Promise<void> {
+/**
+ * Deletes the connection and its owner pointer (with `alsoWrite`, e.g. the event reporting it, in the same
+ * transaction), then the claim it holds (if it still holds it).
+ */
+export async function deleteConnection(
+  record: AwsConnectionRecord,
+  alsoWrite: TransactItem[] = [],
+): Promise<void> {
   await dynamo().send(
-    new DeleteCommand({ TableName: tableName(), Key: awsAccountKey(record.orgId, record.id) }),
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: awsAccountKey(record.orgId, record.id) } },
+        { Delete: { TableName: tableName(), Key: awsAccountOwnerKey(record.id) } },
+        ...alsoWrite,
+      ],
+    }),
   )
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: awsAccountOwnerKey(record.id) }))
   if (record.awsAccountNumber) {
     await releaseClaim(record.orgId, record.awsAccountNumber, record.region, record.id)
   }

@@ -19,11 +19,11 @@ import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
-import { enqueuePurge } from '../purge/purge'
 import { removeFromAccount } from '../ses-monitoring/resources'
 import { movePublicationsToAccounts } from '../ses-sync/publications-migration'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
@@ -195,7 +195,7 @@ export async function updateAwsAccount(
 }
 
 /**
- * Forgets the connection and its credentials, and (in the background) its message logs. Monitoring's topic and
+ * Forgets the connection and its credentials, and (through `aws_account.deleted`) its message logs. Monitoring's topic and
  * configuration set are removed from the customer's account first when the credentials still work; nothing else
  * there is touched.
  */
@@ -209,15 +209,12 @@ export async function deleteAwsAccount(actor: Actor, id: string, log?: Logger): 
   forgetCustomerClient(id)
   await ensureOrganizationMigrated(connection.orgId)
   await handOverClaim(connection)
-  await Repo.deleteConnection(connection)
-  await enqueuePurge({
-    kind: 'awsAccount',
-    orgId: connection.orgId,
+  const event = newEvent('aws_account.deleted', connection.orgId, {
     awsAccountId: id,
-    ...(connection.awsAccountNumber
-      ? { awsAccountNumber: connection.awsAccountNumber, region: connection.region }
-      : {}),
+    awsAccountNumber: connection.awsAccountNumber ?? null,
+    region: connection.region,
   })
+  await Repo.deleteConnection(connection, [outboxPut(event)])
 }
 
 async function readStatus(connection: AwsConnectionRecord): Promise<SesAccountStatus> {

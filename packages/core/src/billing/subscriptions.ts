@@ -7,7 +7,6 @@ import {
   type SubscriptionSummary,
 } from '@app/contracts'
 import type { Logger } from '../log'
-import * as OrganizationsRepo from '../organizations/organizations.repo'
 import * as Repo from './billing.repo'
 import { type Stripe, stripe } from './stripe-client'
 
@@ -100,14 +99,12 @@ export async function syncCustomer(customerId: string, log?: Logger): Promise<vo
 }
 
 /**
- * Ends every subscription of an organization that is about to be deleted, at once and without proration, so
- * nobody is charged for an organization that no longer exists.
+ * Ends every subscription of a deleted organization's Stripe customer, at once and without proration, so nobody
+ * is charged for an organization that no longer exists. Safe to repeat (ended ones are skipped).
  */
-export async function cancelSubscriptions(orgId: string): Promise<void> {
-  const org = await OrganizationsRepo.getOrganization(orgId)
-  if (!org?.stripeCustomerId) return
+export async function cancelCustomerSubscriptions(customerId: string): Promise<void> {
   const client = await stripe()
-  for (const subscription of await listSubscriptions(org.stripeCustomerId)) {
+  for (const subscription of await listSubscriptions(customerId)) {
     if (['canceled', 'incomplete_expired'].includes(subscription.status)) continue
     await client.subscriptions.cancel(subscription.id, { prorate: false })
   }

@@ -29,6 +29,9 @@
  * Block name           ORG#<orgId>             BLOCK_NAME#<name>          -                  -
  * Block use            ORG#<orgId>             BLOCK_USE#<blockId>#<templateId>    -         -
  * SES pacing slot      SES_PACE#<awsAccountNumber or awsId>#<region>  SLOT  -           -   (TTL)
+ * Outbox event         OUTBOX#<eventId>        EVENT                      OUTBOX_PENDING#<0-3>  <eventId>  (GSI1 keys
+ *                                                                         removed and TTL set once dispatched)
+ * Subscriber claim     OUTBOX#<eventId>        HANDLED#<subscriber>       -                  -   (TTL)
  *
  * Access patterns
  *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
@@ -74,6 +77,12 @@
  *                                                     transaction as the connection that learnt the number;
  *                                                     deleted with the connection or when its account/region changes
  * 30. Has this organization been migrated (lazily)    GetItem ORG#id / MIGRATION#name (see migrations/)
+ * 31. Publish a domain event with its change          Put OUTBOX#eventId / EVENT in the change's own transaction
+ *                                                     (events/outbox.ts); DynamoDB Streams hand it to the dispatcher
+ * 32. Undispatched events, oldest first               Query GSI1 GSI1PK=OUTBOX_PENDING#shard, for each of the 4
+ *     (the local poller; a sweep after an outage)     shards (sparse: only pending events carry GSI1 keys)
+ * 33. Handle an event once per subscriber             UpdateItem OUTBOX#eventId / HANDLED#subscriber conditioned
+ *                                                     on no claim, or an expired one that is not done
  *
  * A template is a small head (what lists show, the current version number) plus, per version, a version item
  * (who saved what, when) and its content (source, HTML, text, sample data, lint; gzip-compressed JSON split into
@@ -96,6 +105,10 @@
  * it compiled to). A template version that references blocks writes a use item per block it adds (with a check
  * that the block exists and is not being deleted) and deletes those it drops, in the template's transaction; a
  * block is deleted only after marking it `deleting` and finding no use items.
+ *
+ * An outbox event is its own partition (events are written by every tenant; none shares a hot key) and sits in
+ * the sparse GSI1 under one of four pending shards until the dispatcher has run every subscriber; its claims
+ * (one per subscriber) live beside it, so "handled?" is a GetItem in the event's partition.
  *
  * Tenant-owned keys start with ORG#<orgId>, so a key for another organization cannot be formed from a request.
  */
@@ -206,4 +219,16 @@ export const blockUsePrefix = (blockId: string) => `${BLOCK_USE_PREFIX}${blockId
 export const blockUseKey = (orgId: string, blockId: string, templateId: string) => ({
   PK: `ORG#${orgId}`,
   SK: `${blockUsePrefix(blockId)}${templateId}`,
+})
+
+export const OUTBOX_SHARDS = 4
+export const outboxEventKey = (eventId: string) => ({ PK: `OUTBOX#${eventId}`, SK: 'EVENT' })
+export const outboxPendingIndex = (eventId: string, shard: number) => ({
+  GSI1PK: outboxPendingPartition(shard),
+  GSI1SK: eventId,
+})
+export const outboxPendingPartition = (shard: number) => `OUTBOX_PENDING#${shard}`
+export const subscriberClaimKey = (eventId: string, subscriber: string) => ({
+  PK: `OUTBOX#${eventId}`,
+  SK: `HANDLED#${subscriber}`,
 })

@@ -170,3 +170,17 @@ export async function removeMember(orgId: string, accountId: string): Promise<vo
     }),
   )
 }
+
+/** Deletes the profile as it was read: fails (to be read again) if the Stripe customer changed meanwhile. */
+export function deleteOrganizationWrite(org: OrganizationRecord) {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: organizationKey(org.id),
+      ConditionExpression: org.stripeCustomerId
+        ? 'stripeCustomerId = :customer'
+        : 'attribute_exists(PK) AND attribute_not_exists(stripeCustomerId)',
+      ...(org.stripeCustomerId ? { ExpressionAttributeValues: { ':customer': org.stripeCustomerId } } : {}),
+    },
+  }
+}

@@ -14,13 +14,10 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import { dynamo } from '../aws'
-import { listConnections } from '../aws-accounts/aws-accounts.repo'
 import { clearPriceChangeNotice } from '../billing/billing.repo'
-import { cancelSubscriptions } from '../billing/subscriptions'
 import { nowIso } from '../db/table'
-import { AppError, isConditionalCheckFailure } from '../errors'
-import { purgeOrganization } from '../purge/purge'
-import { removeFromAccount } from '../ses-monitoring/resources'
+import { AppError, isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import * as Repo from './organizations.repo'
 import { assertCan, type Permission } from './permissions'
 import { availableActions } from './quota'
@@ -104,26 +101,38 @@ export async function updateOrganization(
   return toSummary(updated, member.role)
 }
 
-/**
- * Owner only. A paid subscription is cancelled first (nobody pays for a deleted organization); then access
- * ends at once and what the organization owns is removed now or by the purge worker.
- */
+/** Owner only. Access ends at once; the rest follows `organization.deleted` (see `removeOrganization`). */
 export async function deleteOrganization(actor: Actor, orgId: string): Promise<void> {
   await requireMembership(actor, orgId, 'organization.delete')
-  await removeOrganization(orgId)
+  await removeOrganization(orgId, actor.accountId)
 }
 
 /**
- * Cancels billing, takes monitoring out of the organization's AWS accounts (best effort: credentials may no
- * longer work), then purges. Also used when the last owner deletes their account.
+ * Deletes the organization's profile (every access check fails from then on) and publishes
+ * `organization.deleted` in the same transaction. Its subscribers cancel the Stripe subscription, take
+ * monitoring out of the organization's AWS accounts and purge what it owned. Also used when the last owner
+ * deletes their account. The event carries the Stripe customer read with the profile; the delete is
+ * conditioned on it, so a checkout finishing meanwhile is not missed (read again and retried).
  */
-export async function removeOrganization(orgId: string): Promise<void> {
-  await cancelSubscriptions(orgId)
-  for (const connection of await listConnections(orgId)) {
-    if (connection.monitoring && connection.verified)
-      await removeFromAccount(connection, connection.monitoring).catch(() => undefined)
+export async function removeOrganization(orgId: string, deletedBy: string | null): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const org = await Repo.getOrganization(orgId)
+    if (!org) return
+    const event = newEvent('organization.deleted', orgId, {
+      stripeCustomerId: org.stripeCustomerId ?? null,
+      deletedBy,
+    })
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [Repo.deleteOrganizationWrite(org), outboxPut(event)],
+        }),
+      )
+      return
+    } catch (error) {
+      if (!isTransactionConditionFailure(error) || attempt >= 3) throw error
+    }
   }
-  await purgeOrganization(orgId)
 }
 
 /** Owners and admins clear the price-change notice once they have read it. */

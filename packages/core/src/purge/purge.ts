@@ -1,26 +1,17 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
 import {
-  AWS_ACCOUNT_PREFIX,
-  accountMembershipKey,
-  awsAccountClaimKey,
-  awsAccountOwnerKey,
-  hourlyStatsPrefix,
-  legacySesPublicationPrefix,
-  MEMBER_PREFIX,
-  messageLogPrefix,
-  organizationKey,
   organizationPartition,
-  sesPublicationPrefix,
-  TEMPLATE_PREFIX,
   templateContentPrefix,
   templateOwnerKey,
   templateVersionPrefix,
 } from '../db/keys'
-import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
+import { deleteKeys, keyOf, tableName } from '../db/table'
 import { coreEnv } from '../env'
+import { PURGE_DECLARATIONS } from '../purge-registry'
+import { ownerOf, type PurgeDeclaration } from './registry'
 
 export const PurgeMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('organization'), orgId: z.string().min(1) }),
@@ -48,23 +39,17 @@ export type PurgeMessage = z.infer<typeof PurgeMessageSchema>
 export const PURGE_BATCH_ITEMS = 500
 
 /**
- * Removes an organization. The profile goes first, so every access check fails from that moment; then the
- * members' own membership items, then the organization's items in passes of `batchItems`. Returns 'more'
- * when items remain. Safe to repeat: every step deletes what is still there.
+ * Removes an organization: each domain's `beforeOrganization` first (the profile goes there, so every access
+ * check fails from that moment, then the members' membership items), then the organization's items in passes
+ * of `batchItems`, with whatever their domains say points at them from other partitions. Returns 'more' when
+ * items remain. Safe to repeat: every step deletes what is still there.
  */
 export async function purgeOrganizationPass(
   orgId: string,
   batchItems = PURGE_BATCH_ITEMS,
+  declarations: readonly PurgeDeclaration[] = PURGE_DECLARATIONS,
 ): Promise<'done' | 'more'> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: organizationKey(orgId) }))
-  const members = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':member': MEMBER_PREFIX },
-    ProjectionExpression: 'accountId',
-    ConsistentRead: true,
-  })
-  await deleteKeys(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
-
+  for (const declaration of declarations) await declaration.beforeOrganization?.(orgId)
   const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -76,47 +61,26 @@ export async function purgeOrganizationPass(
   )
   const keys = (page.Items ?? []).map(keyOf)
   // Items kept outside the partition that point into it go with what they point at.
-  const pointers = keys.flatMap((key) => {
-    const sk = String(key.SK)
-    if (sk.startsWith(AWS_ACCOUNT_PREFIX)) return [awsAccountOwnerKey(sk.slice(AWS_ACCOUNT_PREFIX.length))]
-    if (sk.startsWith(TEMPLATE_PREFIX)) return [templateOwnerKey(sk.slice(TEMPLATE_PREFIX.length))]
-    return []
-  })
+  const pointers = keys.flatMap((key) => ownerOf(declarations, key.SK)?.pointersOf?.(key.SK) ?? [])
   await deleteKeys([...pointers, ...keys])
   return page.LastEvaluatedKey ? 'more' : 'done'
 }
 
-/** Whether a connection of the organization reaches this AWS account and region now (its claim exists). */
-async function accountStillConnected(orgId: string, awsAccountNumber: string, region: string) {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: awsAccountClaimKey(orgId, awsAccountNumber, region),
-      ConsistentRead: true,
-    }),
-  )
-  return Item !== undefined
-}
-
 /**
- * Removes up to `batchItems` of a deleted AWS connection's message logs, counts and SES publication records;
- * 'more' when some remain. Publication records belong to the AWS account and region: they stay while another
- * connection of the organization reaches it (a duplicate took over, or the account was connected again).
+ * Removes up to `batchItems` of what a deleted AWS connection left in its organization's partition, as each
+ * domain declares it (message logs and counts, SES publication records); 'more' when some remain.
  */
 export async function purgeAwsAccountPass(
   orgId: string,
   awsAccountId: string,
   batchItems = PURGE_BATCH_ITEMS,
   account?: { awsAccountNumber: string; region: string },
+  declarations: readonly PurgeDeclaration[] = PURGE_DECLARATIONS,
 ): Promise<'done' | 'more'> {
-  const prefixes = [
-    messageLogPrefix(awsAccountId),
-    hourlyStatsPrefix(awsAccountId),
-    legacySesPublicationPrefix(awsAccountId),
-  ]
-  if (account && !(await accountStillConnected(orgId, account.awsAccountNumber, account.region))) {
-    prefixes.push(sesPublicationPrefix(account.awsAccountNumber, account.region))
-  }
+  const connection = { orgId, awsAccountId, ...(account ? { account } : {}) }
+  const prefixes = (
+    await Promise.all(declarations.map((declaration) => declaration.awsAccountPrefixes?.(connection) ?? []))
+  ).flat()
   for (const prefix of prefixes) {
     const page = await dynamo().send(
       new QueryCommand({

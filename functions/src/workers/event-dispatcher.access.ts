@@ -1,0 +1,14 @@
+import type { FunctionAccess } from '@app/contracts'
+
+/**
+ * Domain events (the table's stream): what its subscribers do — claims and purge in the table, the purge queue,
+ * Stripe (cancelling a deleted organization's subscription), customers' AWS accounts (taking monitoring out).
+ */
+export const access = {
+  table: true,
+  sendsMail: false,
+  administersUsers: false,
+  sendsTo: ['purge'],
+  stripe: true,
+  customerAws: true,
+} as const satisfies FunctionAccess

@@ -1,0 +1,51 @@
+import * as z from 'zod'
+
+/**
+ * Every domain event the product publishes, by type. An event says what happened (past tense, dotted
+ * `<domain>.<fact>`), carries what its subscribers need once the thing it reports is gone (a deleted
+ * organization can no longer be read), and never carries secrets: webhooks and the audit log will show them.
+ */
+export const EVENT_PAYLOADS = {
+  /** The organization's profile is gone (access ended); its subscribers cancel billing, tear down, purge. */
+  'organization.deleted': z.object({
+    stripeCustomerId: z.string().min(1).nullable(),
+    deletedBy: z.string().min(1).nullable(),
+  }),
+  /** A user deleted their account (their sole-owned organizations each have their own `organization.deleted`). */
+  'account.deleted': z.object({ accountId: z.string().min(1) }),
+  /** An AWS connection is gone; what it left in its organization (logs, counts, publication records) follows. */
+  'aws_account.deleted': z.object({
+    awsAccountId: z.string().min(1),
+    awsAccountNumber: z.string().min(1).nullable(),
+    region: z.string().min(1),
+  }),
+} as const
+
+export type EventType = keyof typeof EVENT_PAYLOADS
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[]
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>
+
+const envelope = {
+  /** ULID: unique, and sorts by when it was written. */
+  id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+  occurredAt: z.iso.datetime(),
+  /** The tenant it concerns; null for events about a user rather than an organization. */
+  organizationId: z.string().min(1).nullable(),
+}
+
+const event = <T extends EventType>(type: T) =>
+  z.object({ ...envelope, type: z.literal(type), payload: EVENT_PAYLOADS[type] })
+
+/** One schema per type (a type added above must be added here too: the catalog test checks it). */
+export const DomainEventSchema = z.discriminatedUnion('type', [
+  event('organization.deleted'),
+  event('account.deleted'),
+  event('aws_account.deleted'),
+])
+
+export type AnyDomainEvent = z.infer<typeof DomainEventSchema>
+export type DomainEvent<T extends EventType = EventType> = Extract<AnyDomainEvent, { type: T }>
+
+export function parseDomainEvent(value: unknown): DomainEvent {
+  return DomainEventSchema.parse(value)
+}

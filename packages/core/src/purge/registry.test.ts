@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import * as Keys from '../db/keys'
+import { PURGE_DECLARATIONS } from '../purge-registry'
+import { ownerOf } from './registry'
+
+const org = 'ORG1'
+/** One key of every kind kept under ORG#<id>, built with db/keys.ts, and the domain that declares it. */
+const KINDS: [string, { PK: string; SK: string }][] = [
+  ['organizations', Keys.organizationKey(org)],
+  ['organizations', Keys.organizationMemberKey(org, 'acc')],
+  ['aws-accounts', Keys.awsAccountKey(org, 'aws')],
+  ['aws-accounts', Keys.awsAccountClaimKey(org, '111111111111', 'us-east-1')],
+  ['migrations', Keys.migrationKey(org, 'x')],
+  ['ses-monitoring', Keys.messageLogKey(org, 'aws', '2026-01-01T00:00:00Z', 'm')],
+  ['ses-monitoring', Keys.hourlyStatsKey(org, 'aws', '2026-01-01T00')],
+  ['templates', Keys.templateKey(org, 't')],
+  ['templates', Keys.templateNameKey(org, 'n')],
+  ['templates', Keys.templateVersionKey(org, 't', 1)],
+  ['templates', Keys.templateContentKey(org, 't', 1, 0)],
+  ['jobs', Keys.jobKey(org, 'j')],
+  ['jobs', Keys.jobItemKey(org, 'j', 0)],
+  ['ses-sync', Keys.sesPublicationKey(org, '111111111111', 'us-east-1', 't')],
+  ['blocks', Keys.blockKey(org, 'b')],
+  ['blocks', Keys.blockNameKey(org, 'n')],
+  ['blocks', Keys.blockUseKey(org, 'b', 't')],
+]
+
+describe('the purge registry', () => {
+  it.each(KINDS)('%s declares %j', (domain, key) => {
+    expect(key.PK).toBe(Keys.organizationPartition(org))
+    expect(ownerOf(PURGE_DECLARATIONS, key.SK)?.domain).toBe(domain)
+  })
+
+  it('removes the owner pointers of connections and templates with them, nothing else outside', () => {
+    const pointers = (sk: string) => ownerOf(PURGE_DECLARATIONS, sk)?.pointersOf?.(sk) ?? []
+    expect(pointers(Keys.awsAccountKey(org, 'aws').SK)).toEqual([Keys.awsAccountOwnerKey('aws')])
+    expect(pointers(Keys.templateKey(org, 't').SK)).toEqual([Keys.templateOwnerKey('t')])
+    expect(pointers(Keys.awsAccountClaimKey(org, '1', 'r').SK)).toEqual([])
+    expect(pointers(Keys.templateNameKey(org, 'n').SK)).toEqual([])
+  })
+})
