@@ -5,8 +5,9 @@ import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
 import { dynamo } from '../aws'
 import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
+import { deleteAll } from '../db/batch'
 import { accountPartition } from '../db/keys'
-import { deleteKeys, keyOf, nowIso, queryAll } from '../db/table'
+import { keyOf, nowIso, queryAll } from '../db/table'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import type { Logger } from '../log'
 import * as Organizations from '../organizations/organizations'
@@ -146,7 +147,7 @@ export async function deleteAccount(actor: Actor): Promise<void> {
     ProjectionExpression: 'PK, SK',
     ConsistentRead: true,
   })
-  await deleteKeys(items.map(keyOf))
+  await deleteAll(items.map(keyOf))
   await deleteIdentityUser(found?.account.username ?? actor.username)
 }
 

@@ -173,7 +173,13 @@ export const templateContentKey = (orgId: string, id: string, version: number, c
 export const JOB_PREFIX = 'JOB#'
 export const jobKey = (orgId: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${JOB_PREFIX}${id}` })
 export const jobItemPrefix = (jobId: string) => `JOB_ITEM#${jobId}#`
+/** Ten digits: a job may hold up to 10^10 items (an audience's contacts), still in index order. */
 export const jobItemKey = (orgId: string, jobId: string, index: number) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${jobItemPrefix(jobId)}${String(index).padStart(10, '0')}`,
+})
+/** How job items were keyed before (4 digits); still read and written for jobs created then (see jobs.repo). */
+export const legacyJobItemKey = (orgId: string, jobId: string, index: number) => ({
   PK: `ORG#${orgId}`,
   SK: `${jobItemPrefix(jobId)}${String(index).padStart(4, '0')}`,
 })

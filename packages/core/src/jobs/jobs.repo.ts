@@ -1,21 +1,32 @@
 import {
   JOB_RETENTION_DAYS,
   type JobCounts,
+  JobCountsSchema,
   type JobItemError,
+  JobItemErrorSchema,
   type JobItemStatus,
+  JobItemStatusSchema,
   type JobKind,
+  JobKindSchema,
   type JobStatus,
+  JobStatusSchema,
 } from '@app/contracts'
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
-import { JOB_PREFIX, jobItemKey, jobItemPrefix, jobKey, organizationPartition } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { batchWrite } from '../db/batch'
+import { itemParser } from '../db/item'
+import {
+  JOB_PREFIX,
+  jobItemKey,
+  jobItemPrefix,
+  jobKey,
+  legacyJobItemKey,
+  organizationPartition,
+} from '../db/keys'
+import { queryAll, tableName } from '../db/table'
+import { TransactionFailed, transact } from '../db/transact'
+import { isConditionalCheckFailure } from '../errors'
 
 export interface JobRecord {
   id: string
@@ -51,12 +62,36 @@ export interface JobItemRecord {
   attemptedAt?: string
 }
 
-const strip = (item: Item) => {
-  const { PK: _pk, SK: _sk, entity: _entity, expiresAt: _expires, ...rest } = item
-  return rest
-}
-const toJob = (item: Item) => ({ startedAt: null, finishedAt: null, ...strip(item) }) as unknown as JobRecord
-const toItem = (item: Item) => strip(item) as unknown as JobItemRecord
+const JobItem = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  kind: JobKindSchema,
+  awsAccountId: z.string().nullable(),
+  status: JobStatusSchema,
+  counts: JobCountsSchema,
+  createdAt: z.string(),
+  startedAt: z.string().nullable().default(null),
+  finishedAt: z.string().nullable().default(null),
+  createdBy: z.object({ accountId: z.string(), email: z.string() }),
+  params: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
+  leaseUntil: z.number().optional(),
+  leaseOwner: z.string().optional(),
+}) satisfies z.ZodType<JobRecord>
+
+const JobItemItem = z.object({
+  jobId: z.string(),
+  index: z.number().int(),
+  key: z.string(),
+  label: z.string(),
+  status: JobItemStatusSchema,
+  error: JobItemErrorSchema.optional(),
+  templateId: z.string().optional(),
+  finishedAt: z.string().optional(),
+  attemptedAt: z.string().optional(),
+}) satisfies z.ZodType<JobItemRecord>
+
+const toJob = itemParser(JobItem)
+const toItem = itemParser(JobItemItem)
 
 export const expiresAt = (createdAt: string) =>
   Math.floor(Date.parse(createdAt) / 1000) + JOB_RETENTION_DAYS * 86_400
@@ -64,20 +99,12 @@ export const expiresAt = (createdAt: string) =>
 /** Items first, the job last: a job is visible only once all its items exist. */
 export async function createJob(job: JobRecord, items: JobItemRecord[]): Promise<void> {
   const expires = expiresAt(job.createdAt)
-  const puts = items.map((item) => ({
-    PutRequest: {
-      Item: { ...jobItemKey(job.orgId, job.id, item.index), entity: 'JobItem', expiresAt: expires, ...item },
-    },
-  }))
-  for (let start = 0; start < puts.length; start += 25) {
-    let requests = puts.slice(start, start + 25)
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept leaving writes unprocessed')
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
-      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }))
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests
-    }
-  }
+  await batchWrite(
+    items.map((item) => ({
+      put: { ...jobItemKey(job.orgId, job.id, item.index), entity: 'JobItem', expiresAt: expires, ...item },
+    })),
+    { concurrency: 4 },
+  )
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -117,7 +144,8 @@ export async function listItems(orgId: string, jobId: string): Promise<JobItemRe
     ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': jobItemPrefix(jobId) },
     ConsistentRead: true,
   })
-  return items.map(toItem)
+  // Jobs from before 10-digit item keys have 4-digit ones: one width per job, ordered by index either way.
+  return items.map(toItem).sort((a, b) => a.index - b.index)
 }
 
 /** Jobs newest first (ULID order), after `afterId` when given. */
@@ -181,7 +209,7 @@ export async function claimJob(orgId: string, id: string, owner: string, until: 
         ReturnValues: 'ALL_NEW',
       }),
     )
-    return toJob(Attributes as Item)
+    return toJob(Attributes ?? {})
   } catch (error) {
     if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined
     throw error
@@ -204,17 +232,37 @@ export async function releaseJob(orgId: string, id: string, owner: string): Prom
     })
 }
 
+/**
+ * The keys an item may have: 10-digit since jobs can hold more than 10,000 items, 4-digit for jobs created before
+ * (they expire after JOB_RETENTION_DAYS; the legacy key can go then). A write conditioned on the item tries the
+ * second only when the first does not exist, which a failed condition tells by returning no old item.
+ */
+const itemKeys = (orgId: string, jobId: string, index: number) => [
+  jobItemKey(orgId, jobId, index),
+  legacyJobItemKey(orgId, jobId, index),
+]
+
 export async function markAttempted(orgId: string, jobId: string, index: number, at: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: jobItemKey(orgId, jobId, index),
-      UpdateExpression: 'SET attemptedAt = :at',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':at': at, ':pending': 'pending' },
-    }),
-  )
+  const [key, legacyKey] = itemKeys(orgId, jobId, index)
+  for (const Key of [key, legacyKey]) {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET attemptedAt = :at',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':at': at, ':pending': 'pending' },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      )
+      return
+    } catch (error) {
+      const existed = (error as { Item?: unknown }).Item !== undefined
+      if (!isConditionalCheckFailure(error) || existed || Key === legacyKey) throw error
+    }
+  }
 }
 
 export interface ItemResult {
@@ -248,47 +296,51 @@ export async function recordItem(
     sets.push('templateId = :templateId')
     values[':templateId'] = result.templateId
   }
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: jobItemKey(orgId, jobId, index),
-              UpdateExpression: `SET ${sets.join(', ')}`,
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: {
-                '#status': 'status',
-                ...(result.error ? { '#error': 'error' } : {}),
-              },
-              ExpressionAttributeValues: values,
+  const [key, legacyKey] = itemKeys(orgId, jobId, index)
+  for (const Key of [key, legacyKey]) {
+    try {
+      await transact([
+        {
+          name: 'job.item',
+          Update: {
+            TableName: tableName(),
+            Key,
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: {
+              '#status': 'status',
+              ...(result.error ? { '#error': 'error' } : {}),
             },
+            ExpressionAttributeValues: values,
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: jobKey(orgId, jobId),
-              // Skipped items count as done, not as succeeded or failed.
-              ...(result.status === 'skipped'
-                ? { UpdateExpression: 'SET counts.done = counts.done + :one' }
-                : {
-                    UpdateExpression:
-                      'SET counts.done = counts.done + :one, counts.#outcome = counts.#outcome + :one',
-                    ExpressionAttributeNames: { '#outcome': result.status },
-                  }),
-              ExpressionAttributeValues: { ':one': 1 },
-            },
+        },
+        {
+          name: 'job.counts',
+          Update: {
+            TableName: tableName(),
+            Key: jobKey(orgId, jobId),
+            // Skipped items count as done, not as succeeded or failed.
+            ...(result.status === 'skipped'
+              ? { UpdateExpression: 'SET counts.done = counts.done + :one' }
+              : {
+                  UpdateExpression:
+                    'SET counts.done = counts.done + :one, counts.#outcome = counts.#outcome + :one',
+                  ExpressionAttributeNames: { '#outcome': result.status },
+                }),
+            ExpressionAttributeValues: { ':one': 1 },
           },
-        ],
-      }),
-    )
-    return true
-  } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false
-    throw error
+        },
+      ])
+      return true
+    } catch (error) {
+      const refused = error instanceof TransactionFailed ? error.failure('job.item') : undefined
+      if (refused?.code !== 'ConditionalCheckFailed') throw error
+      // Recorded already; or, without an old item, not under this key (a job from before 10-digit keys).
+      if (refused.old || Key === legacyKey) return false
+    }
   }
+  return false
 }
 
 export async function finishJob(orgId: string, id: string, status: JobStatus, at: string): Promise<void> {

@@ -2,6 +2,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
+import { deleteAll } from '../db/batch'
 import {
   AWS_ACCOUNT_PREFIX,
   accountMembershipKey,
@@ -19,7 +20,7 @@ import {
   templateOwnerKey,
   templateVersionPrefix,
 } from '../db/keys'
-import { deleteKeys, keyOf, queryAll, tableName } from '../db/table'
+import { keyOf, queryAll, tableName } from '../db/table'
 import { coreEnv } from '../env'
 
 export const PurgeMessageSchema = z.discriminatedUnion('kind', [
@@ -63,7 +64,7 @@ export async function purgeOrganizationPass(
     ProjectionExpression: 'accountId',
     ConsistentRead: true,
   })
-  await deleteKeys(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
+  await deleteAll(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
 
   const page = await dynamo().send(
     new QueryCommand({
@@ -82,7 +83,7 @@ export async function purgeOrganizationPass(
     if (sk.startsWith(TEMPLATE_PREFIX)) return [templateOwnerKey(sk.slice(TEMPLATE_PREFIX.length))]
     return []
   })
-  await deleteKeys([...pointers, ...keys])
+  await deleteAll([...pointers, ...keys])
   return page.LastEvaluatedKey ? 'more' : 'done'
 }
 
@@ -127,7 +128,7 @@ export async function purgeAwsAccountPass(
         Limit: batchItems,
       }),
     )
-    await deleteKeys((page.Items ?? []).map(keyOf))
+    await deleteAll((page.Items ?? []).map(keyOf))
     if (page.LastEvaluatedKey) return 'more'
   }
   return 'done'
@@ -154,11 +155,11 @@ export async function purgeTemplatesPass(
           Limit: budget,
         }),
       )
-      await deleteKeys((page.Items ?? []).map(keyOf))
+      await deleteAll((page.Items ?? []).map(keyOf))
       budget -= page.Items?.length ?? 0
       if (page.LastEvaluatedKey || budget <= 0) return 'more'
     }
-    await deleteKeys([templateOwnerKey(id)])
+    await deleteAll([templateOwnerKey(id)])
   }
   return 'done'
 }
