@@ -1,13 +1,12 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import type { Actor } from '../actor'
 import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
-import { dynamo } from '../aws'
 import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
 import { deleteAll } from '../db/batch'
 import { accountPartition } from '../db/keys'
 import { keyOf, nowIso, queryAll } from '../db/table'
+import { transact } from '../db/transact'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import type { Logger } from '../log'
 import * as Organizations from '../organizations/organizations'
@@ -77,9 +76,7 @@ export async function createAccount(actor: Actor, input: CreateAccountBody, log?
     createdAt: now,
   }
   try {
-    await dynamo().send(
-      new TransactWriteCommand({ TransactItems: [Repo.createAccountWrite(account), ...writes] }),
-    )
+    await transact([Repo.createAccountWrite(account), ...writes])
   } catch (error) {
     if (isTransactionConditionFailure(error)) return getAccount(actor)
     throw error

@@ -10,14 +10,13 @@ import {
   TIERS,
   type UpdateOrganizationBody,
 } from '@app/contracts'
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
-import { dynamo } from '../aws'
 import { listConnections } from '../aws-accounts/aws-accounts.repo'
 import { clearPriceChangeNotice } from '../billing/billing.repo'
 import { cancelSubscriptions } from '../billing/subscriptions'
 import { nowIso } from '../db/table'
+import { transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure } from '../errors'
 import { purgeOrganization } from '../purge/purge'
 import { removeFromAccount } from '../ses-monitoring/resources'
@@ -74,7 +73,7 @@ export async function createOrganization(
   input: CreateOrganizationBody,
 ): Promise<OrganizationSummary> {
   const { org, writes } = newOrganization(actor, input.name)
-  await dynamo().send(new TransactWriteCommand({ TransactItems: writes }))
+  await transact(writes)
   return toSummary(org, 'OWNER')
 }
 
