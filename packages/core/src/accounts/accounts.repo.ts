@@ -34,7 +34,10 @@ const MembershipItem = z.object({ orgId: z.string(), role: RoleSchema })
 export type AccountMembership = z.infer<typeof MembershipItem>
 
 /** Absent optional attributes read as null (an update with null removes the attribute). */
-const orNull = z.string().nullish().transform((value) => value ?? null)
+const orNull = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null)
 const AccountItem = z.object({
   id: z.string(),
   username: z.string(),

@@ -176,7 +176,10 @@ export function addUse(orgId: string, blockId: string, templateId: string): Tran
 }
 
 export function removeUse(orgId: string, blockId: string, templateId: string): TransactItem {
-  return { name: 'block.use', Delete: { TableName: tableName(), Key: blockUseKey(orgId, blockId, templateId) } }
+  return {
+    name: 'block.use',
+    Delete: { TableName: tableName(), Key: blockUseKey(orgId, blockId, templateId) },
+  }
 }
 
 /** Marks a block as being deleted (false when it is gone); `unmark` undoes it when the delete is refused. */

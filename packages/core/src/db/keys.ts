@@ -139,12 +139,16 @@ export const messageLogKey = (orgId: string, awsAccountId: string, sentAt: strin
   PK: `ORG#${orgId}`,
   SK: `${messageLogPrefix(awsAccountId)}${sentAt}#${messageId}`,
 })
+/** How hourly counts were kept before sharding: one item per hour in the organization's partition (read only). */
 export const hourlyStatsPrefix = (awsAccountId: string) => `STATS#${awsAccountId}#`
-/** `hour` is `yyyy-mm-ddThh` (UTC). */
-export const hourlyStatsKey = (orgId: string, awsAccountId: string, hour: string) => ({
-  PK: `ORG#${orgId}`,
-  SK: `${hourlyStatsPrefix(awsAccountId)}${hour}`,
+/** SES event counts per hour, sharded (a burst of events is a hot write path); summed over shards on read. */
+export const HOURLY_STATS_SHARDS = 8
+export const hourlyStatsPartition = (orgId: string) => ({
+  prefix: `ORG#${orgId}#STATS`,
+  shards: HOURLY_STATS_SHARDS,
 })
+/** `hour` is `yyyy-mm-ddThh` (UTC); `''` gives the prefix of an AWS account's hours. */
+export const hourlyStatsShardSortKey = (awsAccountId: string, hour: string) => `${awsAccountId}#${hour}`
 export const snsMessageKey = (messageId: string) => ({ PK: `SNS_MESSAGE#${messageId}`, SK: 'CLAIM' })
 
 export const TEMPLATE_PREFIX = 'TEMPLATE#'

@@ -171,7 +171,13 @@ export async function chooseStartPlan(
 /** Removes one member (both membership items) in one transaction. */
 export async function removeMember(orgId: string, accountId: string): Promise<void> {
   await transact([
-    { name: 'organization.member', Delete: { TableName: tableName(), Key: organizationMemberKey(orgId, accountId) } },
-    { name: 'account.membership', Delete: { TableName: tableName(), Key: accountMembershipKey(accountId, orgId) } },
+    {
+      name: 'organization.member',
+      Delete: { TableName: tableName(), Key: organizationMemberKey(orgId, accountId) },
+    },
+    {
+      name: 'account.membership',
+      Delete: { TableName: tableName(), Key: accountMembershipKey(accountId, orgId) },
+    },
   ])
 }

@@ -8,7 +8,9 @@ import {
   accountMembershipKey,
   awsAccountClaimKey,
   awsAccountOwnerKey,
+  hourlyStatsPartition,
   hourlyStatsPrefix,
+  hourlyStatsShardSortKey,
   legacySesPublicationPrefix,
   MEMBER_PREFIX,
   messageLogPrefix,
@@ -20,6 +22,8 @@ import {
   templateOwnerKey,
   templateVersionPrefix,
 } from '../db/keys'
+import { queryPartition } from '../db/query'
+import { type ShardedPartition, shardKeys } from '../db/shards'
 import { keyOf, queryAll, tableName } from '../db/table'
 import { coreEnv } from '../env'
 
@@ -84,7 +88,26 @@ export async function purgeOrganizationPass(
     return []
   })
   await deleteAll([...pointers, ...keys])
-  return page.LastEvaluatedKey ? 'more' : 'done'
+  if (page.LastEvaluatedKey) return 'more'
+  return purgeShards(hourlyStatsPartition(orgId), undefined, batchItems)
+}
+
+/** Removes up to `batchItems` items of a sharded partition (those whose sort key begins with `prefix`). */
+async function purgeShards(
+  partition: ShardedPartition,
+  prefix: string | undefined,
+  batchItems: number,
+): Promise<'done' | 'more'> {
+  for (const pk of shardKeys(partition)) {
+    const { items, lastKey } = await queryPartition(pk, {
+      ...(prefix ? { sk: { beginsWith: prefix } } : {}),
+      attributes: ['PK', 'SK'],
+      limit: batchItems,
+    })
+    await deleteAll(items.map(keyOf))
+    if (lastKey) return 'more'
+  }
+  return 'done'
 }
 
 /** Whether a connection of the organization reaches this AWS account and region now (its claim exists). */
@@ -131,7 +154,7 @@ export async function purgeAwsAccountPass(
     await deleteAll((page.Items ?? []).map(keyOf))
     if (page.LastEvaluatedKey) return 'more'
   }
-  return 'done'
+  return purgeShards(hourlyStatsPartition(orgId), hourlyStatsShardSortKey(awsAccountId, ''), batchItems)
 }
 
 /**
