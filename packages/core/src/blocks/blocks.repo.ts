@@ -13,7 +13,7 @@ import {
   blockUsePrefix,
   organizationPartition,
 } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { queryAll, tableName } from '../db/table'
 import type { TransactItem } from '../organizations/template-actions'
 
 export interface BlockRecord {

@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { dynamo } from '../aws'
 import { itemParser } from '../db/item'
 import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { queryAll, tableName } from '../db/table'
 import { AppError } from '../errors'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 
