@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { SES_EVENTS_PATH } from '@app/contracts'
 import { dynamo } from '@app/core/aws'
-import { organizationPartition } from '@app/core/db/keys'
+import { hourlyStatsPartition, organizationPartition } from '@app/core/db/keys'
+import { queryShards } from '@app/core/db/shards'
 import { tableName } from '@app/core/db/table'
 import {
   createLocalCustomerAccount,
@@ -318,16 +319,19 @@ describe('deleting a monitored AWS account', () => {
           new QueryCommand({
             TableName: tableName(),
             KeyConditionExpression: 'PK = :pk',
-            FilterExpression: 'awsAccountId = :id OR entity = :stats',
-            ExpressionAttributeValues: {
-              ':pk': organizationPartition(orgId),
-              ':id': awsAccountId,
-              ':stats': 'HourlyStats',
-            },
+            FilterExpression: 'awsAccountId = :id',
+            ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':id': awsAccountId },
           }),
         )
         .then((page) => page.Items?.length ?? 0)
-    expect(await logItems()).toBe(4)
+    // The hourly counts live in the organization's sharded stats partitions.
+    const statsItems = () =>
+      queryShards(hourlyStatsPartition(orgId), { sk: { beginsWith: `${awsAccountId}#` } }).then(
+        (items) => items.length,
+      )
+    const stored = async () => (await logItems()) + (await statsItems())
+    expect(await logItems()).toBe(3)
+    expect(await statsItems()).toBeGreaterThan(0)
 
     expect((await owner.api.delete(`/api/aws-accounts/${awsAccountId}`)).status).toBe(204)
     const { ses, sns } = customerClients(keys)
@@ -337,7 +341,7 @@ describe('deleting a monitored AWS account', () => {
     await expect(
       ses.send(new GetConfigurationSetCommand({ ConfigurationSetName: configurationSetName })),
     ).rejects.toMatchObject({ name: 'NotFoundException' })
-    await expect.poll(logItems, { timeout: 30_000, interval: 250 }).toBe(0)
+    await expect.poll(stored, { timeout: 30_000, interval: 250 }).toBe(0)
     // A late event for the deleted connection is refused and stored nowhere.
     const late = {
       type: 'Send',
@@ -346,7 +350,7 @@ describe('deleting a monitored AWS account', () => {
       recipient: 'a@b.io',
     }
     expect((await postEvent(await sesNotification(topicArn, late))).status).toBe(404)
-    expect(await logItems()).toBe(0)
+    expect(await stored()).toBe(0)
   })
 })
 

@@ -1,4 +1,5 @@
 import { type ErrorCode, type ErrorDetails, statusForError } from '@app/contracts'
+import { cancellationReasons, TransactionFailed } from './db/transact'
 
 /** A failure the caller can act on; becomes `{ error: { code, message } }` with its status in one place. */
 export class AppError extends Error {
@@ -22,7 +23,6 @@ export function isConditionalCheckFailure(error: unknown): boolean {
 
 /** A transaction cancelled because one of its condition checks failed (not throttling or a conflict). */
 export function isTransactionConditionFailure(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
-  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')
+  if (error instanceof TransactionFailed) return error.anyConditionFailed
+  return (cancellationReasons(error) ?? []).some((reason) => reason.code === 'ConditionalCheckFailed')
 }

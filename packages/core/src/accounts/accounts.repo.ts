@@ -1,12 +1,9 @@
-import type { Role } from '@app/contracts'
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
+import { RoleSchema } from '@app/contracts'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { batchGet } from '../db/batch'
+import { itemParser } from '../db/item'
 import {
   accountEmailIndex,
   accountKey,
@@ -14,7 +11,9 @@ import {
   MEMBERSHIP_PREFIX,
   organizationKey,
 } from '../db/keys'
+import { queryIndex } from '../db/query'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
+import type { NamedItem } from '../db/transact'
 import type { OrganizationRecord } from '../organizations/organizations.repo'
 
 export interface AccountRecord {
@@ -31,31 +30,34 @@ export interface AccountRecord {
   createdAt: string
 }
 
-export interface AccountMembership {
-  orgId: string
-  role: Role
-}
+const MembershipItem = z.object({ orgId: z.string(), role: RoleSchema })
+export type AccountMembership = z.infer<typeof MembershipItem>
 
-function toAccount(item: Item): AccountRecord {
+/** Absent optional attributes read as null (an update with null removes the attribute). */
+const orNull = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null)
+const AccountItem = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string().optional(),
+  picture: orNull,
+  selectedOrganization: orNull,
+  selectedAwsAccount: orNull,
+  lastProductUpdateAt: orNull,
+  emailVerifiedAt: orNull,
+  suspendedAt: orNull,
+  createdAt: z.string(),
+}) satisfies z.ZodType<AccountRecord>
+
+const toAccount = itemParser(AccountItem)
+const toMembership = itemParser(MembershipItem)
+
+export function createAccountWrite(account: AccountRecord): NamedItem {
   return {
-    id: item.id as string,
-    username: item.username as string,
-    email: item.email as string,
-    name: item.name as string | undefined,
-    picture: (item.picture as string | undefined) ?? null,
-    selectedOrganization: (item.selectedOrganization as string | undefined) ?? null,
-    selectedAwsAccount: (item.selectedAwsAccount as string | undefined) ?? null,
-    lastProductUpdateAt: (item.lastProductUpdateAt as string | undefined) ?? null,
-    emailVerifiedAt: (item.emailVerifiedAt as string | undefined) ?? null,
-    suspendedAt: (item.suspendedAt as string | undefined) ?? null,
-    createdAt: item.createdAt as string,
-  }
-}
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
-
-export function createAccountWrite(account: AccountRecord): TransactItem {
-  return {
+    name: 'account',
     Put: {
       TableName: tableName(),
       Item: { ...accountKey(account.id), ...accountEmailIndex(account.email), entity: 'Account', ...account },
@@ -77,7 +79,7 @@ export async function getAccountWithMemberships(
   if (!profile) return undefined
   const memberships = items
     .filter((item) => (item.SK as string).startsWith(MEMBERSHIP_PREFIX))
-    .map((item) => ({ orgId: item.orgId as string, role: item.role as Role }))
+    .map(toMembership)
   return { account: toAccount(profile), memberships }
 }
 
@@ -89,39 +91,15 @@ export async function getAccountProfile(accountId: string): Promise<AccountRecor
 }
 
 export async function findAccountByEmail(email: string): Promise<AccountRecord | undefined> {
-  const { Items } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1,
-      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
-      ExpressionAttributeValues: accountEmailIndexValues(email),
-    }),
-  )
-  const item = Items?.[0]
-  return item ? toAccount(item) : undefined
-}
-
-const accountEmailIndexValues = (email: string) => {
   const { GSI1PK, GSI1SK } = accountEmailIndex(email)
-  return { ':pk': GSI1PK, ':sk': GSI1SK }
+  const { items } = await queryIndex(GSI1, GSI1PK, { sk: { equals: GSI1SK }, limit: 1 })
+  return items[0] ? toAccount(items[0]) : undefined
 }
 
 /** Organization profiles by id (BatchGet, 100 per call), in no particular order; missing ones are skipped. */
 export async function getOrganizationsByIds(orgIds: string[]): Promise<Item[]> {
-  const found: Item[] = []
-  for (let start = 0; start < orgIds.length; start += 100) {
-    let keys: Record<string, unknown>[] = orgIds.slice(start, start + 100).map(organizationKey)
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept leaving reads unprocessed')
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
-      const result = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-      )
-      found.push(...((result.Responses?.[tableName()] ?? []) as Item[]))
-      keys = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[]
-    }
-  }
-  return found
+  const found = await batchGet(orgIds.map(organizationKey), { consistent: true })
+  return found.filter((item) => item !== undefined)
 }
 
 export type AccountChanges = Partial<

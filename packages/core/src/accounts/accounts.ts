@@ -1,12 +1,12 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import type { Actor } from '../actor'
 import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
-import { dynamo } from '../aws'
 import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
+import { deleteAll } from '../db/batch'
 import { accountKey, accountPartition } from '../db/keys'
-import { deleteKeys, keyOf, nowIso, queryAll, tableName } from '../db/table'
+import { keyOf, nowIso, queryAll, tableName } from '../db/table'
+import { transact } from '../db/transact'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
@@ -77,9 +77,7 @@ export async function createAccount(actor: Actor, input: CreateAccountBody, log?
     createdAt: now,
   }
   try {
-    await dynamo().send(
-      new TransactWriteCommand({ TransactItems: [Repo.createAccountWrite(account), ...writes] }),
-    )
+    await transact([Repo.createAccountWrite(account), ...writes])
   } catch (error) {
     if (isTransactionConditionFailure(error)) return getAccount(actor)
     throw error
@@ -143,14 +141,10 @@ export async function deleteAccount(actor: Actor): Promise<void> {
   }
   if (found) {
     const event = newEvent('account.deleted', null, { accountId: actor.accountId })
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName(), Key: accountKey(actor.accountId) } },
-          outboxPut(event),
-        ],
-      }),
-    )
+    await transact([
+      { name: 'account.profile', Delete: { TableName: tableName(), Key: accountKey(actor.accountId) } },
+      outboxPut(event),
+    ])
   }
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk',
@@ -158,7 +152,7 @@ export async function deleteAccount(actor: Actor): Promise<void> {
     ProjectionExpression: 'PK, SK',
     ConsistentRead: true,
   })
-  await deleteKeys(items.map(keyOf))
+  await deleteAll(items.map(keyOf))
   await deleteIdentityUser(found?.account.username ?? actor.username)
 }
 

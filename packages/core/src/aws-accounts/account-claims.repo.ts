@@ -1,12 +1,10 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { parseItem } from '../db/item'
 import { awsAccountClaimKey } from '../db/keys'
 import { tableName } from '../db/table'
+import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { isConditionalCheckFailure } from '../errors'
 
 /**
@@ -22,7 +20,8 @@ export interface ClaimOwner {
   duplicateOf?: string
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
+/** The name of the claim put in a transaction. */
+const CLAIM = 'aws_account.claim'
 
 /** The claim a connection holds, if any: its number and region are known and it is not a flagged duplicate. */
 export function heldClaim(connection: ClaimOwner) {
@@ -34,8 +33,9 @@ export const sameClaim = (a: ClaimOwner, b: ClaimOwner) =>
   heldClaim(a)?.SK === heldClaim(b)?.SK && heldClaim(a) !== undefined
 
 /** Put the claim for `connection` unless another connection holds it (its own claim may be written again). */
-export function claimPut(connection: ClaimOwner & { awsAccountNumber: string }): TransactItem {
+export function claimPut(connection: ClaimOwner & { awsAccountNumber: string }): NamedItem {
   return {
+    name: CLAIM,
     Put: {
       TableName: tableName(),
       Item: {
@@ -65,30 +65,20 @@ export class ClaimTaken extends Error {
 }
 
 /**
- * Runs a transaction whose item at `claimIndex` is a claim put: a failed claim condition becomes `ClaimTaken`;
+ * Runs a transaction that may hold a claim put (`claimPut`): a failed claim condition becomes `ClaimTaken`;
  * a conflict with a concurrent transaction on the same items is retried (the loser then sees the claim).
  */
 export async function transactWithClaim(
-  items: TransactItem[],
-  claimIndex: number | undefined,
+  items: NamedItem[],
   claim?: { orgId: string; awsAccountNumber: string; region: string },
 ): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items }))
-      return
-    } catch (error) {
-      const reasons = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ??
-        []) as { Code?: string }[]
-      if (claim && claimIndex !== undefined && reasons[claimIndex]?.Code === 'ConditionalCheckFailed') {
-        throw new ClaimTaken(claim.orgId, claim.awsAccountNumber, claim.region)
-      }
-      const conflict =
-        (error as Error).name === 'TransactionConflictException' ||
-        reasons.some((reason) => reason.Code === 'TransactionConflict')
-      if (!conflict || attempt >= 6) throw error
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * (0.5 + Math.random())))
+  try {
+    await transact(items, { conflictRetries: 6 })
+  } catch (error) {
+    if (claim && error instanceof TransactionFailed && error.conditionFailed(CLAIM)) {
+      throw new ClaimTaken(claim.orgId, claim.awsAccountNumber, claim.region)
     }
+    throw error
   }
 }
 
@@ -105,7 +95,7 @@ export async function claimHolder(
       ConsistentRead: true,
     }),
   )
-  return Item?.connectionId as string | undefined
+  return Item ? parseItem(z.object({ connectionId: z.string() }), Item).connectionId : undefined
 }
 
 /** Releases the claim if `connectionId` still holds it. */

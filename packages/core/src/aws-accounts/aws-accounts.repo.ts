@@ -1,9 +1,18 @@
-import type { AwsAccountCheck, AwsMonitoring, SesRegion } from '@app/contracts'
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import {
+  type AwsAccountCheck,
+  AwsAccountCheckSchema,
+  type AwsMonitoring,
+  AwsMonitoringSchema,
+  type SesRegion,
+  SesRegionSchema,
+} from '@app/contracts'
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { itemParser, parseItem } from '../db/item'
 import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
-import type { TransactItem } from '../events/outbox'
+import { queryAll, tableName } from '../db/table'
+import { type NamedItem, transact } from '../db/transact'
 import { claimPut, heldClaim, releaseClaim, transactWithClaim } from './account-claims.repo'
 import type { SealedSecret } from './secrets'
 
@@ -40,10 +49,33 @@ export interface MonitoringRecord extends AwsMonitoring {
   subscriptionArn?: string
 }
 
-function toRecord(item: Item): AwsConnectionRecord {
-  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item
-  return rest as unknown as AwsConnectionRecord
-}
+const ConnectionItem = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  name: z.string(),
+  region: SesRegionSchema,
+  method: z.enum(['role', 'keys']),
+  roleArn: z.string().optional(),
+  externalId: z.string().optional(),
+  accessKeyId: z.string().optional(),
+  secret: z.object({ key: z.string(), iv: z.string(), ciphertext: z.string(), tag: z.string() }).optional(),
+  awsAccountNumber: z.string().optional(),
+  duplicateOf: z.string().optional(),
+  verified: z.boolean(),
+  lastCheck: AwsAccountCheckSchema.extend({ checkedAt: z.string() }).optional(),
+  monitoring: AwsMonitoringSchema.extend({
+    enabledAt: z.string(),
+    confirmedAt: z.string().nullable(),
+    eventDestinationName: z.string(),
+    subscriptionArn: z.string().optional(),
+  }).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string(),
+}) satisfies z.ZodType<AwsConnectionRecord>
+
+const toRecord = itemParser(ConnectionItem)
+const OwnerItem = z.object({ orgId: z.string() })
 
 export async function listConnections(orgId: string): Promise<AwsConnectionRecord[]> {
   const items = await queryAll({
@@ -59,7 +91,7 @@ export async function organizationOf(id: string): Promise<string | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: awsAccountOwnerKey(id), ConsistentRead: true }),
   )
-  return Item?.orgId as string | undefined
+  return Item ? parseItem(OwnerItem, Item).orgId : undefined
 }
 
 export async function getConnection(orgId: string, id: string): Promise<AwsConnectionRecord | undefined> {
@@ -74,8 +106,9 @@ export async function getConnection(orgId: string, id: string): Promise<AwsConne
  * and region, in one transaction; `ClaimTaken` when another connection of the organization holds that claim.
  */
 export async function createConnection(record: AwsConnectionRecord): Promise<void> {
-  const items = [
+  const items: NamedItem[] = [
     {
+      name: 'aws_account',
       Put: {
         TableName: tableName(),
         Item: { ...awsAccountKey(record.orgId, record.id), entity: 'AwsAccount', ...record },
@@ -83,6 +116,7 @@ export async function createConnection(record: AwsConnectionRecord): Promise<voi
       },
     },
     {
+      name: 'aws_account.owner',
       Put: {
         TableName: tableName(),
         Item: { ...awsAccountOwnerKey(record.id), entity: 'AwsAccountOwner', orgId: record.orgId },
@@ -91,6 +125,7 @@ export async function createConnection(record: AwsConnectionRecord): Promise<voi
     },
     // The organization must still exist (a deletion racing this would otherwise leave an orphan).
     {
+      name: 'organization',
       ConditionCheck: {
         TableName: tableName(),
         Key: organizationKey(record.orgId),
@@ -99,11 +134,7 @@ export async function createConnection(record: AwsConnectionRecord): Promise<voi
     },
   ]
   const claim = claimOf(record)
-  await transactWithClaim(
-    claim ? [...items, claimPut(claim)] : items,
-    claim ? items.length : undefined,
-    claim,
-  )
+  await transactWithClaim(claim ? [...items, claimPut(claim)] : items, claim)
 }
 
 const claimOf = (record: AwsConnectionRecord) =>
@@ -124,7 +155,8 @@ export async function saveConnection(
   const { id: _id, orgId: _org, monitoring: _monitoring, duplicateOf: _duplicate, ...fields } = record
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
   const removeDuplicate = previous.duplicateOf !== undefined && record.duplicateOf === undefined
-  const update = {
+  const update: NamedItem = {
+    name: 'aws_account',
     Update: {
       TableName: tableName(),
       Key: awsAccountKey(record.orgId, record.id),
@@ -137,11 +169,7 @@ export async function saveConnection(
   const claim = claimOf(record)
   const before = heldClaim(previous)
   const newClaim = claim && heldClaim(record)?.SK !== before?.SK ? claim : undefined
-  await transactWithClaim(
-    newClaim ? [update, claimPut(newClaim)] : [update],
-    newClaim ? 1 : undefined,
-    newClaim,
-  )
+  await transactWithClaim(newClaim ? [update, claimPut(newClaim)] : [update], newClaim)
   if (before && before.SK !== heldClaim(record)?.SK && previous.awsAccountNumber) {
     await releaseClaim(previous.orgId, previous.awsAccountNumber, previous.region, previous.id)
   }
@@ -175,6 +203,7 @@ export async function promoteDuplicate(duplicate: AwsConnectionRecord, fromId: s
     [
       put,
       {
+        name: 'aws_account',
         Update: {
           TableName: tableName(),
           Key: awsAccountKey(duplicate.orgId, duplicate.id),
@@ -183,7 +212,6 @@ export async function promoteDuplicate(duplicate: AwsConnectionRecord, fromId: s
         },
       },
     ],
-    0,
     { ...duplicate, awsAccountNumber: duplicate.awsAccountNumber },
   )
 }
@@ -191,7 +219,7 @@ export async function promoteDuplicate(duplicate: AwsConnectionRecord, fromId: s
 /** Writes the claim of a connection that holds none yet (migrations: connections from before the rule). */
 export async function takeClaim(record: AwsConnectionRecord): Promise<void> {
   const claim = claimOf(record)
-  if (claim) await transactWithClaim([claimPut(claim)], 0, claim)
+  if (claim) await transactWithClaim([claimPut(claim)], claim)
 }
 
 /** Sets (or, with null, removes) the connection's monitoring state. */
@@ -253,17 +281,16 @@ export async function confirmMonitoring(
  */
 export async function deleteConnection(
   record: AwsConnectionRecord,
-  alsoWrite: TransactItem[] = [],
+  alsoWrite: NamedItem[] = [],
 ): Promise<void> {
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: awsAccountKey(record.orgId, record.id) } },
-        { Delete: { TableName: tableName(), Key: awsAccountOwnerKey(record.id) } },
-        ...alsoWrite,
-      ],
-    }),
-  )
+  await transact([
+    {
+      name: 'aws_account.connection',
+      Delete: { TableName: tableName(), Key: awsAccountKey(record.orgId, record.id) },
+    },
+    { name: 'aws_account.owner', Delete: { TableName: tableName(), Key: awsAccountOwnerKey(record.id) } },
+    ...alsoWrite,
+  ])
   if (record.awsAccountNumber) {
     await releaseClaim(record.orgId, record.awsAccountNumber, record.region, record.id)
   }

@@ -1,6 +1,8 @@
 import type { Plan, PriceChangeNotice, SubscriptionStatus } from '@app/contracts'
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { parseItem } from '../db/item'
 import { organizationKey, stripeEventKey } from '../db/keys'
 import { tableName } from '../db/table'
 import { isConditionalCheckFailure } from '../errors'
@@ -30,7 +32,7 @@ export async function setStripeCustomer(orgId: string, customerId: string): Prom
         ReturnValues: 'ALL_NEW',
       }),
     )
-    return Attributes?.stripeCustomerId as string
+    return parseItem(z.object({ stripeCustomerId: z.string() }), Attributes ?? {}).stripeCustomerId
   }
 }
 

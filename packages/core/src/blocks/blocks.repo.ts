@@ -1,6 +1,9 @@
-import type { TemplateAuthor, TemplateEditorType } from '@app/contracts'
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { type TemplateAuthor, type TemplateEditorType, TemplateEditorTypeSchema } from '@app/contracts'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { batchGet } from '../db/batch'
+import { itemParser } from '../db/item'
 import {
   BLOCK_PREFIX,
   BLOCK_USE_PREFIX,
@@ -10,7 +13,7 @@ import {
   blockUsePrefix,
   organizationPartition,
 } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { queryAll, tableName } from '../db/table'
 import type { TransactItem } from '../organizations/template-actions'
 
 export interface BlockRecord {
@@ -27,10 +30,25 @@ export interface BlockRecord {
   deleting?: boolean
 }
 
-const toBlock = (item: Item) => {
-  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item
-  return rest as unknown as BlockRecord
-}
+const BlockItem = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  name: z.string(),
+  editorType: TemplateEditorTypeSchema,
+  source: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.object({ accountId: z.string(), email: z.string() }),
+  deleting: z.boolean().optional(),
+}) satisfies z.ZodType<BlockRecord>
+
+const toBlock = itemParser(BlockItem)
+const templateIdOf = itemParser(z.object({ templateId: z.string() }))
+const blockIdOf = itemParser(z.object({ blockId: z.string() }))
+
+/** The name of the check, in a template's transaction, that a block it starts using exists. */
+export const blockAvailableName = (blockId: string) => `block.available:${blockId}`
 
 export async function getBlock(orgId: string, id: string): Promise<BlockRecord | undefined> {
   const { Item } = await dynamo().send(
@@ -41,20 +59,11 @@ export async function getBlock(orgId: string, id: string): Promise<BlockRecord |
 
 /** Blocks by id (any number), consistent; missing ones are absent from the map. */
 export async function getBlocks(orgId: string, ids: string[]): Promise<Map<string, BlockRecord>> {
-  const found = new Map<string, BlockRecord>()
-  for (let start = 0; start < ids.length; start += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(start, start + 100).map((id) => blockKey(orgId, id))
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept leaving reads unprocessed')
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
-      const result = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-      )
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(item.id as string, toBlock(item))
-      keys = result.UnprocessedKeys?.[tableName()]?.Keys ?? []
-    }
-  }
-  return found
+  const items = await batchGet(
+    ids.map((id) => blockKey(orgId, id)),
+    { consistent: true },
+  )
+  return new Map(items.flatMap((item) => (item ? [[String(item.id), toBlock(item)] as const] : [])))
 }
 
 export async function listBlocks(orgId: string): Promise<BlockRecord[]> {
@@ -74,7 +83,7 @@ export async function listUses(orgId: string, blockId: string): Promise<string[]
     ProjectionExpression: 'templateId',
     ConsistentRead: true,
   })
-  return items.map((item) => item.templateId as string)
+  return items.map((item) => templateIdOf(item).templateId)
 }
 
 /** How many templates use each block of the organization. */
@@ -87,7 +96,7 @@ export async function countUses(orgId: string): Promise<Map<string, number>> {
   })
   const counts = new Map<string, number>()
   for (const item of items) {
-    const id = item.blockId as string
+    const id = blockIdOf(item).blockId
     counts.set(id, (counts.get(id) ?? 0) + 1)
   }
   return counts
@@ -97,6 +106,7 @@ export async function countUses(orgId: string): Promise<Map<string, number>> {
 
 export function putBlock(block: BlockRecord, expectedVersion: number | null): TransactItem {
   return {
+    name: 'block',
     Put: {
       TableName: tableName(),
       Item: { ...blockKey(block.orgId, block.id), entity: 'Block', ...block },
@@ -112,6 +122,7 @@ export function putBlock(block: BlockRecord, expectedVersion: number | null): Tr
 
 export function deleteBlock(block: BlockRecord): TransactItem {
   return {
+    name: 'block',
     Delete: {
       TableName: tableName(),
       Key: blockKey(block.orgId, block.id),
@@ -122,6 +133,7 @@ export function deleteBlock(block: BlockRecord): TransactItem {
 
 export function claimName(orgId: string, name: string, id: string): TransactItem {
   return {
+    name: 'block.name',
     Put: {
       TableName: tableName(),
       Item: { ...blockNameKey(orgId, name), entity: 'BlockName', blockId: id },
@@ -132,6 +144,7 @@ export function claimName(orgId: string, name: string, id: string): TransactItem
 
 export function releaseName(orgId: string, name: string, id: string): TransactItem {
   return {
+    name: 'block.name.release',
     Delete: {
       TableName: tableName(),
       Key: blockNameKey(orgId, name),
@@ -145,6 +158,7 @@ export function releaseName(orgId: string, name: string, id: string): TransactIt
 export function addUse(orgId: string, blockId: string, templateId: string): TransactItem[] {
   return [
     {
+      name: blockAvailableName(blockId),
       ConditionCheck: {
         TableName: tableName(),
         Key: blockKey(orgId, blockId),
@@ -152,6 +166,7 @@ export function addUse(orgId: string, blockId: string, templateId: string): Tran
       },
     },
     {
+      name: 'block.use',
       Put: {
         TableName: tableName(),
         Item: { ...blockUseKey(orgId, blockId, templateId), entity: 'BlockUse', blockId, templateId },
@@ -161,7 +176,10 @@ export function addUse(orgId: string, blockId: string, templateId: string): Tran
 }
 
 export function removeUse(orgId: string, blockId: string, templateId: string): TransactItem {
-  return { Delete: { TableName: tableName(), Key: blockUseKey(orgId, blockId, templateId) } }
+  return {
+    name: 'block.use',
+    Delete: { TableName: tableName(), Key: blockUseKey(orgId, blockId, templateId) },
+  }
 }
 
 /** Marks a block as being deleted (false when it is gone); `unmark` undoes it when the delete is refused. */

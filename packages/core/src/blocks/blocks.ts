@@ -126,7 +126,7 @@ async function writeBlock(block: Repo.BlockRecord, previous: Repo.BlockRecord | 
     await writeWithTemplateActions(block.orgId, 0, items)
   } catch (error) {
     if (!(error instanceof WriteRefused)) throw error
-    if (renamed && error.failed(1)) throw nameTaken(block.name)
+    if (renamed && error.failed('block.name')) throw nameTaken(block.name)
     const current = previous && (await Repo.getBlock(block.orgId, block.id))
     if (!current || current.deleting) throw blockNotFound()
     throw versionConflict(current.version)

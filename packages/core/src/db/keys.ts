@@ -1,6 +1,11 @@
 /**
  * Every single-table key of the product, and the access patterns they serve.
  *
+ * Choosing a partition (see db/README.md): one partition per tenant (ORG#id) for small collections read together;
+ * a partition per entity (<ENTITY>#id) for things with their own large children; sharded partitions
+ * (<prefix>#<n>, db/shards.ts) for write paths hotter than ~1,000 writes/s and counters; GSI1 for alternate
+ * lookups. A partition takes about 1,000 writes/s and 3,000 reads/s.
+ *
  * Item                 PK                      SK                         GSI1PK             GSI1SK
  * Account profile      ACCOUNT#<accountId>     PROFILE                    EMAIL#<email>      ACCOUNT
  * Account membership   ACCOUNT#<accountId>     MEMBERSHIP#<orgId>         -                  -
@@ -13,7 +18,8 @@
  * AWS connection owner AWS_ACCOUNT#<id>        OWNER                      -                  -
  * AWS account claim    ORG#<orgId>             AWS_ACCOUNT_NUMBER#<awsAccountNumber>#<region>  -  -
  * Message log          ORG#<orgId>             LOG#<awsId>#<sentAt>#<sesMessageId>  -        -   (TTL)
- * Hourly SES counts    ORG#<orgId>             STATS#<awsId>#<yyyy-mm-ddThh>        -        -   (TTL)
+ * Hourly SES counts    ORG#<orgId>#STATS#<0-7> <awsId>#<yyyy-mm-ddThh>   -                -   (TTL, sharded)
+ *   (before sharding:  ORG#<orgId>             STATS#<awsId>#<yyyy-mm-ddThh>, read until they expire)
  * SNS message claim    SNS_MESSAGE#<messageId> CLAIM                      -                  -   (TTL)
  * Template (head)      ORG#<orgId>             TEMPLATE#<id>              -                  -
  * Template name        ORG#<orgId>             TEMPLATE_NAME#<name>       -                  -
@@ -21,7 +27,8 @@
  * Template version     ORG#<orgId>             TEMPLATE_VERSION#<id>#<version, 8 digits>   -  -
  * Template content     ORG#<orgId>             TEMPLATE_CONTENT#<id>#<version>#<chunk, 2 digits>  -
  * Job                  ORG#<orgId>             JOB#<jobId>                -                  -   (TTL)
- * Job item             ORG#<orgId>             JOB_ITEM#<jobId>#<index, 4 digits>  -         -   (TTL)
+ * Job item             ORG#<orgId>             JOB_ITEM#<jobId>#<index, 10 digits> -         -   (TTL)
+ *   (jobs created before: 4 digits, still read and written; see jobs.repo)
  * SES publication      ORG#<orgId>             SES_PUB#<awsAccountNumber>#<region>#<templateId>  -  -
  *   (until migrated:   ORG#<orgId>             SES_PUB#<awsId>#<templateId>, per connection; see migrations/)
  * Migration marker     ORG#<orgId>             MIGRATION#<name>           -                  -
@@ -33,55 +40,57 @@
  *                                                                         removed and TTL set once dispatched)
  * Subscriber claim     OUTBOX#<eventId>        HANDLED#<subscriber>       -                  -   (TTL)
  *
- * Access patterns
- *  1. Get an account with all its memberships        Query PK=ACCOUNT#id (one strongly consistent read)
- *  2. Find an account by email (reset, invitations)  Query GSI1 GSI1PK=EMAIL#email
- *  3. Get an organization                            GetItem ORG#id / PROFILE
- *  4. Check a caller's role in an organization       GetItem ORG#id / MEMBER#accountId
- *  5. List an organization's members                 Query PK=ORG#id, SK begins_with MEMBER#
- *  6. Everything an organization owns (purge)        Query PK=ORG#id (all of it), later plus sharded partitions
- *  7. Redeem an emailed token once                   DeleteItem TOKEN#hash with a condition, returning it
- *  8. Process a Stripe event once                    PutItem STRIPE_EVENT#id with a claim condition
- *  9. An organization's AWS connections               Query PK=ORG#id, SK begins_with AWS_ACCOUNT#
- * 10. The organization of an AWS connection by id     GetItem AWS_ACCOUNT#id / OWNER (written with it)
- * 11. An SES message's log row, by its event          UpdateItem ORG#org / LOG#aws#sentAt#id (the event has both)
- * 12. An AWS account's messages, newest first         Query PK=ORG#id, SK begins_with LOG#aws#, backwards
- * 13. Counts per hour of sending for a range          Query PK=ORG#id, SK between STATS#aws#from and …#to
- * 14. Process an SNS message once                     PutItem SNS_MESSAGE#id with a claim condition, in the
- *                                                     same transaction as the log row and the counter
- * 15. The organization of a template by id            GetItem TEMPLATE#id / OWNER (written with it)
- * 16. An organization's templates (list, tags)        Query PK=ORG#id, SK begins_with TEMPLATE# (heads only:
+ * Access patterns (the partition each uses: T = the tenant's ORG#id, E = an entity's own, S = sharded, I = GSI1)
+ *  1. Get an account with all its memberships        E: Query PK=ACCOUNT#id (one strongly consistent read)
+ *  2. Find an account by email (reset, invitations)  I: Query GSI1 GSI1PK=EMAIL#email
+ *  3. Get an organization                            T: GetItem ORG#id / PROFILE
+ *  4. Check a caller's role in an organization       T: GetItem ORG#id / MEMBER#accountId
+ *  5. List an organization's members                 T: Query PK=ORG#id, SK begins_with MEMBER#
+ *  6. Everything an organization owns (purge)        T: Query PK=ORG#id (all of it), then S: each ORG#id#STATS#n
+ *  7. Redeem an emailed token once                   E: DeleteItem TOKEN#hash with a condition, returning it
+ *  8. Process a Stripe event once                    E: PutItem STRIPE_EVENT#id with a claim condition
+ *  9. An organization's AWS connections               T: Query PK=ORG#id, SK begins_with AWS_ACCOUNT#
+ * 10. The organization of an AWS connection by id     E: GetItem AWS_ACCOUNT#id / OWNER (written with it)
+ * 11. An SES message's log row, by its event          T: UpdateItem ORG#org / LOG#aws#sentAt#id (the event has both)
+ * 12. An AWS account's messages, newest first         T: Query PK=ORG#id, SK begins_with LOG#aws#, backwards
+ * 13. Counts per hour of sending for a range          S: Query each ORG#id#STATS#n, SK between aws#from and aws#to,
+ *                                                     in parallel, summed per hour (+ the legacy T items)
+ * 14. Process an SNS message once                     E: PutItem SNS_MESSAGE#id with a claim condition, in the
+ *                                                     same transaction as the log row and the counter (an ADD
+ *                                                     to a random shard of the hour)
+ * 15. The organization of a template by id            E: GetItem TEMPLATE#id / OWNER (written with it)
+ * 16. An organization's templates (list, tags)        T: Query PK=ORG#id, SK begins_with TEMPLATE# (heads only:
  *                                                     small items without content; filtered and sorted in memory)
- * 17. A template's current content                    Query PK=ORG#id, SK begins_with TEMPLATE_CONTENT#id#ver#
- * 18. A template's versions, newest first             Query PK=ORG#id, SK begins_with TEMPLATE_VERSION#id#,
+ * 17. A template's current content                    T: Query PK=ORG#id, SK begins_with TEMPLATE_CONTENT#id#ver#
+ * 18. A template's versions, newest first             T: Query PK=ORG#id, SK begins_with TEMPLATE_VERSION#id#,
  *                                                     backwards
- * 19. Unique template names per organization          Put TEMPLATE_NAME#name with attribute_not_exists, in the
+ * 19. Unique template names per organization          T: Put TEMPLATE_NAME#name with attribute_not_exists, in the
  *                                                     same transaction as the head (a rename deletes the old one)
- * 20. An organization's jobs, latest first             Query PK=ORG#id, SK begins_with JOB#, backwards (ULIDs)
- * 21. A job's items, in order                          Query PK=ORG#id, SK begins_with JOB_ITEM#jobId#
- * 22. Record an item's result once                     TransactWrite: item conditioned on still pending + ADD to
+ * 20. An organization's jobs, latest first             T: Query PK=ORG#id, SK begins_with JOB#, backwards (ULIDs)
+ * 21. A job's items, in order                          T: Query PK=ORG#id, SK begins_with JOB_ITEM#jobId#
+ * 22. Record an item's result once                     T: TransactWrite: item conditioned on still pending + ADD to
  *                                                     the job's counts
- * 23. An AWS account's publication records (SES list)  Query PK=ORG#id, SK begins_with SES_PUB#number#region#
+ * 23. An AWS account's publication records (SES list)  T: Query PK=ORG#id, SK begins_with SES_PUB#number#region#
  *     (per AWS account number and region, whichever connection reaches it)
- * 24. Pace SES control-plane calls per customer account UpdateItem SES_PACE#… / SLOT conditioned on the slot read
+ * 24. Pace SES control-plane calls per customer account E: UpdateItem SES_PACE#… / SLOT conditioned on the slot read
  *                                                     (shared by every worker; see jobs/pacer.ts)
- * 25. An organization's blocks (list)                  Query PK=ORG#id, SK begins_with BLOCK# (filtered in memory)
- * 26. A block by id (only under the caller's org)      GetItem ORG#id / BLOCK#id
- * 27. Unique block names per organization             Put BLOCK_NAME#name with attribute_not_exists, in the
+ * 25. An organization's blocks (list)                  T: Query PK=ORG#id, SK begins_with BLOCK# (filtered in memory)
+ * 26. A block by id (only under the caller's org)      T: GetItem ORG#id / BLOCK#id
+ * 27. Unique block names per organization             T: Put BLOCK_NAME#name with attribute_not_exists, in the
  *                                                     same transaction as the block
- * 28. Where a block is used / which blocks a template  Query PK=ORG#id, SK begins_with BLOCK_USE#blockId#; the
+ * 28. Where a block is used / which blocks a template  T: Query PK=ORG#id, SK begins_with BLOCK_USE#blockId#; the
  *     uses                                            template head lists its `blockIds` (use items written
  *                                                     in the template's own transaction)
- * 29. One connection per AWS account and region in an Put AWS_ACCOUNT_NUMBER#number#region (connectionId) with
+ * 29. One connection per AWS account and region in an T: Put AWS_ACCOUNT_NUMBER#number#region (connectionId) with
  *     organization                                    attribute_not_exists OR connectionId = own id, in the same
  *                                                     transaction as the connection that learnt the number;
  *                                                     deleted with the connection or when its account/region changes
- * 30. Has this organization been migrated (lazily)    GetItem ORG#id / MIGRATION#name (see migrations/)
- * 31. Publish a domain event with its change          Put OUTBOX#eventId / EVENT in the change's own transaction
+ * 30. Has this organization been migrated (lazily)    T: GetItem ORG#id / MIGRATION#name (see migrations/)
+ * 31. Publish a domain event with its change          E: Put OUTBOX#eventId / EVENT in the change's own transaction
  *                                                     (events/outbox.ts); DynamoDB Streams hand it to the dispatcher
- * 32. Undispatched events, oldest first               Query GSI1 GSI1PK=OUTBOX_PENDING#shard, for each of the 4
+ * 32. Undispatched events, oldest first               I: Query GSI1 GSI1PK=OUTBOX_PENDING#shard, for each of the 4
  *     (the local poller; a sweep after an outage)     shards (sparse: only pending events carry GSI1 keys)
- * 33. Handle an event once per subscriber             UpdateItem OUTBOX#eventId / HANDLED#subscriber conditioned
+ * 33. Handle an event once per subscriber             E: UpdateItem OUTBOX#eventId / HANDLED#subscriber conditioned
  *                                                     on no claim, or an expired one that is not done
  *
  * A template is a small head (what lists show, the current version number) plus, per version, a version item
@@ -110,7 +119,8 @@
  * the sparse GSI1 under one of four pending shards until the dispatcher has run every subscriber; its claims
  * (one per subscriber) live beside it, so "handled?" is a GetItem in the event's partition.
  *
- * Tenant-owned keys start with ORG#<orgId>, so a key for another organization cannot be formed from a request.
+ * Tenant-owned keys start with ORG#<orgId> (sharded ones too: ORG#<orgId>#STATS#<n>), so a key for another
+ * organization cannot be formed from a request.
  */
 
 export const PROFILE = 'PROFILE'
@@ -152,12 +162,16 @@ export const messageLogKey = (orgId: string, awsAccountId: string, sentAt: strin
   PK: `ORG#${orgId}`,
   SK: `${messageLogPrefix(awsAccountId)}${sentAt}#${messageId}`,
 })
+/** How hourly counts were kept before sharding: one item per hour in the organization's partition (read only). */
 export const hourlyStatsPrefix = (awsAccountId: string) => `STATS#${awsAccountId}#`
-/** `hour` is `yyyy-mm-ddThh` (UTC). */
-export const hourlyStatsKey = (orgId: string, awsAccountId: string, hour: string) => ({
-  PK: `ORG#${orgId}`,
-  SK: `${hourlyStatsPrefix(awsAccountId)}${hour}`,
+/** SES event counts per hour, sharded (a burst of events is a hot write path); summed over shards on read. */
+export const HOURLY_STATS_SHARDS = 8
+export const hourlyStatsPartition = (orgId: string) => ({
+  prefix: `ORG#${orgId}#STATS`,
+  shards: HOURLY_STATS_SHARDS,
 })
+/** `hour` is `yyyy-mm-ddThh` (UTC); `''` gives the prefix of an AWS account's hours. */
+export const hourlyStatsShardSortKey = (awsAccountId: string, hour: string) => `${awsAccountId}#${hour}`
 export const snsMessageKey = (messageId: string) => ({ PK: `SNS_MESSAGE#${messageId}`, SK: 'CLAIM' })
 
 export const TEMPLATE_PREFIX = 'TEMPLATE#'
@@ -186,7 +200,13 @@ export const templateContentKey = (orgId: string, id: string, version: number, c
 export const JOB_PREFIX = 'JOB#'
 export const jobKey = (orgId: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${JOB_PREFIX}${id}` })
 export const jobItemPrefix = (jobId: string) => `JOB_ITEM#${jobId}#`
+/** Ten digits: a job may hold up to 10^10 items (an audience's contacts), still in index order. */
 export const jobItemKey = (orgId: string, jobId: string, index: number) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${jobItemPrefix(jobId)}${String(index).padStart(10, '0')}`,
+})
+/** How job items were keyed before (4 digits); still read and written for jobs created then (see jobs.repo). */
+export const legacyJobItemKey = (orgId: string, jobId: string, index: number) => ({
   PK: `ORG#${orgId}`,
   SK: `${jobItemPrefix(jobId)}${String(index).padStart(4, '0')}`,
 })

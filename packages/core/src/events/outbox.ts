@@ -1,11 +1,10 @@
-import { QueryCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import { dynamo } from '../aws'
 import { OUTBOX_SHARDS, outboxEventKey, outboxPendingIndex, outboxPendingPartition } from '../db/keys'
 import { GSI1, type Item, tableName } from '../db/table'
+import type { NamedItem } from '../db/transact'
 import { type DomainEvent, type EventPayload, type EventType, parseDomainEvent } from './catalog'
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
 
 export const OUTBOX_ENTITY = 'OutboxEvent'
 /** How long a dispatched event (and its claims) stays readable, for support and replays. */
@@ -45,11 +44,12 @@ export function outboxItem(event: DomainEvent): Item {
 }
 
 /**
- * The transaction item that publishes `event`: put it in the same TransactWrite as the change it reports, so
- * both commit or neither does. (Once `db/transact.ts` names transaction items, this is one named item.)
+ * The transaction item that publishes `event` (named `outbox.<type>`): put it in the same `transact` as the
+ * change it reports, so both commit or neither does.
  */
-export function outboxPut(event: DomainEvent): TransactItem {
+export function outboxPut(event: DomainEvent): NamedItem {
   return {
+    name: `outbox.${event.type}`,
     Put: { TableName: tableName(), Item: outboxItem(event), ConditionExpression: 'attribute_not_exists(PK)' },
   }
 }

@@ -1,21 +1,22 @@
 import {
   JOB_RETENTION_DAYS,
   type JobCounts,
-  type JobItemError,
-  type JobItemStatus,
+  JobCountsSchema,
   type JobKind,
+  JobKindSchema,
   type JobStatus,
+  JobStatusSchema,
 } from '@app/contracts'
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
-import { JOB_PREFIX, jobItemKey, jobItemPrefix, jobKey, organizationPartition } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { batchWrite } from '../db/batch'
+import { itemParser } from '../db/item'
+import { JOB_PREFIX, jobItemKey, jobKey, organizationPartition } from '../db/keys'
+import { tableName } from '../db/table'
+import type { JobItemRecord } from './job-items.repo'
+
+export { type ItemResult, type JobItemRecord, listItems, markAttempted, recordItem } from './job-items.repo'
 
 export interface JobRecord {
   id: string
@@ -34,29 +35,22 @@ export interface JobRecord {
   leaseUntil?: number
   leaseOwner?: string
 }
-
-export interface JobItemRecord {
-  jobId: string
-  index: number
-  key: string
-  label: string
-  status: JobItemStatus
-  error?: JobItemError
-  templateId?: string
-  finishedAt?: string
-  /**
-   * Set just before the item's first side effect: a pending item carrying it may have had that effect before a
-   * crash, so the worker checks instead of repeating.
-   */
-  attemptedAt?: string
-}
-
-const strip = (item: Item) => {
-  const { PK: _pk, SK: _sk, entity: _entity, expiresAt: _expires, ...rest } = item
-  return rest
-}
-const toJob = (item: Item) => ({ startedAt: null, finishedAt: null, ...strip(item) }) as unknown as JobRecord
-const toItem = (item: Item) => strip(item) as unknown as JobItemRecord
+const JobItem = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  kind: JobKindSchema,
+  awsAccountId: z.string().nullable(),
+  status: JobStatusSchema,
+  counts: JobCountsSchema,
+  createdAt: z.string(),
+  startedAt: z.string().nullable().default(null),
+  finishedAt: z.string().nullable().default(null),
+  createdBy: z.object({ accountId: z.string(), email: z.string() }),
+  params: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
+  leaseUntil: z.number().optional(),
+  leaseOwner: z.string().optional(),
+}) satisfies z.ZodType<JobRecord>
+const toJob = itemParser(JobItem)
 
 export const expiresAt = (createdAt: string) =>
   Math.floor(Date.parse(createdAt) / 1000) + JOB_RETENTION_DAYS * 86_400
@@ -64,20 +58,12 @@ export const expiresAt = (createdAt: string) =>
 /** Items first, the job last: a job is visible only once all its items exist. */
 export async function createJob(job: JobRecord, items: JobItemRecord[]): Promise<void> {
   const expires = expiresAt(job.createdAt)
-  const puts = items.map((item) => ({
-    PutRequest: {
-      Item: { ...jobItemKey(job.orgId, job.id, item.index), entity: 'JobItem', expiresAt: expires, ...item },
-    },
-  }))
-  for (let start = 0; start < puts.length; start += 25) {
-    let requests = puts.slice(start, start + 25)
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept leaving writes unprocessed')
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
-      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }))
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests
-    }
-  }
+  await batchWrite(
+    items.map((item) => ({
+      put: { ...jobItemKey(job.orgId, job.id, item.index), entity: 'JobItem', expiresAt: expires, ...item },
+    })),
+    { concurrency: 4 },
+  )
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -110,16 +96,6 @@ export async function getJob(orgId: string, id: string): Promise<JobRecord | und
   )
   return Item ? toJob(Item) : undefined
 }
-
-export async function listItems(orgId: string, jobId: string): Promise<JobItemRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': jobItemPrefix(jobId) },
-    ConsistentRead: true,
-  })
-  return items.map(toItem)
-}
-
 /** Jobs newest first (ULID order), after `afterId` when given. */
 export async function listJobs(
   orgId: string,
@@ -181,7 +157,7 @@ export async function claimJob(orgId: string, id: string, owner: string, until: 
         ReturnValues: 'ALL_NEW',
       }),
     )
-    return toJob(Attributes as Item)
+    return toJob(Attributes ?? {})
   } catch (error) {
     if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined
     throw error
@@ -203,94 +179,6 @@ export async function releaseJob(orgId: string, id: string, owner: string): Prom
       if (error.name !== 'ConditionalCheckFailedException') throw error
     })
 }
-
-export async function markAttempted(orgId: string, jobId: string, index: number, at: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: jobItemKey(orgId, jobId, index),
-      UpdateExpression: 'SET attemptedAt = :at',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':at': at, ':pending': 'pending' },
-    }),
-  )
-}
-
-export interface ItemResult {
-  status: Exclude<JobItemStatus, 'pending'>
-  error?: JobItemError
-  templateId?: string
-}
-
-/**
- * Records an item's result and counts it on the job, in one transaction conditioned on the item still pending:
- * a result is counted once even when two deliveries race. False when it was already recorded.
- */
-export async function recordItem(
-  orgId: string,
-  jobId: string,
-  index: number,
-  result: ItemResult,
-  finishedAt: string,
-): Promise<boolean> {
-  const sets = ['#status = :status', 'finishedAt = :at']
-  const values: Record<string, unknown> = {
-    ':status': result.status,
-    ':at': finishedAt,
-    ':pending': 'pending',
-  }
-  if (result.error) {
-    sets.push('#error = :error')
-    values[':error'] = result.error
-  }
-  if (result.templateId) {
-    sets.push('templateId = :templateId')
-    values[':templateId'] = result.templateId
-  }
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: jobItemKey(orgId, jobId, index),
-              UpdateExpression: `SET ${sets.join(', ')}`,
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: {
-                '#status': 'status',
-                ...(result.error ? { '#error': 'error' } : {}),
-              },
-              ExpressionAttributeValues: values,
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: jobKey(orgId, jobId),
-              // Skipped items count as done, not as succeeded or failed.
-              ...(result.status === 'skipped'
-                ? { UpdateExpression: 'SET counts.done = counts.done + :one' }
-                : {
-                    UpdateExpression:
-                      'SET counts.done = counts.done + :one, counts.#outcome = counts.#outcome + :one',
-                    ExpressionAttributeNames: { '#outcome': result.status },
-                  }),
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    )
-    return true
-  } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false
-    throw error
-  }
-}
-
 export async function finishJob(orgId: string, id: string, status: JobStatus, at: string): Promise<void> {
   await dynamo().send(
     new UpdateCommand({

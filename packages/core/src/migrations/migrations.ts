@@ -1,9 +1,9 @@
-import { GetCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import { mergeDuplicateConnections } from '../aws-accounts/duplicates'
 import { migrationKey, organizationKey, PROFILE } from '../db/keys'
 import { nowIso, tableName } from '../db/table'
-import { isTransactionConditionFailure } from '../errors'
+import { TransactionFailed, transact } from '../db/transact'
 import { movePublicationsToAccounts, type PublicationsMoved } from '../ses-sync/publications-migration'
 
 /**
@@ -30,34 +30,32 @@ export async function migrateOrganization(orgId: string): Promise<OrganizationMi
   const connections = await mergeDuplicateConnections(orgId)
   const moved = await movePublicationsToAccounts(orgId, connections)
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...migrationKey(orgId, CURRENT_MIGRATION),
-                entity: 'Migration',
-                name: CURRENT_MIGRATION,
-                at: nowIso(),
-                ...moved,
-              },
-            },
+    await transact([
+      {
+        name: 'migration.marker',
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...migrationKey(orgId, CURRENT_MIGRATION),
+            entity: 'Migration',
+            name: CURRENT_MIGRATION,
+            at: nowIso(),
+            ...moved,
           },
-          // No marker in the partition of an organization being deleted.
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: organizationKey(orgId),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-        ],
-      }),
-    )
+        },
+      },
+      // No marker in the partition of an organization being deleted.
+      {
+        name: 'organization',
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: organizationKey(orgId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    ])
   } catch (error) {
-    if (!isTransactionConditionFailure(error)) throw error
+    if (!(error instanceof TransactionFailed && error.conditionFailed('organization'))) throw error
   }
   migrated.add(orgId)
   return {

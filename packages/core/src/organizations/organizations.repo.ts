@@ -1,13 +1,20 @@
-import type { Plan, PriceChangeNotice, Role, SubscriptionStatus } from '@app/contracts'
 import {
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
+  type Plan,
+  PlanSchema,
+  type PriceChangeNotice,
+  PriceChangeNoticeSchema,
+  type Role,
+  RoleSchema,
+  type SubscriptionStatus,
+  SubscriptionStatusSchema,
+} from '@app/contracts'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { parseItem } from '../db/item'
 import { accountMembershipKey, MEMBER_PREFIX, organizationKey, organizationMemberKey } from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
+import { type NamedItem, transact } from '../db/transact'
 
 export interface OrganizationRecord {
   id: string
@@ -34,31 +41,30 @@ export interface MemberRecord {
   joinedAt: string
 }
 
-export function toOrganizationRecord(item: Item): OrganizationRecord {
-  return {
-    id: item.id as string,
-    name: (item.name as string | undefined) ?? '',
-    plan: (item.plan as Plan | undefined) ?? null,
-    subscriptionStatus: (item.subscriptionStatus as SubscriptionStatus | undefined) ?? null,
-    actionsMonth: item.actionsMonth as string | undefined,
-    actionsSpent: item.actionsSpent as number | undefined,
-    createdAt: item.createdAt as string,
-    createdBy: item.createdBy as string,
-    stripeCustomerId: item.stripeCustomerId as string | undefined,
-    stripeSubscriptionId: item.stripeSubscriptionId as string | undefined,
-    billingReadAt: item.billingReadAt as string | undefined,
-    priceChangeNotice: item.priceChangeNotice as PriceChangeNotice | undefined,
-  }
-}
+const OrganizationItem = z.object({
+  id: z.string(),
+  name: z.string().default(''),
+  plan: PlanSchema.nullable().default(null),
+  subscriptionStatus: SubscriptionStatusSchema.nullable().default(null),
+  actionsMonth: z.string().optional(),
+  actionsSpent: z.number().optional(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  stripeCustomerId: z.string().optional(),
+  stripeSubscriptionId: z.string().optional(),
+  billingReadAt: z.string().optional(),
+  priceChangeNotice: PriceChangeNoticeSchema.optional(),
+}) satisfies z.ZodType<OrganizationRecord>
 
-function toMember(item: Item): MemberRecord {
-  return {
-    orgId: item.orgId as string,
-    accountId: item.accountId as string,
-    role: item.role as Role,
-    joinedAt: item.joinedAt as string,
-  }
-}
+const MemberItem = z.object({
+  orgId: z.string(),
+  accountId: z.string(),
+  role: RoleSchema,
+  joinedAt: z.string(),
+}) satisfies z.ZodType<MemberRecord>
+
+export const toOrganizationRecord = (item: Item): OrganizationRecord => parseItem(OrganizationItem, item)
+const toMember = (item: Item): MemberRecord => parseItem(MemberItem, item)
 
 export async function getOrganization(orgId: string): Promise<OrganizationRecord | undefined> {
   const { Item } = await dynamo().send(
@@ -87,12 +93,13 @@ export async function listMembers(orgId: string): Promise<MemberRecord[]> {
   return items.map(toMember)
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
+type TransactItem = NamedItem
 
 /** The writes that create an organization with its first owner (part of a caller's transaction). */
 export function createOrganizationWrites(org: OrganizationRecord, owner: MemberRecord): TransactItem[] {
   return [
     {
+      name: 'organization',
       Put: {
         TableName: tableName(),
         Item: { ...organizationKey(org.id), entity: 'Organization', ...org },
@@ -107,12 +114,14 @@ export function createOrganizationWrites(org: OrganizationRecord, owner: MemberR
 export function memberWrites(member: MemberRecord): TransactItem[] {
   return [
     {
+      name: 'organization.member',
       Put: {
         TableName: tableName(),
         Item: { ...organizationMemberKey(member.orgId, member.accountId), entity: 'Member', ...member },
       },
     },
     {
+      name: 'account.membership',
       Put: {
         TableName: tableName(),
         Item: { ...accountMembershipKey(member.accountId, member.orgId), entity: 'Membership', ...member },
@@ -133,7 +142,7 @@ export async function renameOrganization(orgId: string, name: string): Promise<O
       ReturnValues: 'ALL_NEW',
     }),
   )
-  return toOrganizationRecord(Attributes as Item)
+  return toOrganizationRecord(Attributes ?? {})
 }
 
 /**
@@ -156,24 +165,27 @@ export async function chooseStartPlan(
       ReturnValues: 'ALL_NEW',
     }),
   )
-  return toOrganizationRecord(Attributes as Item)
+  return toOrganizationRecord(Attributes ?? {})
 }
 
 /** Removes one member (both membership items) in one transaction. */
 export async function removeMember(orgId: string, accountId: string): Promise<void> {
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: organizationMemberKey(orgId, accountId) } },
-        { Delete: { TableName: tableName(), Key: accountMembershipKey(accountId, orgId) } },
-      ],
-    }),
-  )
+  await transact([
+    {
+      name: 'organization.member',
+      Delete: { TableName: tableName(), Key: organizationMemberKey(orgId, accountId) },
+    },
+    {
+      name: 'account.membership',
+      Delete: { TableName: tableName(), Key: accountMembershipKey(accountId, orgId) },
+    },
+  ])
 }
 
 /** Deletes the profile as it was read: fails (to be read again) if the Stripe customer changed meanwhile. */
-export function deleteOrganizationWrite(org: OrganizationRecord) {
+export function deleteOrganizationWrite(org: OrganizationRecord): NamedItem {
   return {
+    name: 'organization.profile',
     Delete: {
       TableName: tableName(),
       Key: organizationKey(org.id),

@@ -10,12 +10,11 @@ import {
   TIERS,
   type UpdateOrganizationBody,
 } from '@app/contracts'
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
-import { dynamo } from '../aws'
 import { clearPriceChangeNotice } from '../billing/billing.repo'
 import { nowIso } from '../db/table'
+import { transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import * as Repo from './organizations.repo'
@@ -71,7 +70,7 @@ export async function createOrganization(
   input: CreateOrganizationBody,
 ): Promise<OrganizationSummary> {
   const { org, writes } = newOrganization(actor, input.name)
-  await dynamo().send(new TransactWriteCommand({ TransactItems: writes }))
+  await transact(writes)
   return toSummary(org, 'OWNER')
 }
 
@@ -123,11 +122,7 @@ export async function removeOrganization(orgId: string, deletedBy: string | null
       deletedBy,
     })
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [Repo.deleteOrganizationWrite(org), outboxPut(event)],
-        }),
-      )
+      await transact([Repo.deleteOrganizationWrite(org), outboxPut(event)])
       return
     } catch (error) {
       if (!isTransactionConditionFailure(error) || attempt >= 3) throw error

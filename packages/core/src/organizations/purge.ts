@@ -1,7 +1,8 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
+import { deleteAll } from '../db/batch'
 import { accountMembershipKey, MEMBER_PREFIX, organizationKey, organizationPartition } from '../db/keys'
-import { deleteKeys, queryAll, tableName } from '../db/table'
+import { queryAll, tableName } from '../db/table'
 import type { PurgeDeclaration } from '../purge/registry'
 
 export const organizationsPurge: PurgeDeclaration = {
@@ -16,6 +17,6 @@ export const organizationsPurge: PurgeDeclaration = {
       ProjectionExpression: 'accountId',
       ConsistentRead: true,
     })
-    await deleteKeys(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
+    await deleteAll(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
   },
 }

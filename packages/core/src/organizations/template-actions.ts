@@ -1,25 +1,29 @@
 import { START_ACTIONS_PER_MONTH } from '@app/contracts'
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
 import { organizationKey } from '../db/keys'
 import { tableName } from '../db/table'
+import { type ItemFailure, type NamedItem, transact, transactionFailure } from '../db/transact'
 import { AppError } from '../errors'
 import * as Repo from './organizations.repo'
 import { availableActions, quotaMonth } from './quota'
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
+/** A transaction item named for what it does (see `db/transact.ts`). */
+export type TransactItem = NamedItem
 
-/** One of the caller's own conditions failed; `reasons` line up with the caller's items. */
+/** One of the caller's own conditions failed; `failures` name the caller's items that failed. */
 export class WriteRefused extends Error {
-  constructor(readonly reasons: string[]) {
-    super('A condition of the write failed')
+  constructor(readonly failures: ItemFailure[]) {
+    super(`A condition of the write failed: ${failures.map((failure) => failure.name).join(', ')}`)
     this.name = 'WriteRefused'
   }
 
-  failed(index: number): boolean {
-    return this.reasons[index] === 'ConditionalCheckFailed'
+  /** Whether the condition of the caller's item named `name` failed. */
+  failed(name: string): boolean {
+    return this.failures.some((failure) => failure.name === name && failure.code === 'ConditionalCheckFailed')
   }
 }
+
+/** The quota item's name: it is not one of the caller's items. */
+const QUOTA = 'organization.quota'
 
 export function actionsExhausted(): AppError {
   return new AppError(
@@ -44,6 +48,7 @@ function quotaUpdate(
 ): TransactItem {
   const sameMonth = org.actionsMonth === month
   return {
+    name: QUOTA,
     Update: {
       TableName: tableName(),
       Key: organizationKey(orgId),
@@ -99,25 +104,20 @@ export async function writeWithTemplateActions(
     const transactItems = limited ? [...items, quotaUpdate(orgId, org, actions, quotaMonth(now))] : items
     if (transactItems.length === 0) return
     try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: transactItems }))
+      await transact(transactItems)
       return
     } catch (error) {
-      if (!(error instanceof Error)) throw error
-      if (error.name === 'TransactionConflictException') {
-        await pause(attempt)
-        org = undefined
-        continue
-      }
-      if (error.name !== 'TransactionCanceledException') throw error
-      const reasons = (
-        (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
-      ).map((reason) => reason.Code ?? 'None')
-      const own = reasons.slice(0, items.length)
-      if (own.includes('ConditionalCheckFailed')) throw new WriteRefused(own)
+      const failed = transactionFailure(error, transactItems)
+      if (!failed) throw error
+      const own = failed.failures.filter(
+        (failure) => failure.name !== QUOTA && failure.code === 'ConditionalCheckFailed',
+      )
+      if (own.length) throw new WriteRefused(own)
       // The quota moved (another write spent, the month turned, the plan changed) or a concurrent transaction
       // touched the same items: read the organization again and retry.
-      if (!reasons.includes('ConditionalCheckFailed') && !reasons.includes('TransactionConflict')) throw error
-      if (reasons.includes('TransactionConflict')) await pause(attempt)
+      const conflict = failed.failures.some((failure) => failure.code === 'TransactionConflict')
+      if (!conflict && !failed.conditionFailed(QUOTA)) throw error
+      if (conflict) await pause(attempt)
       org = undefined
     }
   }

@@ -2,13 +2,16 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
+import { deleteAll } from '../db/batch'
 import {
   organizationPartition,
   templateContentPrefix,
   templateOwnerKey,
   templateVersionPrefix,
 } from '../db/keys'
-import { deleteKeys, keyOf, tableName } from '../db/table'
+import { queryPartition } from '../db/query'
+import { type ShardedPartition, shardKeys } from '../db/shards'
+import { keyOf, tableName } from '../db/table'
 import { coreEnv } from '../env'
 import { PURGE_DECLARATIONS } from '../purge-registry'
 import { ownerOf, type PurgeDeclaration } from './registry'
@@ -62,8 +65,33 @@ export async function purgeOrganizationPass(
   const keys = (page.Items ?? []).map(keyOf)
   // Items kept outside the partition that point into it go with what they point at.
   const pointers = keys.flatMap((key) => ownerOf(declarations, key.SK)?.pointersOf?.(key.SK) ?? [])
-  await deleteKeys([...pointers, ...keys])
-  return page.LastEvaluatedKey ? 'more' : 'done'
+  await deleteAll([...pointers, ...keys])
+  if (page.LastEvaluatedKey) return 'more'
+  // Then the sharded partitions the domains keep beside the organization's (ORG#<id>#…#<n>).
+  for (const declaration of declarations) {
+    for (const sharded of declaration.shardedPartitions ?? []) {
+      if ((await purgeShards(sharded.partition(orgId), undefined, batchItems)) === 'more') return 'more'
+    }
+  }
+  return 'done'
+}
+
+/** Removes up to `batchItems` items of a sharded partition (those whose sort key begins with `prefix`). */
+async function purgeShards(
+  partition: ShardedPartition,
+  prefix: string | undefined,
+  batchItems: number,
+): Promise<'done' | 'more'> {
+  for (const pk of shardKeys(partition)) {
+    const { items, lastKey } = await queryPartition(pk, {
+      ...(prefix ? { sk: { beginsWith: prefix } } : {}),
+      attributes: ['PK', 'SK'],
+      limit: batchItems,
+    })
+    await deleteAll(items.map(keyOf))
+    if (lastKey) return 'more'
+  }
+  return 'done'
 }
 
 /**
@@ -91,8 +119,15 @@ export async function purgeAwsAccountPass(
         Limit: batchItems,
       }),
     )
-    await deleteKeys((page.Items ?? []).map(keyOf))
+    await deleteAll((page.Items ?? []).map(keyOf))
     if (page.LastEvaluatedKey) return 'more'
+  }
+  for (const declaration of declarations) {
+    for (const sharded of declaration.shardedPartitions ?? []) {
+      const prefix = sharded.awsAccountPrefix?.(connection)
+      if (prefix === undefined) continue
+      if ((await purgeShards(sharded.partition(orgId), prefix, batchItems)) === 'more') return 'more'
+    }
   }
   return 'done'
 }
@@ -118,11 +153,11 @@ export async function purgeTemplatesPass(
           Limit: budget,
         }),
       )
-      await deleteKeys((page.Items ?? []).map(keyOf))
+      await deleteAll((page.Items ?? []).map(keyOf))
       budget -= page.Items?.length ?? 0
       if (page.LastEvaluatedKey || budget <= 0) return 'more'
     }
-    await deleteKeys([templateOwnerKey(id)])
+    await deleteAll([templateOwnerKey(id)])
   }
   return 'done'
 }

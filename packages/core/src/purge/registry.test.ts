@@ -12,7 +12,11 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['aws-accounts', Keys.awsAccountClaimKey(org, '111111111111', 'us-east-1')],
   ['migrations', Keys.migrationKey(org, 'x')],
   ['ses-monitoring', Keys.messageLogKey(org, 'aws', '2026-01-01T00:00:00Z', 'm')],
-  ['ses-monitoring', Keys.hourlyStatsKey(org, 'aws', '2026-01-01T00')],
+  // Hourly counts written before they were sharded (the shards are declared as sharded partitions).
+  [
+    'ses-monitoring',
+    { PK: Keys.organizationPartition(org), SK: `${Keys.hourlyStatsPrefix('aws')}2026-01-01T00` },
+  ],
   ['templates', Keys.templateKey(org, 't')],
   ['templates', Keys.templateNameKey(org, 'n')],
   ['templates', Keys.templateVersionKey(org, 't', 1)],
@@ -29,6 +33,14 @@ describe('the purge registry', () => {
   it.each(KINDS)('%s declares %j', (domain, key) => {
     expect(key.PK).toBe(Keys.organizationPartition(org))
     expect(ownerOf(PURGE_DECLARATIONS, key.SK)?.domain).toBe(domain)
+  })
+
+  it('declares the sharded hourly counts, and what of them a deleted connection leaves', () => {
+    const sharded = PURGE_DECLARATIONS.flatMap((declaration) => declaration.shardedPartitions ?? [])
+    expect(sharded.map((entry) => entry.partition(org))).toEqual([Keys.hourlyStatsPartition(org)])
+    expect(sharded[0]?.awsAccountPrefix?.({ orgId: org, awsAccountId: 'aws' })).toBe(
+      Keys.hourlyStatsShardSortKey('aws', ''),
+    )
   })
 
   it('removes the owner pointers of connections and templates with them, nothing else outside', () => {

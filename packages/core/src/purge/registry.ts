@@ -1,3 +1,5 @@
+import type { ShardedPartition } from '../db/shards'
+
 /** A key outside an organization's partition. */
 export interface PurgeKey {
   PK: string
@@ -26,6 +28,14 @@ export interface PurgeDeclaration {
   beforeOrganization?(orgId: string): Promise<void>
   /** SK prefixes in the organization's partition that belong to a deleted AWS connection. */
   awsAccountPrefixes?(connection: PurgedAwsAccount): Promise<string[]> | string[]
+  /**
+   * Sharded partitions it keeps beside the organization's (`ORG#<id>#…#<n>`, see db/shards.ts): emptied after
+   * the organization's partition, and, for a deleted AWS connection, the items under its sort-key prefix.
+   */
+  shardedPartitions?: readonly {
+    partition(orgId: string): ShardedPartition
+    awsAccountPrefix?(connection: PurgedAwsAccount): string
+  }[]
 }
 
 /** The declaration that owns an item of the organization's partition (the longest matching prefix). */

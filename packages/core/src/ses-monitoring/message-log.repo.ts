@@ -1,5 +1,4 @@
 import {
-  COUNT_OF_EVENT,
   MESSAGE_LOG_RETENTION_DAYS,
   MESSAGE_STATUSES,
   type MessageLog,
@@ -7,22 +6,20 @@ import {
   SES_EVENT_MAX_AGE_SECONDS,
   SES_EVENT_TYPES,
   type SesEventType,
-  STATUS_COUNT_KEYS,
+  SesEventTypeSchema,
   STATUS_OF_EVENT,
-  type StatusCounts,
 } from '@app/contracts'
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
-import {
-  hourlyStatsKey,
-  hourlyStatsPrefix,
-  messageLogKey,
-  messageLogPrefix,
-  organizationPartition,
-  snsMessageKey,
-} from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { parseItem } from '../db/item'
+import { messageLogKey, messageLogPrefix, organizationPartition, snsMessageKey } from '../db/keys'
+import { type Item, tableName } from '../db/table'
+import { type NamedItem, TransactionFailed, transact } from '../db/transact'
+import { countEvent } from './hourly-counts.repo'
 import type { SesEvent } from './ses-event'
+
+export { emptyCounts, readHourlyCounts } from './hourly-counts.repo'
 
 const RETENTION_SECONDS = MESSAGE_LOG_RETENTION_DAYS * 86_400
 /** SNS message ids are remembered for twice as long as a message is accepted at all. */
@@ -40,11 +37,8 @@ export const hourOf = (iso: string) => iso.slice(0, 13)
 
 const epochSeconds = () => Math.floor(Date.now() / 1000)
 
-function cancellationCodes(error: unknown): string[] | null {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
-  return reasons.map((reason) => reason.Code ?? 'None')
-}
+const conditionFailed = (error: unknown, name: string) =>
+  error instanceof TransactionFailed && error.conditionFailed(name)
 
 export type RecordOutcome = 'recorded' | 'repeated' | 'duplicate'
 
@@ -61,7 +55,8 @@ export async function recordEvent(
   event: SesEvent,
 ): Promise<RecordOutcome> {
   const now = epochSeconds()
-  const claim = {
+  const claim: NamedItem = {
+    name: 'sns.claim',
     Put: {
       TableName: tableName(),
       Item: { ...snsMessageKey(snsMessageId), entity: 'SnsMessage', expiresAt: now + CLAIM_SECONDS },
@@ -105,7 +100,8 @@ export async function recordEvent(
     values[`:${field}`] = value
     sets.push(`#${field} = if_not_exists(#${field}, :${field})`)
   }
-  const firstUpdate = {
+  const firstUpdate: NamedItem = {
+    name: 'log.first',
     Update: {
       TableName: tableName(),
       Key: logKey,
@@ -115,27 +111,18 @@ export async function recordEvent(
       ExpressionAttributeValues: repeat ? { ...values, ':one': 1 } : values,
     },
   }
-  const count = {
-    Update: {
-      TableName: tableName(),
-      Key: hourlyStatsKey(orgId, awsAccountId, hourOf(event.sentAt)),
-      UpdateExpression: 'SET entity = :entity, expiresAt = :expires ADD #count :one',
-      ExpressionAttributeNames: { '#count': COUNT_OF_EVENT[event.type] },
-      ExpressionAttributeValues: { ':entity': 'HourlyStats', ':expires': now + RETENTION_SECONDS, ':one': 1 },
-    },
-  }
+  const count = countEvent(orgId, awsAccountId, hourOf(event.sentAt), event.type, now + RETENTION_SECONDS)
 
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: [claim, firstUpdate, count] }))
+    await transact([claim, firstUpdate, count])
     return 'recorded'
   } catch (error) {
-    const codes = cancellationCodes(error)
-    if (!codes) throw error
-    if (codes[0] === 'ConditionalCheckFailed') return 'duplicate'
-    if (codes[1] !== 'ConditionalCheckFailed') throw error
+    if (conditionFailed(error, 'sns.claim')) return 'duplicate'
+    if (!conditionFailed(error, 'log.first')) throw error
   }
   // The message already had an event of this type.
-  const again = {
+  const again: NamedItem = {
+    name: 'log.again',
     Update: {
       TableName: tableName(),
       Key: logKey,
@@ -144,10 +131,10 @@ export async function recordEvent(
     },
   }
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: [claim, again] }))
+    await transact([claim, again])
     return 'repeated'
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return 'duplicate'
+    if (conditionFailed(error, 'sns.claim')) return 'duplicate'
     throw error
   }
 }
@@ -161,22 +148,44 @@ export function statusOf(item: Item): MessageStatus {
   return 'SENT'
 }
 
+const LogItem = z.object({
+  messageId: z.string(),
+  sentAt: z.string(),
+  from: z.string().nullish(),
+  recipients: z.array(z.string()).default([]),
+  subject: z.string().nullish(),
+  template: z.string().nullish(),
+  opens: z.number().default(0),
+  clicks: z.number().default(0),
+  history: z
+    .array(
+      z.object({
+        type: SesEventTypeSchema,
+        at: z.string(),
+        detail: z
+          .string()
+          .nullish()
+          .transform((detail) => detail ?? null),
+      }),
+    )
+    .default([]),
+})
+
 function toMessageLog(item: Item): MessageLog {
+  const log = parseItem(LogItem, item)
   const status = statusOf(item)
-  const events = ((item.history ?? []) as MessageLog['events'])
-    .slice()
-    .sort((a, b) => a.at.localeCompare(b.at))
+  const events = log.history.slice().sort((a, b) => a.at.localeCompare(b.at))
   return {
-    messageId: item.messageId as string,
-    sentAt: item.sentAt as string,
-    from: (item.from as string | undefined) ?? null,
-    recipients: (item.recipients as string[] | undefined) ?? [],
-    subject: (item.subject as string | undefined) ?? null,
-    template: (item.template as string | undefined) ?? null,
+    messageId: log.messageId,
+    sentAt: log.sentAt,
+    from: log.from ?? null,
+    recipients: log.recipients,
+    subject: log.subject ?? null,
+    template: log.template ?? null,
     status,
     detail: events.find((event) => event.type === EVENT_OF_STATUS[status])?.detail ?? null,
-    opens: Number(item.opens ?? 0),
-    clicks: Number(item.clicks ?? 0),
+    opens: log.opens,
+    clicks: log.clicks,
     events,
   }
 }
@@ -256,32 +265,4 @@ export async function listMessageLogs(
     // A rare filter answers a short page rather than reading the whole log in one call.
     if (scanned >= MAX_SCANNED) return { logs, next: after }
   }
-}
-
-export const emptyCounts = (): StatusCounts =>
-  Object.fromEntries(STATUS_COUNT_KEYS.map((key) => [key, 0])) as StatusCounts
-
-/** The hourly counts from `fromHour` to `toHour` (inclusive, `yyyy-mm-ddThh`), by hour. */
-export async function readHourlyCounts(
-  orgId: string,
-  awsAccountId: string,
-  fromHour: string,
-  toHour: string,
-): Promise<Map<string, StatusCounts>> {
-  const prefix = hourlyStatsPrefix(awsAccountId)
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(orgId),
-      ':from': `${prefix}${fromHour}`,
-      ':to': `${prefix}${toHour}`,
-    },
-  })
-  const byHour = new Map<string, StatusCounts>()
-  for (const item of items) {
-    const counts = emptyCounts()
-    for (const key of STATUS_COUNT_KEYS) counts[key] = Number(item[key] ?? 0)
-    byHour.set(String(item.SK).slice(prefix.length), counts)
-  }
-  return byHour
 }

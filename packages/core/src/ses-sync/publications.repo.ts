@@ -1,7 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { itemParser } from '../db/item'
 import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { queryAll, tableName } from '../db/table'
 import { AppError } from '../errors'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 
@@ -57,10 +59,20 @@ export function publicationTarget(connection: {
 const keyOf = (target: PublicationTarget, templateId: string) =>
   sesPublicationKey(target.orgId, target.awsAccountNumber, target.region, templateId)
 
-const toRecord = (item: Item) => {
-  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item
-  return rest as unknown as PublicationRecord
-}
+const PublicationItem = z.object({
+  orgId: z.string(),
+  awsAccountNumber: z.string(),
+  region: z.string(),
+  templateId: z.string(),
+  sesName: z.string(),
+  publishedVersion: z.number().int(),
+  fingerprint: z.string(),
+  publishedAt: z.string(),
+  seenFingerprint: z.string().nullable(),
+  checkedAt: z.string(),
+}) satisfies z.ZodType<PublicationRecord>
+
+const toRecord = itemParser(PublicationItem)
 
 export async function getPublication(target: PublicationTarget, templateId: string) {
   await ensureOrganizationMigrated(target.orgId)

@@ -1,6 +1,17 @@
-import type { TemplateAuthor, TemplateEditorType, TemplateText, TemplateVersionSummary } from '@app/contracts'
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import {
+  type TemplateAuthor,
+  type TemplateEditorType,
+  TemplateEditorTypeSchema,
+  type TemplateText,
+  TemplateTextSchema,
+  type TemplateVersionSummary,
+  TemplateVersionSummarySchema,
+} from '@app/contracts'
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
 import { dynamo } from '../aws'
+import { batchGet } from '../db/batch'
+import { itemParser, parseItem } from '../db/item'
 import {
   organizationPartition,
   TEMPLATE_PREFIX,
@@ -42,18 +53,44 @@ export type VersionRecord = TemplateVersionSummary & {
   chunks: number
 }
 
-const strip = (item: Item) => {
-  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item
-  return rest
-}
-const toHead = (item: Item) => strip(item) as unknown as TemplateHead
-const toVersion = (item: Item) => strip(item) as unknown as VersionRecord
+const Author = z.object({ accountId: z.string(), email: z.string() })
+
+const HeadItem = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  editorType: TemplateEditorTypeSchema,
+  tags: z.array(z.string()),
+  textMode: TemplateTextSchema.shape.mode,
+  version: z.number().int(),
+  warnings: z.number().int(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: Author,
+  blockIds: z.array(z.string()).optional(),
+}) satisfies z.ZodType<TemplateHead>
+
+const VersionItem = TemplateVersionSummarySchema.extend({
+  savedAt: z.string(),
+  savedBy: Author,
+  templateId: z.string(),
+  tags: z.array(z.string()),
+  chunks: z.number().int(),
+}) satisfies z.ZodType<VersionRecord>
+
+const OwnerItem = z.object({ orgId: z.string() })
+const ContentItem = z.object({ data: z.instanceof(Uint8Array) })
+
+const toHead = itemParser(HeadItem)
+const toVersion = itemParser(VersionItem)
 
 export async function organizationOf(id: string): Promise<string | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: templateOwnerKey(id), ConsistentRead: true }),
   )
-  return Item?.orgId as string | undefined
+  return Item ? parseItem(OwnerItem, Item).orgId : undefined
 }
 
 export async function getHead(orgId: string, id: string): Promise<TemplateHead | undefined> {
@@ -65,18 +102,11 @@ export async function getHead(orgId: string, id: string): Promise<TemplateHead |
 
 /** Heads by id (at most 100), in one consistent batch read; missing ones are absent from the map. */
 export async function getHeads(orgId: string, ids: string[]): Promise<Map<string, TemplateHead>> {
-  const found = new Map<string, TemplateHead>()
-  let keys: Record<string, unknown>[] = ids.map((id) => templateKey(orgId, id))
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt > 8) throw new Error('DynamoDB kept leaving reads unprocessed')
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
-    const result = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-    )
-    for (const item of result.Responses?.[tableName()] ?? []) found.set(item.id as string, toHead(item))
-    keys = result.UnprocessedKeys?.[tableName()]?.Keys ?? []
-  }
-  return found
+  const items = await batchGet(
+    ids.map((id) => templateKey(orgId, id)),
+    { consistent: true },
+  )
+  return new Map(items.flatMap((item) => (item ? [[String(item.id), toHead(item)] as const] : [])))
 }
 
 /** Every template head of an organization (heads carry no content). */
@@ -103,7 +133,7 @@ export async function getContent(
     ConsistentRead: true,
   })
   if (items.length === 0) return undefined
-  return decodeContent(items.map((item) => item.data as Uint8Array))
+  return decodeContent(items.map((item) => parseItem(ContentItem, item).data))
 }
 
 export async function getVersion(
@@ -154,6 +184,7 @@ export async function listVersions(
 
 export function putHead(head: TemplateHead, expectedVersion: number | null): TransactItem {
   return {
+    name: 'template.head',
     Put: {
       TableName: tableName(),
       Item: { ...templateKey(head.orgId, head.id), entity: 'Template', ...head },
@@ -169,6 +200,7 @@ export function putHead(head: TemplateHead, expectedVersion: number | null): Tra
 
 export function deleteHead(head: TemplateHead): TransactItem {
   return {
+    name: 'template.head',
     Delete: {
       TableName: tableName(),
       Key: templateKey(head.orgId, head.id),
@@ -179,6 +211,7 @@ export function deleteHead(head: TemplateHead): TransactItem {
 
 export function claimName(orgId: string, name: string, id: string): TransactItem {
   return {
+    name: 'template.name',
     Put: {
       TableName: tableName(),
       Item: { ...templateNameKey(orgId, name), entity: 'TemplateName', templateId: id },
@@ -189,6 +222,7 @@ export function claimName(orgId: string, name: string, id: string): TransactItem
 
 export function releaseName(orgId: string, name: string, id: string): TransactItem {
   return {
+    name: 'template.name.release',
     Delete: {
       TableName: tableName(),
       Key: templateNameKey(orgId, name),
@@ -200,6 +234,7 @@ export function releaseName(orgId: string, name: string, id: string): TransactIt
 
 export function putOwner(orgId: string, id: string): TransactItem {
   return {
+    name: 'template.owner',
     Put: {
       TableName: tableName(),
       Item: { ...templateOwnerKey(id), entity: 'TemplateOwner', orgId },
@@ -217,6 +252,7 @@ export function putVersion(
   const chunks = encodeContent(content)
   return [
     {
+      name: 'template.version',
       Put: {
         TableName: tableName(),
         Item: {
@@ -229,6 +265,7 @@ export function putVersion(
       },
     },
     ...chunks.map((data, index) => ({
+      name: 'template.content',
       Put: {
         TableName: tableName(),
         Item: {

@@ -174,11 +174,10 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   }
   const renamed = !previous || previous.name !== fields.name
   const items = [Repo.putHead(head, previous ? previous.version : null)]
-  const claimAt = renamed ? items.push(Repo.claimName(org.id, fields.name, id)) - 1 : -1
+  if (renamed) items.push(Repo.claimName(org.id, fields.name, id))
   if (renamed && previous) items.push(Repo.releaseName(org.id, previous.name, id))
   if (!previous) items.push(Repo.putOwner(org.id, id))
   const uses = blockUseChanges(org.id, id, previous?.blockIds ?? [], head.blockIds ?? [])
-  const usesAt = items.length
   items.push(...uses.items)
   items.push(
     ...Repo.putVersion(
@@ -203,8 +202,8 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
     await writeWithTemplateActions(org.id, 1, items, { now: input.now, org })
   } catch (error) {
     if (!(error instanceof WriteRefused)) throw error
-    if (claimAt >= 0 && error.failed(claimAt)) throw nameTaken(fields.name)
-    const gone = uses.added.filter((_, index) => error.failed(usesAt + 2 * index))
+    if (renamed && error.failed('template.name')) throw nameTaken(fields.name)
+    const gone = uses.added.filter((blockId) => error.failed(BlocksRepo.blockAvailableName(blockId)))
     if (gone.length) {
       throw invalidTemplate(
         gone.map((blockId) => ({
