@@ -236,9 +236,7 @@ describe('migrating data written before one connection per AWS account and regio
         `SES_PUB#${keys.accountId}#us-east-1#${a.id}`,
       ].sort(),
     )
-    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items).toHaveLength(
-      2,
-    )
+    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items).toHaveLength(2)
   })
 
   it('runs over every organization as the deploy custom resource, answering CloudFormation', async () => {

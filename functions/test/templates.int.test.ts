@@ -276,7 +276,10 @@ describe('templates: copy, list, tags', () => {
 
   it('lists tags with counts', async () => {
     const { user, orgId } = await owner('TEAM_MONTHLY')
-    expect((await user.api.get(`/api/tags?organizationId=${orgId}`)).body).toEqual({ items: [], nextCursor: null })
+    expect((await user.api.get(`/api/tags?organizationId=${orgId}`)).body).toEqual({
+      items: [],
+      nextCursor: null,
+    })
     await createHtml(user, orgId, 'a', { tags: ['onboarding', 'Product'] })
     await createHtml(user, orgId, 'b', { tags: ['product'] })
     await createHtml(user, orgId, 'c')

@@ -183,20 +183,33 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300
 
 // Admin
 
+const monthRangeFields = {
+  /** First day included, `YYYY-MM-DD` (UTC). */
+  from: z.iso.date(),
+  /** Last day included, `YYYY-MM-DD` (UTC). */
+  to: z.iso.date(),
+}
+type MonthRange = { from: string; to: string }
+const inOrder: [(range: MonthRange) => boolean, { message: string; path: string[] }] = [
+  (range) => range.from <= range.to,
+  { message: '`from` must not be after `to`.', path: ['from'] },
+]
+const withinAYear: [(range: MonthRange) => boolean, { message: string; path: string[] }] = [
+  (range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000,
+  { message: 'Ask for at most one year at a time.', path: ['to'] },
+]
+
 export const MonthRangeQuerySchema = z
-  .object({
-    /** First day included, `YYYY-MM-DD` (UTC). */
-    from: z.iso.date(),
-    /** Last day included, `YYYY-MM-DD` (UTC). */
-    to: z.iso.date(),
-    cursor: PageCursorSchema.optional(),
-  })
+  .object(monthRangeFields)
   .strict()
-  .refine((range) => range.from <= range.to, { message: '`from` must not be after `to`.', path: ['from'] })
-  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
-    message: 'Ask for at most one year at a time.',
-    path: ['to'],
-  })
+  .refine(...inOrder)
+  .refine(...withinAYear)
+/** A page of the operators' invoice list: the range, and `cursor` (valid with the same range). */
+export const AdminInvoiceListQuerySchema = z
+  .object({ ...monthRangeFields, cursor: PageCursorSchema.optional() })
+  .strict()
+  .refine(...inOrder)
+  .refine(...withinAYear)
 
 export const AdminInvoiceSchema = InvoiceSchema.extend({
   organizationId: z.string().nullable(),
