@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from './ids'
-import { PageSchema, pageQuery } from './page'
+import { PageSchema } from './page'
 import { AwsMonitoringSchema } from './ses-monitoring'
 import { atLeastOneField, safeName, wellFormedText } from './text'
 
