@@ -2,8 +2,6 @@ import type { TemplateAuthor, TemplateEditorType } from '@app/contracts'
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import {
-  BLOCK_PREFIX,
-  BLOCK_USE_PREFIX,
   blockKey,
   blockListIndexes,
   blockListPartition,

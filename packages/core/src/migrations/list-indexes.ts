@@ -45,7 +45,7 @@ export async function writeListIndexes(orgId: string): Promise<ListIndexesWritte
         new UpdateCommand({
           TableName: tableName(),
           Key: keyOf(item),
-          UpdateExpression: `SET ${names.map((name, index) => `#a${index} = :a${index}`).join(', ')}`,
+          UpdateExpression: `SET ${names.map((_name, index) => `#a${index} = :a${index}`).join(', ')}`,
           ConditionExpression: '#name = :name AND #updatedAt = :updatedAt',
           ExpressionAttributeNames: {
             ...Object.fromEntries(names.map((name, index) => [`#a${index}`, name])),
