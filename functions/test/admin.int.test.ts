@@ -57,7 +57,7 @@ describe('admin calls', () => {
 
     const list = await operator.get(`/api/admin/invoices?${range}`)
     expect(list.status, JSON.stringify(list.body)).toBe(200)
-    const mine = list.body.invoices.find(
+    const mine = list.body.items.find(
       (invoice: { organizationId: string }) => invoice.organizationId === orgId,
     )
     expect(mine).toMatchObject({ status: 'paid', total: 1900, customerEmail: 'books@acme.example' })

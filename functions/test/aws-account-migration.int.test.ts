@@ -124,7 +124,7 @@ describe('migrating data written before one connection per AWS account and regio
     const { owner, orgId, keys, older, newer, a, b } = await oldOrganization()
 
     // The first API call that touches the organization migrates it.
-    const accounts = (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts
+    const accounts = (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items
     expect(
       accounts.map((account: { id: string; duplicateOf: string | null }) => [
         account.id,
@@ -186,7 +186,7 @@ describe('migrating data written before one connection per AWS account and regio
   it('hands the claim to the duplicate when the kept connection is deleted; the last one takes the publications with it', async () => {
     const { owner, orgId, keys, older, newer } = await oldOrganization()
     expect((await owner.api.delete(`/api/aws-accounts/${older.id}`)).status).toBe(204)
-    const [left] = (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts
+    const [left] = (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items
     expect(left).toMatchObject({ id: newer.id, duplicateOf: null })
     const refused = await owner.api.post(`/api/aws-accounts?organizationId=${orgId}`, {
       method: 'role',
@@ -236,9 +236,7 @@ describe('migrating data written before one connection per AWS account and regio
         `SES_PUB#${keys.accountId}#us-east-1#${a.id}`,
       ].sort(),
     )
-    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts).toHaveLength(
-      2,
-    )
+    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items).toHaveLength(2)
   })
 
   it('runs over every organization as the deploy custom resource, answering CloudFormation', async () => {

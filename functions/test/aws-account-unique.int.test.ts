@@ -36,7 +36,7 @@ const withRole = (owner: User, orgId: string, roleArn?: string, name = 'By role'
 const roleArnIn = (accountId: string) => `arn:aws:iam::${accountId}:role/SesStudioAccess-us-east-1`
 
 const listed = async (owner: User, orgId: string) =>
-  (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts as {
+  (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items as {
     id: string
     name: string
     awsAccountNumber: string | null

@@ -60,7 +60,7 @@ describe('connecting with access keys', () => {
       lastCheck: { ok: true },
     })
     const listed = await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)
-    expect(listed.body.awsAccounts).toHaveLength(1)
+    expect(listed.body.items).toHaveLength(1)
     for (const text of [JSON.stringify(created.body), JSON.stringify(listed.body), await allTableText()]) {
       expect(text).not.toContain(keys.secretAccessKey)
     }
@@ -157,7 +157,7 @@ describe('connecting with access keys', () => {
     const member = await newUser()
     await addMember(orgId, member.sub, 'MEMBER')
     expect((await connectWithKeys(member, orgId)).status).toBe(403)
-    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts).toEqual([])
+    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items).toEqual([])
   })
 })
 
@@ -246,7 +246,7 @@ describe('another organization', () => {
     for (const response of await Promise.all(calls)) {
       expect(response.status, JSON.stringify(response.body)).toBe(404)
     }
-    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts[0].name).toBe(
+    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items[0].name).toBe(
       'Production',
     )
   })
@@ -296,7 +296,7 @@ describe('email identities and test sends', () => {
       await verifyLocalIdentity(stack, { accountId: account.accountId, region: 'us-east-1', identity })
     }
     const listed = await owner.api.get(`/api/email-identities?awsAccountId=${id}`)
-    expect(listed.body.identities.find((identity: { id: string }) => identity.id === sender)).toMatchObject({
+    expect(listed.body.items.find((identity: { id: string }) => identity.id === sender)).toMatchObject({
       verificationStatus: 'SUCCESS',
       usableAsSender: true,
     })
@@ -330,7 +330,7 @@ describe('email identities and test sends', () => {
         .status,
     ).toBe(204)
     const after = await owner.api.get(`/api/email-identities?awsAccountId=${id}`)
-    expect(after.body.identities.map((identity: { id: string }) => identity.id)).not.toContain(sender)
+    expect(after.body.items.map((identity: { id: string }) => identity.id)).not.toContain(sender)
     expect(
       (await owner.api.delete(`/api/email-identities/${encodeURIComponent(sender)}?awsAccountId=${id}`))
         .status,

@@ -28,8 +28,7 @@ describe('bad text: account and organizations', () => {
 describe('bad text: AWS accounts', () => {
   it('refuses bad connection names on create and rename', async () => {
     const { owner, orgId, awsAccountId } = await orgWithAccount()
-    const list = async () =>
-      (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts
+    const list = async () => (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items
     const before = await list()
     for (const [what, bad] of BAD_TEXT_CASES) {
       const created = await owner.api.post(`/api/aws-accounts?organizationId=${orgId}`, {

@@ -51,8 +51,8 @@ describe('checkout', () => {
 
     const invoices = await owner.api.get(`/api/payments/invoices?organizationId=${orgId}`)
     expect(invoices.status).toBe(200)
-    expect(invoices.body.invoices).toHaveLength(1)
-    const [invoice] = invoices.body.invoices
+    expect(invoices.body.items).toHaveLength(1)
+    const [invoice] = invoices.body.items
     expect(invoice).toMatchObject({
       status: 'paid',
       total: 4900,
@@ -79,7 +79,7 @@ describe('checkout', () => {
     await waitForStripeDeliveries(stack)
     expect(await organizationOf(owner, orgId)).toMatchObject({ plan: null, subscriptionStatus: null })
     const invoices = await owner.api.get(`/api/payments/invoices?organizationId=${orgId}`)
-    expect(invoices.body.invoices).toEqual([])
+    expect(invoices.body.items).toEqual([])
   })
 
   it('refuses bad input, other tenants and members without billing rights, changing nothing', async () => {

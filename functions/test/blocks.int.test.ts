@@ -47,14 +47,14 @@ describe('reusable blocks', () => {
 
     const all = await user.api.get(`/api/blocks?${q}`)
     expect(all.status).toBe(200)
-    expect(all.body.blocks.map((block: { name: string }) => block.name)).toEqual([
+    expect(all.body.items.map((block: { name: string }) => block.name)).toEqual([
       'brand_visual',
       'footer-html',
       'Main header',
     ])
-    expect(all.body.blocks[0]).not.toHaveProperty('source')
+    expect(all.body.items[0]).not.toHaveProperty('source')
     const mjmlOnly = await user.api.get(`/api/blocks?${q}&editorType=MJML`)
-    expect(mjmlOnly.body.blocks.map((block: { id: string }) => block.id)).toEqual([header.id])
+    expect(mjmlOnly.body.items.map((block: { id: string }) => block.id)).toEqual([header.id])
 
     const read = await user.api.get(`/api/blocks/${header.id}?${q}`)
     expect(read.body).toMatchObject({ id: header.id, source: mjmlSection('Header'), usedBy: [] })
@@ -207,7 +207,7 @@ describe('reusable blocks', () => {
       { templateId: copy.body.id, name: 'mjml_two' },
     ])
     const list = await user.api.get(`/api/blocks?${q}`)
-    expect(list.body.blocks.find((block: { id: string }) => block.id === mjmlBlock.id).usedByCount).toBe(2)
+    expect(list.body.items.find((block: { id: string }) => block.id === mjmlBlock.id).usedByCount).toBe(2)
     const inUse = await user.api.delete(`/api/blocks/${mjmlBlock.id}?${q}`)
     expect(inUse.status).toBe(409)
     expect(inUse.body.error).toMatchObject({
@@ -319,7 +319,7 @@ describe('reusable blocks', () => {
     expect((await stranger.user.api.post(`/api/blocks/${block.id}?${theirs}`, { newName: 'x' })).status).toBe(
       404,
     )
-    expect((await stranger.user.api.get(`/api/blocks?${theirs}`)).body.blocks).toEqual([])
+    expect((await stranger.user.api.get(`/api/blocks?${theirs}`)).body.items).toEqual([])
     // A template of the other organization cannot use the block.
     const foreign = await stranger.user.api.post(`/api/templates?${theirs}`, {
       name: 'steal',

@@ -153,7 +153,7 @@ describe('background jobs', () => {
     )
     // Three templates, three actions: import_b was created once.
     expect(await account()).toBe(2)
-    const listed = (await setup.owner.api.get(`/api/templates?organizationId=${setup.orgId}`)).body.templates
+    const listed = (await setup.owner.api.get(`/api/templates?organizationId=${setup.orgId}`)).body.items
     expect(listed.map((template: { name: string }) => template.name).sort()).toEqual([
       'import_a',
       'import_b',

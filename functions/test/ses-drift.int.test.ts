@@ -242,7 +242,7 @@ describe("reviewing a change made in SES and taking SES's version", () => {
       source: console.html,
     })
     expect(await sesContent(ses, 'welcome_email')).toEqual(console)
-    const versions = (await owner.api.get(`/api/templates/${template.id}/versions`)).body.versions
+    const versions = (await owner.api.get(`/api/templates/${template.id}/versions`)).body.items
     expect(versions[0]).toMatchObject({ version: 2, action: 'save', note: 'Taken from SES (Default)' })
     expect(versions[1].note).toBeUndefined()
     const account = (await owner.api.get('/api/account')).body

@@ -58,7 +58,7 @@ async function enableAndConfirm(owner: User, orgId: string, awsAccountId: string
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
   const account = await waitFor(
     async () =>
-      (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts.find(
+      (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items.find(
         (item: { id: string }) => item.id === awsAccountId,
       ),
     (item) => item?.monitoring?.state === 'ACTIVE',
@@ -288,7 +288,7 @@ describe('monitoring end to end through the local AWS', () => {
     expect(refused.status).toBe(403)
     expect(refused.body.error).toMatchObject({ code: 'aws.access_denied' })
     expect(refused.body.error.message).toContain('ses:CreateConfigurationSet')
-    const account = (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts[0]
+    const account = (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items[0]
     expect(account.monitoring).toBeNull()
     const { sns } = customerClients(keys)
     const topicArn = `arn:aws:sns:us-east-1:${keys.accountId}:ses-studio-events-${awsAccountId.toLowerCase()}`
@@ -562,7 +562,7 @@ describe('message logs', () => {
       expect(response.status, JSON.stringify(body)).toBe(400)
     }
     expect(
-      (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.awsAccounts[0].monitoring,
+      (await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items[0].monitoring,
     ).toBeNull()
 
     // Another organization's account: 404, even when naming one's own (Team) organization for the plan gate.

@@ -277,7 +277,7 @@ describe('SES sync input and tenancy', () => {
   it('answers bad input with 400 and a code, and starts nothing', async () => {
     const { owner, orgId, awsAccountId, q } = await orgWithAccount()
     const template = await createTemplate(owner, orgId, 'valid_one')
-    const jobsBefore = (await owner.api.get(`/api/jobs?organizationId=${orgId}`)).body.jobs.length
+    const jobsBefore = (await owner.api.get(`/api/jobs?organizationId=${orgId}`)).body.items.length
     const tooMany = Array.from({ length: 101 }, (_, index) => `t_${index}`)
     const cases: [string, string, unknown?][] = [
       ['GET', `/api/ses?organizationId=${orgId}`],
@@ -307,7 +307,7 @@ describe('SES sync input and tenancy', () => {
       expect(answer.body.error.code).toMatch(/^request\./)
       expect(typeof answer.body.error.message).toBe('string')
     }
-    expect((await owner.api.get(`/api/jobs?organizationId=${orgId}`)).body.jobs.length).toBe(jobsBefore)
+    expect((await owner.api.get(`/api/jobs?organizationId=${orgId}`)).body.items.length).toBe(jobsBefore)
   })
 
   it("answers 404 for another organization's AWS account, templates and jobs", async () => {
@@ -351,7 +351,7 @@ describe('SES sync input and tenancy', () => {
     expect(crossJob.body.error.code).toBe('job.not_found')
     const outsider = await newUser()
     expect((await outsider.api.get(`/api/ses?${mine.q}`)).status).toBe(404)
-    expect((await theirs.owner.api.get(`/api/jobs?organizationId=${theirs.orgId}`)).body.jobs).toEqual([])
+    expect((await theirs.owner.api.get(`/api/jobs?organizationId=${theirs.orgId}`)).body.items).toEqual([])
   })
 
   it('lists jobs latest first, by kind, a page at a time', async () => {
@@ -361,16 +361,16 @@ describe('SES sync input and tenancy', () => {
     const second = (await owner.api.patch(`/api/ses?${q}`, { templateIds: [template.id] })).body
     await waitForJob(owner, orgId, second.id)
     const all = (await owner.api.get(`/api/jobs?organizationId=${orgId}`)).body
-    expect(all.jobs.map((job: { id: string }) => job.id)).toEqual([second.id, first.id])
+    expect(all.items.map((job: { id: string }) => job.id)).toEqual([second.id, first.id])
     expect(all.nextCursor).toBeNull()
-    expect(all.jobs[0]).not.toHaveProperty('items')
+    expect(all.items[0]).not.toHaveProperty('items')
     const page = (await owner.api.get(`/api/jobs?organizationId=${orgId}&limit=1`)).body
-    expect(page.jobs.map((job: { id: string }) => job.id)).toEqual([second.id])
+    expect(page.items.map((job: { id: string }) => job.id)).toEqual([second.id])
     const next = (await owner.api.get(`/api/jobs?organizationId=${orgId}&limit=1&cursor=${page.nextCursor}`))
       .body
-    expect(next.jobs.map((job: { id: string }) => job.id)).toEqual([first.id])
+    expect(next.items.map((job: { id: string }) => job.id)).toEqual([first.id])
     const refreshes = (await owner.api.get(`/api/jobs?organizationId=${orgId}&kind=ses.refresh`)).body
-    expect(refreshes.jobs.map((job: { id: string }) => job.id)).toEqual([first.id])
+    expect(refreshes.items.map((job: { id: string }) => job.id)).toEqual([first.id])
     const read = (await owner.api.get(`/api/jobs/${second.id}?organizationId=${orgId}`)).body
     expect(read).toMatchObject({
       kind: 'ses.publish',

@@ -214,7 +214,7 @@ describe('templates: copy, list, tags', () => {
     })
     expect(copy.body.id).not.toBe(original.id)
     const versions = await user.api.get(`/api/templates/${copy.body.id}/versions`)
-    expect(versions.body.versions).toMatchObject([{ version: 1, action: 'copy' }])
+    expect(versions.body.items).toMatchObject([{ version: 1, action: 'copy' }])
     const clash = await user.api.post(`/api/templates/${original.id}`, { newName: 'receipt' })
     expect(clash.status).toBe(409)
     expect(clash.body.error.code).toBe('template.name_exists')
@@ -228,27 +228,27 @@ describe('templates: copy, list, tags', () => {
     }
     const byName = await user.api.get(`/api/templates?organizationId=${orgId}&sort=name`)
     expect(byName.status, JSON.stringify(byName.body)).toBe(200)
-    expect(byName.body.templates.map((row: { name: string }) => row.name)).toEqual([
+    expect(byName.body.items.map((row: { name: string }) => row.name)).toEqual([
       'alpha-welcome',
       'Beta-receipt',
       'delta',
       'epsilon-welcome',
       'gamma-welcome',
     ])
-    expect(byName.body.templates[0]).not.toHaveProperty('source')
-    expect(byName.body.templates[0]).not.toHaveProperty('html')
+    expect(byName.body.items[0]).not.toHaveProperty('source')
+    expect(byName.body.items[0]).not.toHaveProperty('html')
 
     const newest = await user.api.get(`/api/templates?organizationId=${orgId}`)
-    expect(newest.body.templates.map((row: { name: string }) => row.name)).toEqual([...names].reverse())
+    expect(newest.body.items.map((row: { name: string }) => row.name)).toEqual([...names].reverse())
 
     const search = await user.api.get(`/api/templates?organizationId=${orgId}&q=WELCOME&sort=name&order=desc`)
-    expect(search.body.templates.map((row: { name: string }) => row.name)).toEqual([
+    expect(search.body.items.map((row: { name: string }) => row.name)).toEqual([
       'gamma-welcome',
       'epsilon-welcome',
       'alpha-welcome',
     ])
     const tagged = await user.api.get(`/api/templates?organizationId=${orgId}&tag=Billing`)
-    expect(tagged.body.templates.map((row: { name: string }) => row.name).sort()).toEqual([
+    expect(tagged.body.items.map((row: { name: string }) => row.name).sort()).toEqual([
       'Beta-receipt',
       'delta',
     ])
@@ -259,11 +259,11 @@ describe('templates: copy, list, tags', () => {
       const page: Awaited<ReturnType<User['api']['get']>> = await user.api.get(
         `/api/templates?organizationId=${orgId}&sort=name&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
       )
-      expect(page.body.templates.length).toBeLessThanOrEqual(2)
-      seen.push(...page.body.templates.map((row: { name: string }) => row.name))
+      expect(page.body.items.length).toBeLessThanOrEqual(2)
+      seen.push(...page.body.items.map((row: { name: string }) => row.name))
       cursor = page.body.nextCursor
     } while (cursor)
-    expect(seen).toEqual(byName.body.templates.map((row: { name: string }) => row.name))
+    expect(seen).toEqual(byName.body.items.map((row: { name: string }) => row.name))
 
     const first = await user.api.get(`/api/templates?organizationId=${orgId}&sort=name&limit=2`)
     const misuse = await user.api.get(
@@ -276,15 +276,19 @@ describe('templates: copy, list, tags', () => {
 
   it('lists tags with counts', async () => {
     const { user, orgId } = await owner('TEAM_MONTHLY')
-    expect((await user.api.get(`/api/tags?organizationId=${orgId}`)).body).toEqual({ tags: [] })
+    expect((await user.api.get(`/api/tags?organizationId=${orgId}`)).body).toEqual({
+      items: [],
+      nextCursor: null,
+    })
     await createHtml(user, orgId, 'a', { tags: ['onboarding', 'Product'] })
     await createHtml(user, orgId, 'b', { tags: ['product'] })
     await createHtml(user, orgId, 'c')
     expect((await user.api.get(`/api/tags?organizationId=${orgId}`)).body).toEqual({
-      tags: [
+      items: [
         { tag: 'onboarding', count: 1 },
         { tag: 'product', count: 2 },
       ],
+      nextCursor: null,
     })
   })
 })
@@ -316,7 +320,7 @@ describe('templates: bulk delete', () => {
     })
     expect(deleted.status).toBe(204)
     const left = await user.api.get(`/api/templates?organizationId=${orgId}`)
-    expect(left.body.templates.map((row: { name: string }) => row.name)).toEqual(['three'])
+    expect(left.body.items.map((row: { name: string }) => row.name)).toEqual(['three'])
   })
 
   it('deletes more templates than one transaction holds', { timeout: 120_000 }, async () => {
@@ -332,7 +336,7 @@ describe('templates: bulk delete', () => {
       body: { templateIds: ids },
     })
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(204)
-    expect((await user.api.get(`/api/templates?organizationId=${orgId}`)).body.templates).toEqual([])
+    expect((await user.api.get(`/api/templates?organizationId=${orgId}`)).body.items).toEqual([])
     // The names are free again.
     await createHtml(user, orgId, 'bulk-0')
   })
@@ -347,7 +351,7 @@ describe('templates: the START quota', () => {
     await user.api.patch(`/api/templates/${template.id}`, { version: 1, subject: 'Second' })
     const restored = await user.api.post(`/api/templates/${template.id}/versions/1/restore`)
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
-    const copy = (await user.api.get(`/api/templates?organizationId=${orgId}&q=copy`)).body.templates[0]
+    const copy = (await user.api.get(`/api/templates?organizationId=${orgId}&q=copy`)).body.items[0]
     expect((await user.api.delete(`/api/templates/${copy.id}`)).status).toBe(204)
     expect(await actionsLeft(user, orgId)).toBe(0)
 
@@ -434,7 +438,7 @@ describe('templates: the START quota', () => {
     expect(statuses.filter((status) => status === 402)).toHaveLength(15)
     expect(await actionsLeft(user, orgId)).toBe(0)
     const listed = await user.api.get(`/api/templates?organizationId=${orgId}&limit=100`)
-    expect(listed.body.templates.filter((row: { version: number }) => row.version === 2)).toHaveLength(5)
+    expect(listed.body.items.filter((row: { version: number }) => row.version === 2)).toHaveLength(5)
   })
 
   it('spends one action when 20 saves race on the same version', { timeout: 60_000 }, async () => {
@@ -484,9 +488,9 @@ describe('templates: versions', () => {
     await user.api.patch(`/api/templates/${id}`, { version: 2, tags: ['welcome'] })
 
     const page1 = await user.api.get(`/api/templates/${id}/versions?limit=2`)
-    expect(page1.body.versions.map((version: { version: number }) => version.version)).toEqual([3, 2])
+    expect(page1.body.items.map((version: { version: number }) => version.version)).toEqual([3, 2])
     const page2 = await user.api.get(`/api/templates/${id}/versions?limit=2&cursor=${page1.body.nextCursor}`)
-    expect(page2.body).toMatchObject({ versions: [{ version: 1, action: 'create' }], nextCursor: null })
+    expect(page2.body).toMatchObject({ items: [{ version: 1, action: 'create' }], nextCursor: null })
 
     const first = await user.api.get(`/api/templates/${id}/versions/1`)
     expect(first.body).toMatchObject({ version: 1, subject: v1.subject, source: v1.source, html: v1.html })
@@ -512,7 +516,7 @@ describe('templates: versions', () => {
       source: v1.source,
       tags: ['welcome'],
     })
-    const latest = (await user.api.get(`/api/templates/${id}/versions?limit=1`)).body.versions[0]
+    const latest = (await user.api.get(`/api/templates/${id}/versions?limit=1`)).body.items[0]
     expect(latest).toMatchObject({ version: 4, action: 'restore', restoredFrom: 1 })
     const same = await user.api.get(`/api/templates/${id}/diff?from=1&to=4`)
     expect(same.body.parts.every((entry: { changed: boolean }) => !entry.changed)).toBe(true)
@@ -793,7 +797,7 @@ describe('templates: isolation and bad input', () => {
     const refused = await create(user, orgId, { name: 'early', editorType: 'HTML', source: '<p>x</p>' })
     expect(refused.status).toBe(402)
     expect(refused.body.error.code).toBe('plan.actions_exhausted')
-    expect((await user.api.get(`/api/templates?organizationId=${orgId}`)).body.templates).toEqual([])
+    expect((await user.api.get(`/api/templates?organizationId=${orgId}`)).body.items).toEqual([])
   })
 
   it('says where broken Handlebars is (line and column)', async () => {

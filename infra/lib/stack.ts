@@ -118,8 +118,20 @@ export class SesStudioStack extends Stack {
       resources,
     })
 
+    // Signs list page cursors. Lambda gets it through a CloudFormation dynamic reference (never in the template);
+    // replacing the secret's value only ends the list pages open at that moment.
+    const cursorKey = new Secret(this, 'CursorSigningKey', {
+      description: 'HMAC key that signs list page cursors (any random value of 32+ characters)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    })
+    Validations.of(cursorKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Page cursors live for minutes; a new value (put by hand) only ends the pages open at that moment.',
+    })
     const environment: Record<string, string> = {
       ...baseEnvironment,
+      [ENV.cursorKey]: cursorKey.secretValue.unsafeUnwrap(),
       [ENV.tableName]: table.tableName,
       [ENV.userPoolId]: this.auth.userPool.userPoolId,
       [ENV.userPoolClientId]: this.auth.client.userPoolClientId,

@@ -243,6 +243,8 @@ describe('api', () => {
       expect(variables[ENV.mailFrom]).toBe('SES Studio <No-Reply@mail.example.com>')
       expect(variables).toHaveProperty(QUEUES.purge.urlEnv)
       expect(variables).not.toHaveProperty(ENV.sentryDsn)
+      // The cursor signing key: resolved from the generated secret at deploy, never written in the template.
+      expect(JSON.stringify(variables[ENV.cursorKey])).toMatch(/\{\{resolve:secretsmanager:.*SecretString/)
     }
   })
 

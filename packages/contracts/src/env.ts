@@ -39,4 +39,6 @@ export const ENV = {
   localSnsOrigin: 'LOCAL_SNS_ORIGIN',
   /** Comma-separated emails allowed to call /api/admin (besides members of the Cognito group). */
   adminEmails: 'ADMIN_EMAILS',
+  /** HMAC-SHA256 key (at least 32 characters) that signs list page cursors (CDK: a generated secret). */
+  cursorKey: 'CURSOR_SIGNING_KEY',
 } as const

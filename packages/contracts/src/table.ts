@@ -9,6 +9,8 @@ export const TABLE = {
   ttlAttribute: 'expiresAt',
   indexes: {
     GSI1: { partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    /** Added in issue 16 (CloudFormation adds one GSI per update: add any next one in its own deploy). */
+    GSI2: { partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   },
 } as const
 

@@ -57,6 +57,8 @@ export interface LocalStackConfig {
   /** The Stripe stand-in: the SDK's origin (`apiUrl`), the hosted pages' origin, and its keys. */
   stripe: { apiUrl: string; publicUrl: string; secretKey: string; webhookSecret: string }
   mailFrom: string
+  /** Signs list page cursors (`CURSOR_SIGNING_KEY`); kept in `<dataDir>/cursor-key`. */
+  cursorKey: string
   credentials: { accessKeyId: string; secretAccessKey: string }
   ports: Ports
   web: boolean

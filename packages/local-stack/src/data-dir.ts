@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { StartupError } from './startup-error'
@@ -24,6 +25,8 @@ export interface DataDir {
   /** Ids of the local user pool and client, kept across restarts. */
   userPoolFile: string
   lockFile: string
+  /** The key that signs list page cursors (`CURSOR_SIGNING_KEY`), generated on first start. */
+  cursorKeyFile: string
 }
 
 /**
@@ -48,6 +51,7 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     configFile: join(base, 'local-stack.json'),
     userPoolFile: join(base, 'cognito', 'user-pool.json'),
     lockFile: join(base, 'local-stack.pid'),
+    cursorKeyFile: join(base, 'cursor-key'),
   }
   if (reset) {
     refuseIfRunning(dataDir)
@@ -66,6 +70,13 @@ export function prepareDataDir(root: string, reset = false): DataDir {
   ])
     mkdirSync(dir, { recursive: true })
   return dataDir
+}
+
+/** The cursor signing key of this data directory, made (random, 256 bits) the first time. */
+export function cursorKey(dataDir: DataDir): string {
+  if (!existsSync(dataDir.cursorKeyFile))
+    writeFileSync(dataDir.cursorKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 })
+  return readFileSync(dataDir.cursorKeyFile, 'utf8').trim()
 }
 
 /** One stack per data directory: a second one would fight over DynamoDB's files and the ports. */

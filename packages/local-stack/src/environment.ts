@@ -27,6 +27,7 @@ export function handlerEnvironment(
     [ENV.mailFrom]: config.mailFrom,
     [ENV.logLevel]: logLevel,
     [ENV.adminEmails]: adminEmails.join(','),
+    [ENV.cursorKey]: config.cursorKey,
     [ENV.stripeApiUrl]: config.stripe.apiUrl,
     [ENV.stripeSecretKey]: config.stripe.secretKey,
     [ENV.stripeWebhookSecret]: config.stripe.webhookSecret,

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
+import { PageSchema } from '../page'
 import { AwsMonitoringSchema } from '../ses-monitoring/schemas'
 import { atLeastOneField, safeName, wellFormedText } from '../text'
 
@@ -237,7 +238,8 @@ export const AwsAccountSchema = z.object({
 })
 export type AwsAccount = z.infer<typeof AwsAccountSchema>
 
-export const AwsAccountListSchema = z.object({ awsAccounts: z.array(AwsAccountSchema) })
+/** Every connection of the organization (a few, bounded by the plan): one page, `nextCursor` null. */
+export const AwsAccountListSchema = PageSchema(AwsAccountSchema)
 
 const NameSchema = safeName(z.string().trim().max(60, { message: 'Name is at most 60 characters.' }))
 

@@ -1,5 +1,6 @@
 import { BILLING_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import {
+  AdminInvoiceListQuerySchema,
   AdminInvoiceListSchema,
   BillingSchema,
   CreateCheckoutSessionBodySchema,
@@ -91,7 +92,7 @@ export const billingRoutes = {
     summary: 'Every invoice in a date range across organizations, each with its PDF link (admins)',
     public: false,
     admin: true,
-    query: MonthRangeQuerySchema,
+    query: AdminInvoiceListQuerySchema,
     response: AdminInvoiceListSchema,
     errors: [...BILLING_ERRORS],
     status: 200,

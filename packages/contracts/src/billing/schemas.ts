@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
+import { PageCursorSchema, PageSchema } from '../page'
 import { PAID_PLANS, PlanSchema, SubscriptionStatusSchema } from '../plans'
 import { atLeastOneField, safeName } from '../text'
 
@@ -56,21 +57,16 @@ export const InvoiceSchema = z.object({
 })
 export type Invoice = z.infer<typeof InvoiceSchema>
 
-/** A page cursor: the last Stripe id of the previous page (`in_…`), handed to Stripe as `starting_after`. */
-export const StripeCursorSchema = z.string().regex(/^[A-Za-z0-9_]{1,200}$/, { message: 'Not a page cursor.' })
-
 export const InvoiceListQuerySchema = z
   .object({
     organizationId: UlidSchema,
-    /** Opaque cursor from the previous page's `nextCursor`. */
-    cursor: StripeCursorSchema.optional(),
+    /** `nextCursor` of the previous page. */
+    cursor: PageCursorSchema.optional(),
   })
   .strict()
 
-export const InvoiceListSchema = z.object({
-  invoices: z.array(InvoiceSchema),
-  nextCursor: z.string().nullable(),
-})
+/** Newest first, the pages Stripe gives. */
+export const InvoiceListSchema = PageSchema(InvoiceSchema)
 export type InvoiceList = z.infer<typeof InvoiceListSchema>
 
 /** The tax id kinds the billing form offers (a subset of Stripe's `tax_id.type`). */
@@ -187,20 +183,33 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300
 
 // Admin
 
+const monthRangeFields = {
+  /** First day included, `YYYY-MM-DD` (UTC). */
+  from: z.iso.date(),
+  /** Last day included, `YYYY-MM-DD` (UTC). */
+  to: z.iso.date(),
+}
+type MonthRange = { from: string; to: string }
+const inOrder: [(range: MonthRange) => boolean, { message: string; path: string[] }] = [
+  (range) => range.from <= range.to,
+  { message: '`from` must not be after `to`.', path: ['from'] },
+]
+const withinAYear: [(range: MonthRange) => boolean, { message: string; path: string[] }] = [
+  (range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000,
+  { message: 'Ask for at most one year at a time.', path: ['to'] },
+]
+
 export const MonthRangeQuerySchema = z
-  .object({
-    /** First day included, `YYYY-MM-DD` (UTC). */
-    from: z.iso.date(),
-    /** Last day included, `YYYY-MM-DD` (UTC). */
-    to: z.iso.date(),
-    cursor: StripeCursorSchema.optional(),
-  })
+  .object(monthRangeFields)
   .strict()
-  .refine((range) => range.from <= range.to, { message: '`from` must not be after `to`.', path: ['from'] })
-  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
-    message: 'Ask for at most one year at a time.',
-    path: ['to'],
-  })
+  .refine(...inOrder)
+  .refine(...withinAYear)
+/** A page of the operators' invoice list: the range, and `cursor` (valid with the same range). */
+export const AdminInvoiceListQuerySchema = z
+  .object({ ...monthRangeFields, cursor: PageCursorSchema.optional() })
+  .strict()
+  .refine(...inOrder)
+  .refine(...withinAYear)
 
 export const AdminInvoiceSchema = InvoiceSchema.extend({
   organizationId: z.string().nullable(),
@@ -211,10 +220,7 @@ export const AdminInvoiceSchema = InvoiceSchema.extend({
 })
 export type AdminInvoice = z.infer<typeof AdminInvoiceSchema>
 
-export const AdminInvoiceListSchema = z.object({
-  invoices: z.array(AdminInvoiceSchema),
-  nextCursor: z.string().nullable(),
-})
+export const AdminInvoiceListSchema = PageSchema(AdminInvoiceSchema)
 export type AdminInvoiceList = z.infer<typeof AdminInvoiceListSchema>
 
 export const PlanPriceSchema = z.object({

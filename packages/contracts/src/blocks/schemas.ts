@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { JobSchema } from '../jobs/schemas'
+import { PageSchema, pageQuery } from '../page'
 import { TemplateAuthorSchema, type TemplateEditorType, TemplateEditorTypeSchema } from '../templates/schemas'
 import {
   parseVisualDocument,
@@ -141,13 +142,18 @@ export const BlockSummarySchema = BlockSchema.omit({ source: true, usedBy: true 
 })
 export type BlockSummary = z.infer<typeof BlockSummarySchema>
 
-export const BlockListSchema = z.object({ blocks: z.array(BlockSummarySchema) })
+/** By name (case-insensitive). */
+export const BlockListSchema = PageSchema(BlockSummarySchema)
 export type BlockList = z.infer<typeof BlockListSchema>
 
 export const BlockIdParamsSchema = z.object({ id: UlidSchema }).strict()
 
 export const BlockListQuerySchema = z
-  .object({ organizationId: UlidSchema, editorType: TemplateEditorTypeSchema.optional() })
+  .object({
+    organizationId: UlidSchema,
+    editorType: TemplateEditorTypeSchema.optional(),
+    ...pageQuery({ default: 100, max: 100 }),
+  })
   .strict()
 export type BlockListQuery = z.input<typeof BlockListQuerySchema>
 

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
+import { PageSchema } from '../page'
 import { safeName } from '../text'
 
 /** SES identities of a connected AWS account: an email address or a whole domain. */
@@ -21,7 +22,8 @@ export const EmailIdentitySchema = z.object({
 })
 export type EmailIdentity = z.infer<typeof EmailIdentitySchema>
 
-export const EmailIdentityListSchema = z.object({ identities: z.array(EmailIdentitySchema) })
+/** Every identity SES lists for the account: one page, `nextCursor` null. */
+export const EmailIdentityListSchema = PageSchema(EmailIdentitySchema)
 
 const DomainSchema = z
   .string()

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { AccountIdSchema, UlidSchema } from '../ids'
+import { PageSchema, pageQuery } from '../page'
 
 /**
  * Background jobs: bulk work that cannot answer within API Gateway's 30 s (SES allows about one control-plane
@@ -97,16 +98,11 @@ export const JobListQuerySchema = z
     /** Only jobs on this AWS account. */
     awsAccountId: UlidSchema.optional(),
     kind: JobKindSchema.optional(),
-    /** `nextCursor` of the previous page. */
-    cursor: z.string().min(1).max(512).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    ...pageQuery({ default: 20, max: 100 }),
   })
   .strict()
 export type JobListQuery = z.input<typeof JobListQuerySchema>
 
 /** Latest first, without items. */
-export const JobListSchema = z.object({
-  jobs: z.array(JobSummarySchema),
-  nextCursor: z.string().nullable(),
-})
+export const JobListSchema = PageSchema(JobSummarySchema)
 export type JobList = z.infer<typeof JobListSchema>

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
+import { PageCursorSchema } from '../page'
 import { uniqueItems } from '../text'
 
 /**
@@ -131,8 +132,8 @@ export const LOG_PAGE_SIZES = [25, 50, 100] as const
 export const LogsQuerySchema = z
   .object({
     organizationId: UlidSchema,
-    /** The `nextPage` of the previous answer; absent for the newest messages. */
-    page: z.string().min(1).max(1024).optional(),
+    /** The `nextPage` of the previous answer (the spec's `page`: a signed cursor, valid with the same filters). */
+    page: PageCursorSchema.optional(),
     limit: z.coerce
       .number()
       .int()

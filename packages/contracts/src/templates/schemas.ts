@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { AccountIdSchema, UlidSchema } from '../ids'
+import { PageSchema, pageQuery } from '../page'
 import { safeName, singleLine, uniqueItems, wellFormedText } from '../text'
 
 /**
@@ -208,18 +209,13 @@ export const TemplateListQuerySchema = z
     sort: z.enum(TEMPLATE_SORTS).default('updated'),
     /** Default: `asc` by name, `desc` (newest first) by updated. */
     order: z.enum(TEMPLATE_SORT_ORDERS).optional(),
-    /** `nextCursor` of the previous page (only valid with the same q, tag, sort and order). */
-    cursor: z.string().min(1).max(512).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    /** `cursor`: only valid with the same organizationId, q, tag, sort and order. */
+    ...pageQuery({ default: 50, max: 100 }),
   })
   .strict()
 export type TemplateListQuery = z.input<typeof TemplateListQuerySchema>
 
-export const TemplateListSchema = z.object({
-  templates: z.array(TemplateSummarySchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-})
+export const TemplateListSchema = PageSchema(TemplateSummarySchema)
 export type TemplateList = z.infer<typeof TemplateListSchema>
 
 const templateFields = {
@@ -293,8 +289,6 @@ export type DeleteTemplatesBody = z.infer<typeof DeleteTemplatesBodySchema>
 
 export const TemplateIdParamsSchema = z.object({ id: UlidSchema }).strict()
 
-export const TagListSchema = z.object({
-  /** Every tag used in the organization with how many templates carry it, by tag. */
-  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
-})
+/** Every tag used in the organization with how many templates carry it, by tag: one page (`nextCursor` null). */
+export const TagListSchema = PageSchema(z.object({ tag: z.string(), count: z.number().int() }))
 export type TagList = z.infer<typeof TagListSchema>

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
+import { PageSchema, pageQuery } from '../page'
 import {
   LintFindingSchema,
   SampleDataSetSchema,
@@ -48,18 +49,10 @@ export const TemplateVersionSchema = TemplateVersionSummarySchema.extend({
 })
 export type TemplateVersion = z.infer<typeof TemplateVersionSchema>
 
-export const TemplateVersionListQuerySchema = z
-  .object({
-    cursor: z.string().min(1).max(64).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .strict()
+export const TemplateVersionListQuerySchema = z.object({ ...pageQuery({ default: 20, max: 100 }) }).strict()
 
-export const TemplateVersionListSchema = z.object({
-  /** Newest first. */
-  versions: z.array(TemplateVersionSummarySchema),
-  nextCursor: z.string().nullable(),
-})
+/** Newest first. */
+export const TemplateVersionListSchema = PageSchema(TemplateVersionSummarySchema)
 export type TemplateVersionList = z.infer<typeof TemplateVersionListSchema>
 
 export const TemplateDiffQuerySchema = z

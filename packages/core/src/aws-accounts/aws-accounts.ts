@@ -6,6 +6,7 @@ import {
   customerRoleTemplate,
   type LeaveSandboxBody,
   LeaveSandboxBodySchema,
+  type Page,
   type SesAccountStatus,
   type UpdateAwsAccountBody,
 } from '@app/contracts'
@@ -110,10 +111,10 @@ export function roleTemplate() {
   return customerRoleTemplate(awsAccountsEnv().platformAccountId)
 }
 
-export async function listAwsAccounts(actor: Actor, orgId: string): Promise<{ awsAccounts: AwsAccount[] }> {
+export async function listAwsAccounts(actor: Actor, orgId: string): Promise<Page<AwsAccount>> {
   await requireMembership(actor, orgId, 'organization.read')
   await ensureOrganizationMigrated(orgId)
-  return { awsAccounts: (await Repo.listConnections(orgId)).map(toAwsAccount) }
+  return { items: (await Repo.listConnections(orgId)).map(toAwsAccount), nextCursor: null }
 }
 
 export async function createAwsAccount(

@@ -2,6 +2,7 @@ import {
   type CreateEmailIdentityBody,
   CreateEmailIdentityBodySchema,
   type EmailIdentity,
+  type Page,
 } from '@app/contracts'
 import {
   CreateEmailIdentityCommand,
@@ -41,10 +42,7 @@ function toIdentity(id: string, details: Partial<GetEmailIdentityCommandOutput>)
   }
 }
 
-export async function listIdentities(
-  actor: Actor,
-  awsAccountId: string,
-): Promise<{ identities: EmailIdentity[] }> {
+export async function listIdentities(actor: Actor, awsAccountId: string): Promise<Page<EmailIdentity>> {
   const connection = await requireVerifiedConnection(actor, awsAccountId)
   try {
     const ses = await customerSes(connection)
@@ -70,7 +68,7 @@ export async function listIdentities(
       const details = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity.id }))
       identities[index] = toIdentity(identity.id, details)
     }
-    return { identities: identities.sort((a, b) => a.id.localeCompare(b.id)) }
+    return { items: identities.sort((a, b) => a.id.localeCompare(b.id)), nextCursor: null }
   } catch (error) {
     throw toCustomerAwsError(error, 'list the email identities')
   }

@@ -1,7 +1,8 @@
 import type { AdminInvoice, AdminInvoiceList } from '@app/contracts'
 import { stringify } from 'csv-stringify/sync'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
-import { toInvoice } from './billing'
+import { StripePositionSchema, toInvoice } from './billing'
 import { callStripe, type Stripe, stripe } from './stripe-client'
 
 export interface DateRange {
@@ -31,17 +32,19 @@ function toAdminInvoice(invoice: Stripe.Invoice): AdminInvoice {
 const ADMIN_PAGE = 50
 
 export async function listInvoices(range: DateRange, cursor?: string): Promise<AdminInvoiceList> {
+  const cursorQuery = { list: 'admin-invoices', scope: 'all', filters: { from: range.from, to: range.to } }
+  const after = cursorPosition(cursorQuery, cursor, StripePositionSchema)
   return callStripe(async () => {
     const client = await stripe()
     const page = await client.invoices.list({
       created: createdFilter(range),
       limit: ADMIN_PAGE,
-      ...(cursor ? { starting_after: cursor } : {}),
+      ...(after ? { starting_after: after.stripeId } : {}),
     })
     const last = page.data.at(-1)
     return {
-      invoices: page.data.filter((invoice) => invoice.status !== 'draft').map(toAdminInvoice),
-      nextCursor: page.has_more && last?.id ? last.id : null,
+      items: page.data.filter((invoice) => invoice.status !== 'draft').map(toAdminInvoice),
+      nextCursor: page.has_more && last?.id ? encodeCursor(cursorQuery, { stripeId: last.id }) : null,
     }
   })
 }

@@ -12,7 +12,9 @@ import {
   TaxIdTypeSchema,
   type UpdateBillingBody,
 } from '@app/contracts'
+import * as z from 'zod'
 import type { Actor } from '../actor'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { coreEnv } from '../env'
 import { AppError } from '../errors'
 import { requireMembership } from '../organizations/organizations'
@@ -133,21 +135,30 @@ function invoiceDescription(invoice: Stripe.Invoice): string {
 }
 
 const INVOICE_PAGE = 20
+/** A page position: the last Stripe invoice id of the previous page, handed to Stripe as `starting_after`. */
+export const StripePositionSchema = z
+  .object({ stripeId: z.string().regex(/^in_[A-Za-z0-9_]{1,200}$/) })
+  .strict()
 
 export async function listInvoices(actor: Actor, orgId: string, cursor?: string): Promise<InvoiceList> {
   const { org } = await requireMembership(actor, orgId, 'billing.read')
+  const cursorQuery = { list: 'invoices', scope: orgId }
+  const after = cursorPosition(cursorQuery, cursor, StripePositionSchema)
   const customerId = org.stripeCustomerId
-  if (!customerId) return { invoices: [], nextCursor: null }
+  if (!customerId) return { items: [], nextCursor: null }
   return callStripe(async () => {
     const client = await stripe()
     const page = await client.invoices.list({
       customer: customerId,
       limit: INVOICE_PAGE,
-      ...(cursor ? { starting_after: cursor } : {}),
+      ...(after ? { starting_after: after.stripeId } : {}),
     })
     const invoices = page.data.filter((invoice) => invoice.status !== 'draft').map(toInvoice)
     const last = page.data.at(-1)
-    return { invoices, nextCursor: page.has_more && last?.id ? last.id : null }
+    return {
+      items: invoices,
+      nextCursor: page.has_more && last?.id ? encodeCursor(cursorQuery, { stripeId: last.id }) : null,
+    }
   })
 }
 

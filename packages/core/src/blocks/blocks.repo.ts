@@ -1,19 +1,20 @@
 import { type TemplateAuthor, type TemplateEditorType, TemplateEditorTypeSchema } from '@app/contracts'
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { batchGet } from '../db/batch'
 import { itemParser } from '../db/item'
 import {
-  BLOCK_PREFIX,
-  BLOCK_USE_PREFIX,
   blockKey,
+  blockListIndexes,
+  blockListPartition,
   blockNameKey,
   blockUseKey,
   blockUsePrefix,
+  LIST_INDEX_ATTRIBUTES,
   organizationPartition,
 } from '../db/keys'
-import { queryAll, tableName } from '../db/table'
+import { GSI1, type Item, queryAll, tableName } from '../db/table'
 import type { TransactItem } from '../organizations/template-actions'
 
 export interface BlockRecord {
@@ -50,6 +51,51 @@ const blockIdOf = itemParser(z.object({ blockId: z.string() }))
 /** The name of the check, in a template's transaction, that a block it starts using exists. */
 export const blockAvailableName = (blockId: string) => `block.available:${blockId}`
 
+/** Where a block sits in the list index (what a cursor holds). */
+export const blockPosition = (block: BlockRecord) => ({
+  key: blockListIndexes(block.orgId, block).GSI1SK,
+  id: block.id,
+})
+
+/**
+ * One page of blocks by name (without their source), read in index order from the cursor's position; blocks
+ * being deleted and other editor types are filtered out by the query, which reads on until the page is full.
+ */
+export async function pageBlocks(query: {
+  orgId: string
+  editorType?: TemplateEditorType
+  limit: number
+  after?: { key: string; id: string }
+}): Promise<{ blocks: BlockRecord[]; more: boolean }> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined = query.after && {
+    ...blockKey(query.orgId, query.after.id),
+    GSI1PK: blockListPartition(query.orgId),
+    GSI1SK: query.after.key,
+  }
+  const blocks: BlockRecord[] = []
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: GSI1,
+        KeyConditionExpression: 'GSI1PK = :pk',
+        FilterExpression: query.editorType
+          ? 'attribute_not_exists(deleting) AND editorType = :type'
+          : 'attribute_not_exists(deleting)',
+        ExpressionAttributeValues: {
+          ':pk': blockListPartition(query.orgId),
+          ...(query.editorType ? { ':type': query.editorType } : {}),
+        },
+        Limit: query.limit + 1,
+        ExclusiveStartKey,
+      }),
+    )
+    blocks.push(...((page.Items ?? []) as Item[]).map(toBlock))
+    ExclusiveStartKey = page.LastEvaluatedKey
+  } while (blocks.length <= query.limit && ExclusiveStartKey)
+  return { blocks: blocks.slice(0, query.limit), more: blocks.length > query.limit }
+}
+
 export async function getBlock(orgId: string, id: string): Promise<BlockRecord | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: blockKey(orgId, id), ConsistentRead: true }),
@@ -66,15 +112,6 @@ export async function getBlocks(orgId: string, ids: string[]): Promise<Map<strin
   return new Map(items.flatMap((item) => (item ? [[String(item.id), toBlock(item)] as const] : [])))
 }
 
-export async function listBlocks(orgId: string): Promise<BlockRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': BLOCK_PREFIX },
-    ConsistentRead: true,
-  })
-  return items.map(toBlock)
-}
-
 /** The ids of the templates using a block (their current version references it). */
 export async function listUses(orgId: string, blockId: string): Promise<string[]> {
   const items = await queryAll({
@@ -86,20 +123,33 @@ export async function listUses(orgId: string, blockId: string): Promise<string[]
   return items.map((item) => templateIdOf(item).templateId)
 }
 
-/** How many templates use each block of the organization. */
-export async function countUses(orgId: string): Promise<Map<string, number>> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': BLOCK_USE_PREFIX },
-    ProjectionExpression: 'blockId',
-    ConsistentRead: true,
-  })
-  const counts = new Map<string, number>()
-  for (const item of items) {
-    const id = blockIdOf(item).blockId
-    counts.set(id, (counts.get(id) ?? 0) + 1)
-  }
-  return counts
+/** How many templates use each of these blocks (one counting query per block, in parallel). */
+export async function countUses(orgId: string, blockIds: string[]): Promise<Map<string, number>> {
+  const counts = await Promise.all(
+    blockIds.map(async (blockId) => {
+      let count = 0
+      let ExclusiveStartKey: Record<string, unknown> | undefined
+      do {
+        const page = await dynamo().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+            ExpressionAttributeValues: {
+              ':pk': organizationPartition(orgId),
+              ':prefix': blockUsePrefix(blockId),
+            },
+            Select: 'COUNT',
+            ConsistentRead: true,
+            ExclusiveStartKey,
+          }),
+        )
+        count += page.Count ?? 0
+        ExclusiveStartKey = page.LastEvaluatedKey
+      } while (ExclusiveStartKey)
+      return [blockId, count] as const
+    }),
+  )
+  return new Map(counts)
 }
 
 // Writes (parts of a caller's transaction)
@@ -109,7 +159,12 @@ export function putBlock(block: BlockRecord, expectedVersion: number | null): Tr
     name: 'block',
     Put: {
       TableName: tableName(),
-      Item: { ...blockKey(block.orgId, block.id), entity: 'Block', ...block },
+      Item: {
+        ...blockKey(block.orgId, block.id),
+        entity: 'Block',
+        ...block,
+        ...blockListIndexes(block.orgId, block),
+      },
       ...(expectedVersion === null
         ? { ConditionExpression: 'attribute_not_exists(PK)' }
         : {

@@ -12,14 +12,18 @@ import {
   includedBlockIds,
   parseBlockFragment,
   type TemplateEditorType,
+  UlidSchema,
   type UpdateBlockBody,
   UpdateBlockBodySchema,
   type UpdateBlockResult,
 } from '@app/contracts'
 import { ulid } from 'ulid'
+import * as z from 'zod'
 import type { Actor } from '../actor'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
+import { ensureOrganizationMigrated } from '../migrations/migrations'
 import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
@@ -160,23 +164,37 @@ export async function getBlock(actor: Actor, orgId: string, id: string): Promise
   return toBlock(block, await usedBy(orgId, id))
 }
 
-/** The organization's blocks by name, without their source, with how many templates use each. */
+const BlockPositionSchema = z.object({ key: z.string().min(1).max(2000), id: UlidSchema }).strict()
+
+/** The organization's blocks by name (case-insensitive), without their source, with how many templates use each. */
 export async function listBlocks(actor: Actor, input: BlockListQuery): Promise<BlockList> {
   const query = BlockListQuerySchema.parse(input)
   await requireOrg(actor, query.organizationId, 'organization.read')
-  const [blocks, counts] = await Promise.all([
-    Repo.listBlocks(query.organizationId),
-    Repo.countUses(query.organizationId),
-  ])
+  const cursorQuery = {
+    list: 'blocks',
+    scope: query.organizationId,
+    filters: { editorType: query.editorType },
+  }
+  const after = cursorPosition(cursorQuery, query.cursor, BlockPositionSchema)
+  await ensureOrganizationMigrated(query.organizationId)
+  const { blocks, more } = await Repo.pageBlocks({
+    orgId: query.organizationId,
+    editorType: query.editorType,
+    limit: query.limit,
+    after,
+  })
+  const counts = await Repo.countUses(
+    query.organizationId,
+    blocks.map((block) => block.id),
+  )
+  const last = blocks.at(-1)
   return {
-    blocks: blocks
-      .filter((block) => !block.deleting && (!query.editorType || block.editorType === query.editorType))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map(({ source: _source, deleting: _deleting, orgId, ...block }) => ({
-        ...block,
-        organizationId: orgId,
-        usedByCount: counts.get(block.id) ?? 0,
-      })),
+    items: blocks.map(({ source: _source, deleting: _deleting, orgId, ...block }) => ({
+      ...block,
+      organizationId: orgId,
+      usedByCount: counts.get(block.id) ?? 0,
+    })),
+    nextCursor: more && last ? encodeCursor(cursorQuery, Repo.blockPosition(last)) : null,
   }
 }
 

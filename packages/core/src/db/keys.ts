@@ -21,7 +21,8 @@
  * Hourly SES counts    ORG#<orgId>#STATS#<0-7> <awsId>#<yyyy-mm-ddThh>   -                -   (TTL, sharded)
  *   (before sharding:  ORG#<orgId>             STATS#<awsId>#<yyyy-mm-ddThh>, read until they expire)
  * SNS message claim    SNS_MESSAGE#<messageId> CLAIM                      -                  -   (TTL)
- * Template (head)      ORG#<orgId>             TEMPLATE#<id>              -                  -
+ * Template (head)      ORG#<orgId>             TEMPLATE#<id>              ORG#<orgId>#TEMPLATE  <name key>
+ *                      (and GSI2PK=ORG#<orgId>#TEMPLATE, GSI2SK=<updatedAt>#<id>; see listIndexes below)
  * Template name        ORG#<orgId>             TEMPLATE_NAME#<name>       -                  -
  * Template owner       TEMPLATE#<id>           OWNER                      -                  -
  * Template version     ORG#<orgId>             TEMPLATE_VERSION#<id>#<version, 8 digits>   -  -
@@ -32,7 +33,7 @@
  * SES publication      ORG#<orgId>             SES_PUB#<awsAccountNumber>#<region>#<templateId>  -  -
  *   (until migrated:   ORG#<orgId>             SES_PUB#<awsId>#<templateId>, per connection; see migrations/)
  * Migration marker     ORG#<orgId>             MIGRATION#<name>           -                  -
- * Block                ORG#<orgId>             BLOCK#<id>                 -                  -
+ * Block                ORG#<orgId>             BLOCK#<id>                 ORG#<orgId>#BLOCK  <name key>
  * Block name           ORG#<orgId>             BLOCK_NAME#<name>          -                  -
  * Block use            ORG#<orgId>             BLOCK_USE#<blockId>#<templateId>    -         -
  * SES pacing slot      SES_PACE#<awsAccountNumber or awsId>#<region>  SLOT  -           -   (TTL)
@@ -40,7 +41,7 @@
  *                                                                         removed and TTL set once dispatched)
  * Subscriber claim     OUTBOX#<eventId>        HANDLED#<subscriber>       -                  -   (TTL)
  *
- * Access patterns (the partition each uses: T = the tenant's ORG#id, E = an entity's own, S = sharded, I = GSI1)
+ * Access patterns (the partition each uses: T = the tenant's ORG#id, E = an entity's own, S = sharded, I = an index)
  *  1. Get an account with all its memberships        E: Query PK=ACCOUNT#id (one strongly consistent read)
  *  2. Find an account by email (reset, invitations)  I: Query GSI1 GSI1PK=EMAIL#email
  *  3. Get an organization                            T: GetItem ORG#id / PROFILE
@@ -59,8 +60,10 @@
  *                                                     same transaction as the log row and the counter (an ADD
  *                                                     to a random shard of the hour)
  * 15. The organization of a template by id            E: GetItem TEMPLATE#id / OWNER (written with it)
- * 16. An organization's templates (list, tags)        T: Query PK=ORG#id, SK begins_with TEMPLATE# (heads only:
- *                                                     small items without content; filtered and sorted in memory)
+ * 16. An organization's templates, a page at a time   I: Query GSI1 GSI1PK=ORG#id#TEMPLATE (by name, case-insensitive)
+ *     (list; `q` and `tag` as filter expressions)     or GSI2 GSI2PK=ORG#id#TEMPLATE (by updatedAt), either way,
+ *                                                     from the cursor's position; tags: T: Query PK=ORG#id, SK
+ *                                                     begins_with TEMPLATE# (heads only, small, counted in memory)
  * 17. A template's current content                    T: Query PK=ORG#id, SK begins_with TEMPLATE_CONTENT#id#ver#
  * 18. A template's versions, newest first             T: Query PK=ORG#id, SK begins_with TEMPLATE_VERSION#id#,
  *                                                     backwards
@@ -74,7 +77,8 @@
  *     (per AWS account number and region, whichever connection reaches it)
  * 24. Pace SES control-plane calls per customer account E: UpdateItem SES_PACE#… / SLOT conditioned on the slot read
  *                                                     (shared by every worker; see jobs/pacer.ts)
- * 25. An organization's blocks (list)                  T: Query PK=ORG#id, SK begins_with BLOCK# (filtered in memory)
+ * 25. An organization's blocks, a page at a time      I: Query GSI1 GSI1PK=ORG#id#BLOCK by name key, from the cursor's
+ *                                                     position (`editorType` and `deleting` as a filter expression)
  * 26. A block by id (only under the caller's org)      T: GetItem ORG#id / BLOCK#id
  * 27. Unique block names per organization             T: Put BLOCK_NAME#name with attribute_not_exists, in the
  *                                                     same transaction as the block
@@ -92,6 +96,10 @@
  *     (the local poller; a sweep after an outage)     shards (sparse: only pending events carry GSI1 keys)
  * 33. Handle an event once per subscriber             E: UpdateItem OUTBOX#eventId / HANDLED#subscriber conditioned
  *                                                     on no claim, or an expired one that is not done
+ *
+ * List indexes. GSI queries are eventually consistent (a row saved a moment ago may show a moment later); a
+ * list pages in the database and its cursor (db/cursor.ts) holds the last row's index position, signed and bound
+ * to the query. Heads written before the indexes existed get their attributes from the `list-indexes` migration.
  *
  * A template is a small head (what lists show, the current version number) plus, per version, a version item
  * (who saved what, when) and its content (source, HTML, text, sample data, lint; gzip-compressed JSON split into
@@ -234,6 +242,27 @@ export const blockNameKey = (orgId: string, name: string) => ({
   PK: `ORG#${orgId}`,
   SK: `BLOCK_NAME#${name}`,
 })
+/** Names sort case-insensitively, then as written, then by id (the separator sorts before any name character). */
+export const nameSortKey = (name: string, id: string) => `${name.toLowerCase()}\u0001${name}\u0001${id}`
+export const templateListPartition = (orgId: string) => `ORG#${orgId}#TEMPLATE`
+export const templateListIndexes = (
+  orgId: string,
+  head: { id: string; name: string; updatedAt: string },
+) => ({
+  GSI1PK: templateListPartition(orgId),
+  GSI1SK: nameSortKey(head.name, head.id),
+  GSI2PK: templateListPartition(orgId),
+  GSI2SK: `${head.updatedAt}#${head.id}`,
+  /** What `q` searches (a part of the name, case-insensitive). */
+  searchName: head.name.toLowerCase(),
+})
+export const blockListPartition = (orgId: string) => `ORG#${orgId}#BLOCK`
+export const blockListIndexes = (orgId: string, block: { id: string; name: string }) => ({
+  GSI1PK: blockListPartition(orgId),
+  GSI1SK: nameSortKey(block.name, block.id),
+})
+/** Attributes that only serve indexes, dropped when an item becomes a domain record. */
+export const LIST_INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'searchName'] as const
 export const BLOCK_USE_PREFIX = 'BLOCK_USE#'
 export const blockUsePrefix = (blockId: string) => `${BLOCK_USE_PREFIX}${blockId}#`
 export const blockUseKey = (orgId: string, blockId: string, templateId: string) => ({

@@ -5,6 +5,7 @@ import { coreEnv } from '../env'
 
 export const tableName = () => coreEnv().tableName
 export const GSI1 = 'GSI1' satisfies keyof typeof TABLE.indexes
+export const GSI2 = 'GSI2' satisfies keyof typeof TABLE.indexes
 
 export type Item = Record<string, unknown>
 

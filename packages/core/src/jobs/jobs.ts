@@ -13,6 +13,7 @@ import { ulid } from 'ulid'
 import * as z from 'zod'
 import type { Actor } from '../actor'
 import { sqs } from '../aws'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import { requireMembership } from '../organizations/organizations'
 import { jobsEnv } from './env'
@@ -125,23 +126,24 @@ export async function getJob(actor: Actor, id: string, orgId: string): Promise<J
   return toJob(job, await Repo.listItems(orgId, id))
 }
 
-const encodeCursor = (id: string) => Buffer.from(`job:${id}`).toString('base64url')
-
-function decodeCursor(cursor: string): string {
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8')
-  const id = decoded.startsWith('job:') ? decoded.slice(4) : ''
-  if (!UlidSchema.safeParse(id).success) throw new AppError('request.invalid', 'query.cursor: is not valid.')
-  return id
-}
+const JobPositionSchema = z.object({ id: UlidSchema }).strict()
 
 export async function listJobs(actor: Actor, input: JobListQuery): Promise<JobList> {
   const query = JobListQuerySchema.parse(input)
   await requireMembership(actor, query.organizationId, 'organization.read')
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const { jobs, more } = await Repo.listJobs(query.organizationId, query.limit, after, {
+  const cursorQuery = {
+    list: 'jobs',
+    scope: query.organizationId,
+    filters: { awsAccountId: query.awsAccountId, kind: query.kind },
+  }
+  const after = cursorPosition(cursorQuery, query.cursor, JobPositionSchema)
+  const { jobs, more } = await Repo.listJobs(query.organizationId, query.limit, after?.id, {
     awsAccountId: query.awsAccountId,
     kind: query.kind,
   })
   const last = jobs.at(-1)
-  return { jobs: jobs.map(toJobSummary), nextCursor: more && last ? encodeCursor(last.id) : null }
+  return {
+    items: jobs.map(toJobSummary),
+    nextCursor: more && last ? encodeCursor(cursorQuery, { id: last.id }) : null,
+  }
 }

@@ -5,6 +5,7 @@ import { migrationKey, organizationKey, PROFILE } from '../db/keys'
 import { nowIso, tableName } from '../db/table'
 import { TransactionFailed, transact } from '../db/transact'
 import { movePublicationsToAccounts, type PublicationsMoved } from '../ses-sync/publications-migration'
+import { type ListIndexesWritten, writeListIndexes } from './list-indexes'
 
 /**
  * Data migrations, per organization. Each runs in two places, so none can be missed: lazily, the first time an
@@ -15,10 +16,12 @@ import { movePublicationsToAccounts, type PublicationsMoved } from '../ses-sync/
  *
  * `aws-account-publications`: one connection per AWS account and region (claims written, older duplicates
  * flagged `duplicateOf`), and SES publication records moved from the connection id to the account and region.
+ * `list-indexes` (adds a step; the marker names the newest): template heads and blocks get the attributes of the
+ * list indexes, so their lists page in the database.
  */
-export const CURRENT_MIGRATION = 'aws-account-publications'
+export const CURRENT_MIGRATION = 'list-indexes'
 
-export interface OrganizationMigrated extends PublicationsMoved {
+export interface OrganizationMigrated extends PublicationsMoved, ListIndexesWritten {
   orgId: string
   duplicates: number
 }
@@ -29,6 +32,7 @@ const migrated = new Set<string>()
 export async function migrateOrganization(orgId: string): Promise<OrganizationMigrated> {
   const connections = await mergeDuplicateConnections(orgId)
   const moved = await movePublicationsToAccounts(orgId, connections)
+  const { indexed } = await writeListIndexes(orgId)
   try {
     await transact([
       {
@@ -41,6 +45,7 @@ export async function migrateOrganization(orgId: string): Promise<OrganizationMi
             name: CURRENT_MIGRATION,
             at: nowIso(),
             ...moved,
+            indexed,
           },
         },
       },
@@ -61,6 +66,7 @@ export async function migrateOrganization(orgId: string): Promise<OrganizationMi
   return {
     orgId,
     ...moved,
+    indexed,
     duplicates: connections.filter((connection) => connection.duplicateOf).length,
   }
 }
@@ -95,7 +101,7 @@ export async function migrateAllOrganizations(): Promise<OrganizationMigrated[]>
     )
     for (const item of page.Items ?? []) {
       const report = await migrateOrganization(String(item.PK).slice('ORG#'.length))
-      if (report.moved + report.dropped + report.duplicates > 0) changed.push(report)
+      if (report.moved + report.dropped + report.duplicates + report.indexed > 0) changed.push(report)
     }
     ExclusiveStartKey = page.LastEvaluatedKey
   } while (ExclusiveStartKey)

@@ -13,8 +13,10 @@ import {
   type TimeSeriesQuery,
   TimeSeriesQuerySchema,
 } from '@app/contracts'
+import * as z from 'zod'
 import type { Actor } from '../actor'
 import { requireConnection } from '../aws-accounts/aws-accounts'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { messageLogPrefix } from '../db/keys'
 import { AppError } from '../errors'
 import { emptyCounts, hourOf, listMessageLogs, readHourlyCounts } from './message-log.repo'
@@ -28,26 +30,33 @@ async function readableConnection(actor: Actor, id: string, organizationId: stri
   return connection
 }
 
-const encodePage = (sortKey: string) => Buffer.from(sortKey, 'utf8').toString('base64url')
-
-function decodePage(page: string, awsAccountId: string): string {
-  const sortKey = Buffer.from(page, 'base64url').toString('utf8')
-  if (!sortKey.startsWith(messageLogPrefix(awsAccountId)))
-    throw new AppError('request.invalid', 'page: not a page of this AWS account’s logs.')
-  return sortKey
-}
+/** The spec names this list's cursor `page`; it is the same signed cursor as every other list's. */
+const LogPositionSchema = z.object({ sortKey: z.string().min(1).max(1024) }).strict()
 
 /** A page of the account's message log, newest first (spec: `GET aws-accounts/{id}/logs` with page). */
 export async function listLogs(actor: Actor, id: string, input: LogsQuery): Promise<MessageLogPage> {
   const query = LogsQuerySchema.parse(input)
   const connection = await readableConnection(actor, id, query.organizationId)
+  const cursorQuery = {
+    list: 'message-logs',
+    scope: `${connection.orgId}/${connection.id}`,
+    filters: { status: query.status, recipient: query.recipient },
+  }
+  let after: string | undefined
+  try {
+    after = cursorPosition(cursorQuery, query.page, LogPositionSchema)?.sortKey
+  } catch {
+    throw new AppError('request.invalid', 'query.page: not a page of this AWS account’s logs.')
+  }
+  if (after !== undefined && !after.startsWith(messageLogPrefix(connection.id)))
+    throw new AppError('request.invalid', 'query.page: not a page of this AWS account’s logs.')
   const { logs, next } = await listMessageLogs(connection.orgId, connection.id, {
     limit: query.limit,
-    after: query.page ? decodePage(query.page, connection.id) : undefined,
+    after,
     status: query.status,
     recipient: query.recipient,
   })
-  return { logs, nextPage: next ? encodePage(next) : null }
+  return { logs, nextPage: next ? encodeCursor(cursorQuery, { sortKey: next }) : null }
 }
 
 /** Each UTC hour that starts in [from, to), from the hour `from` falls in. */

@@ -4,10 +4,12 @@ import {
   type TemplateListQuery,
   TemplateListQuerySchema,
   type TemplateSummary,
+  UlidSchema,
 } from '@app/contracts'
 import * as z from 'zod'
 import type { Actor } from '../actor'
-import { AppError } from '../errors'
+import { type CursorQuery, cursorPosition, encodeCursor } from '../db/cursor'
+import { ensureOrganizationMigrated } from '../migrations/migrations'
 import { requireMembership } from '../organizations/organizations'
 import * as Repo from './templates.repo'
 
@@ -28,71 +30,37 @@ function toSummary(head: Repo.TemplateHead): TemplateSummary {
   }
 }
 
-type Query = z.output<typeof TemplateListQuerySchema>
-
-/** A page cursor: the position after the last row, and the query it belongs to (a cursor is no raw key). */
-const CursorSchema = z.object({
-  v: z.literal(1),
-  query: z.string(),
-  after: z.tuple([z.string(), z.string()]),
-})
-
-const queryFingerprint = (query: Query, order: string) =>
-  JSON.stringify([query.q?.toLowerCase() ?? '', query.tag ?? '', query.sort, order])
-
-const encodeCursor = (query: string, after: [string, string]) =>
-  Buffer.from(JSON.stringify({ v: 1, query, after }), 'utf8').toString('base64url')
-
-function decodeCursor(cursor: string, query: string): [string, string] {
-  try {
-    const parsed = CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    if (parsed.query === query) return parsed.after
-  } catch {
-    // falls through to the refusal
-  }
-  throw new AppError(
-    'request.invalid',
-    'query.cursor: not a page of this list (search, tag and sort must stay the same).',
-  )
-}
-
-/** What a row sorts by: the name case-insensitively (then as written), or when it was last saved; then the id. */
-function sortKey(head: Repo.TemplateHead, sort: Query['sort']): [string, string] {
-  return sort === 'name'
-    ? [`${head.name.toLowerCase()}\u0000${head.name}`, head.id]
-    : [head.updatedAt, head.id]
-}
-
-function compareKeys(a: [string, string], b: [string, string]): number {
-  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1
-  return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0
-}
+const PositionSchema = z.object({ key: z.string().min(1).max(2000), id: UlidSchema }).strict()
 
 /**
- * A page of the organization's templates (spec §7 `GET templates`). Heads are small and read in one query, so
- * search, tag filter and sort run in memory over them; the cursor is the last row's sort position.
+ * A page of the organization's templates (spec §7 `GET templates`), read in the database in the order of the
+ * sort's index; the cursor holds the last row's index position, signed and bound to this organization, search,
+ * tag, sort and order.
  */
 export async function listTemplates(actor: Actor, input: TemplateListQuery): Promise<TemplateList> {
   const query = TemplateListQuerySchema.parse(input)
   await requireMembership(actor, query.organizationId, 'organization.read')
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc')
-  const fingerprint = queryFingerprint(query, order)
-  const direction = order === 'asc' ? 1 : -1
-  const needle = query.q?.toLowerCase()
-  let rows = (await Repo.listHeads(query.organizationId))
-    .filter((head) => !needle || head.name.toLowerCase().includes(needle))
-    .filter((head) => !query.tag || head.tags.includes(query.tag))
-    .map((head) => ({ head, key: sortKey(head, query.sort) }))
-    .sort((a, b) => direction * compareKeys(a.key, b.key))
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor, fingerprint)
-    rows = rows.filter((row) => direction * compareKeys(row.key, after) > 0)
+  const cursorQuery: CursorQuery = {
+    list: 'templates',
+    scope: query.organizationId,
+    filters: { q: query.q?.toLowerCase(), tag: query.tag, sort: query.sort, order },
   }
-  const page = rows.slice(0, query.limit)
-  const last = page.at(-1)
+  const after = cursorPosition(cursorQuery, query.cursor, PositionSchema)
+  await ensureOrganizationMigrated(query.organizationId)
+  const { heads, more } = await Repo.pageHeads({
+    orgId: query.organizationId,
+    sort: query.sort,
+    ascending: order === 'asc',
+    q: query.q?.toLowerCase(),
+    tag: query.tag,
+    limit: query.limit,
+    after,
+  })
+  const last = heads.at(-1)
   return {
-    templates: page.map((row) => toSummary(row.head)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(fingerprint, last.key) : null,
+    items: heads.map(toSummary),
+    nextCursor: more && last ? encodeCursor(cursorQuery, Repo.headPosition(last, query.sort)) : null,
   }
 }
 
@@ -104,8 +72,9 @@ export async function listTags(actor: Actor, orgId: string): Promise<TagList> {
     for (const tag of head.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1)
   }
   return {
-    tags: [...counts.entries()]
+    items: [...counts.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([tag, count]) => ({ tag, count })),
+    nextCursor: null,
   }
 }

@@ -13,17 +13,20 @@ import { dynamo } from '../aws'
 import { batchGet } from '../db/batch'
 import { itemParser, parseItem } from '../db/item'
 import {
+  LIST_INDEX_ATTRIBUTES,
   organizationPartition,
   TEMPLATE_PREFIX,
   templateContentKey,
   templateContentPrefix,
   templateKey,
+  templateListIndexes,
+  templateListPartition,
   templateNameKey,
   templateOwnerKey,
   templateVersionKey,
   templateVersionPrefix,
 } from '../db/keys'
-import { type Item, queryAll, tableName } from '../db/table'
+import { GSI1, GSI2, type Item, queryAll, tableName } from '../db/table'
 import type { TransactItem } from '../organizations/template-actions'
 import { decodeContent, encodeContent, type TemplateContent } from './content'
 
@@ -119,6 +122,67 @@ export async function listHeads(orgId: string): Promise<TemplateHead[]> {
   return items.map(toHead)
 }
 
+export interface HeadPageQuery {
+  orgId: string
+  sort: 'name' | 'updated'
+  ascending: boolean
+  /** Part of the name, lower-cased. */
+  q?: string
+  tag?: string
+  limit: number
+  /** The index sort key of the last row of the previous page. */
+  after?: { key: string; id: string }
+}
+
+/** Where a head sits in the list index of a sort (what a cursor holds). */
+export const headPosition = (head: TemplateHead, sort: HeadPageQuery['sort']) => {
+  const indexes = templateListIndexes(head.orgId, head)
+  return { key: sort === 'name' ? indexes.GSI1SK : indexes.GSI2SK, id: head.id }
+}
+
+/**
+ * One page of heads, read in index order from the cursor's position; `q` and `tag` are filter expressions, so a
+ * page may take more than one query to fill (reads continue until `limit + 1` rows tell whether there is more).
+ */
+export async function pageHeads(query: HeadPageQuery): Promise<{ heads: TemplateHead[]; more: boolean }> {
+  const byName = query.sort === 'name'
+  const [pk, sk] = byName ? ['GSI1PK', 'GSI1SK'] : ['GSI2PK', 'GSI2SK']
+  const partition = templateListPartition(query.orgId)
+  const filters = [
+    ...(query.q ? ['contains(searchName, :q)'] : []),
+    ...(query.tag ? ['contains(tags, :tag)'] : []),
+  ]
+  let ExclusiveStartKey: Record<string, unknown> | undefined = query.after && {
+    ...templateKey(query.orgId, query.after.id),
+    [pk]: partition,
+    [sk]: query.after.key,
+  }
+  const heads: TemplateHead[] = []
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: byName ? GSI1 : GSI2,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': pk },
+        ExpressionAttributeValues: {
+          ':pk': partition,
+          ...(query.q ? { ':q': query.q } : {}),
+          ...(query.tag ? { ':tag': query.tag } : {}),
+        },
+        ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+        ScanIndexForward: query.ascending,
+        // Filtered pages read ahead: most rows read may be filtered out.
+        Limit: filters.length > 0 ? Math.max(query.limit + 1, 200) : query.limit + 1,
+        ExclusiveStartKey,
+      }),
+    )
+    heads.push(...((page.Items ?? []) as Item[]).map(toHead))
+    ExclusiveStartKey = page.LastEvaluatedKey
+  } while (heads.length <= query.limit && ExclusiveStartKey)
+  return { heads: heads.slice(0, query.limit), more: heads.length > query.limit }
+}
+
 export async function getContent(
   orgId: string,
   id: string,
@@ -187,7 +251,12 @@ export function putHead(head: TemplateHead, expectedVersion: number | null): Tra
     name: 'template.head',
     Put: {
       TableName: tableName(),
-      Item: { ...templateKey(head.orgId, head.id), entity: 'Template', ...head },
+      Item: {
+        ...templateKey(head.orgId, head.id),
+        entity: 'Template',
+        ...head,
+        ...templateListIndexes(head.orgId, head),
+      },
       ...(expectedVersion === null
         ? { ConditionExpression: 'attribute_not_exists(PK)' }
         : {

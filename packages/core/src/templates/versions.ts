@@ -5,10 +5,16 @@ import type {
   TemplateVersionList,
   TemplateVersionSummary,
 } from '@app/contracts'
-import { TemplateDiffQuerySchema, TemplateVersionListQuerySchema } from '@app/contracts'
+import {
+  TemplateDiffQuerySchema,
+  TemplateVersionListQuerySchema,
+  TemplateVersionNumberSchema,
+} from '@app/contracts'
 import { diffLines } from 'diff'
 import type * as z from 'zod'
+import * as zod from 'zod'
 import type { Actor } from '../actor'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import type { TemplateContent } from './content'
 import { commitVersion, fieldsOf, requireTemplate } from './templates'
@@ -40,7 +46,9 @@ async function readVersion(head: Repo.TemplateHead, version: number) {
   return { record, content }
 }
 
-/** A template's versions, newest first; the cursor is the last version shown. */
+const VersionPositionSchema = zod.object({ version: TemplateVersionNumberSchema }).strict()
+
+/** A template's versions, newest first; the cursor holds the last version shown. */
 export async function listVersions(
   actor: Actor,
   id: string,
@@ -48,17 +56,13 @@ export async function listVersions(
 ): Promise<TemplateVersionList> {
   const query = TemplateVersionListQuerySchema.parse(input)
   const { head } = await requireTemplate(actor, id, 'organization.read')
-  let before: number | undefined
-  if (query.cursor) {
-    before = /^[1-9]\d{0,7}$/.test(query.cursor) ? Number(query.cursor) : Number.NaN
-    if (!Number.isInteger(before))
-      throw new AppError('request.invalid', 'query.cursor: not a page of this list.')
-  }
-  const page = await Repo.listVersions(head.orgId, head.id, query.limit, before)
+  const cursorQuery = { list: 'template-versions', scope: `${head.orgId}/${head.id}` }
+  const before = cursorPosition(cursorQuery, query.cursor, VersionPositionSchema)
+  const page = await Repo.listVersions(head.orgId, head.id, query.limit, before?.version)
   const last = page.versions.at(-1)
   return {
-    versions: page.versions.map(toSummary),
-    nextCursor: page.more && last ? String(last.version) : null,
+    items: page.versions.map(toSummary),
+    nextCursor: page.more && last ? encodeCursor(cursorQuery, { version: last.version }) : null,
   }
 }
 

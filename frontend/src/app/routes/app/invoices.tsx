@@ -51,7 +51,7 @@ export function Component() {
 
 function InvoiceList({ organizationId, name }: { organizationId: string; name: string }) {
   const invoices = useInfiniteQuery(billingQueries.invoices(organizationId))
-  const rows = invoices.data?.pages.flatMap((page) => page.invoices) ?? []
+  const rows = invoices.data?.pages.flatMap((page) => page.items) ?? []
 
   if (invoices.isPending) {
     return (

@@ -15,7 +15,7 @@ const day = (iso: string) => formatDate(`${iso}T00:00:00Z`, 'UTC')
 /** Every organization's invoices in the range, each with its PDF, a page at a time. */
 export function AdminInvoices({ range, onClose }: { range: DateRange; onClose: () => void }) {
   const invoices = useInfiniteQuery(adminQueries.invoices(range))
-  const rows = invoices.data?.pages.flatMap((page) => page.invoices) ?? []
+  const rows = invoices.data?.pages.flatMap((page) => page.items) ?? []
   const title = `Invoices from ${day(range.from)} to ${day(range.to)}`
 
   return (

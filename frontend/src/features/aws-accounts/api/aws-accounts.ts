@@ -17,7 +17,7 @@ export const awsAccountQueries = {
     queryOptions({
       queryKey: [...awsAccountQueries.all(), 'list', organizationId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listAwsAccounts, { query: { organizationId }, signal })).awsAccounts,
+        (await apiRequest(routes.listAwsAccounts, { query: { organizationId }, signal })).items,
       staleTime: 30_000,
     }),
   /** Live SES state, read through the customer's credentials (control-plane calls are ~1/s per account). */

@@ -6,6 +6,7 @@ import {
   type UpdateBlockBody,
 } from '@app/contracts'
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { allPages } from '../../../lib/all-pages'
 import { apiRequest } from '../../../lib/api-client'
 import { templateQueries } from '../../templates/api/templates'
 
@@ -16,13 +17,13 @@ export const blockQueries = {
   list: (organizationId: string, editorType?: TemplateEditorType) =>
     queryOptions({
       queryKey: [...blockQueries.lists(organizationId), editorType ?? 'all'] as const,
-      queryFn: async ({ signal }) =>
-        (
-          await apiRequest(routes.listBlocks, {
-            query: { organizationId, ...(editorType ? { editorType } : {}) },
+      queryFn: ({ signal }) =>
+        allPages((cursor) =>
+          apiRequest(routes.listBlocks, {
+            query: { organizationId, ...(editorType ? { editorType } : {}), ...(cursor ? { cursor } : {}) },
             signal,
-          })
-        ).blocks,
+          }),
+        ),
       staleTime: 30_000,
     }),
   /** A block with its source and where it is used. */

@@ -10,7 +10,7 @@ export const emailIdentityQueries = {
     queryOptions({
       queryKey: [...emailIdentityQueries.all(), awsAccountId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listEmailIdentities, { query: { awsAccountId }, signal })).identities,
+        (await apiRequest(routes.listEmailIdentities, { query: { awsAccountId }, signal })).items,
       staleTime: 30_000,
       // An address waits for a click on the link SES mailed: look again now and then while the page is open,
       // so it turns verified without a reload. (Domains wait on DNS for hours: Refresh is enough there.)

@@ -19,7 +19,7 @@ export const jobQueries = {
             query: { organizationId, limit: 20, ...(awsAccountId ? { awsAccountId } : {}) },
             signal,
           })
-        ).jobs,
+        ).items,
     }),
   /**
    * One job, read again every {@link JOB_POLL_MS} while it is queued or running; `initial` is the job the call

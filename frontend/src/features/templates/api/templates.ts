@@ -45,7 +45,7 @@ export const templateQueries = {
     queryOptions({
       queryKey: [...templateQueries.all(), 'tags', organizationId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listTags, { query: { organizationId }, signal })).tags,
+        (await apiRequest(routes.listTags, { query: { organizationId }, signal })).items,
       staleTime: 60_000,
     }),
   detail: (id: string) =>

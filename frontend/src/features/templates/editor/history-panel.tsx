@@ -40,7 +40,7 @@ export function HistoryPanel({
   onRestored: (template: Template) => void
 }) {
   const versions = useInfiniteQuery(templateQueries.versions(template.id))
-  const list = versions.data?.pages.flatMap((page) => page.versions) ?? []
+  const list = versions.data?.pages.flatMap((page) => page.items) ?? []
   const [selected, setSelected] = useState(Math.max(1, template.version - 1))
   const [compareTo, setCompareTo] = useState(template.version)
   const now = Date.now()

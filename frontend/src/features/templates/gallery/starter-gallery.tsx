@@ -81,9 +81,7 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
   const existing = useInfiniteQuery(
     templateQueries.list(organization.id, { q: '', tag: undefined, sort: 'name' }),
   )
-  const taken = new Set(
-    existing.data?.pages.flatMap((page) => page.templates.map((template) => template.name)),
-  )
+  const taken = new Set(existing.data?.pages.flatMap((page) => page.items.map((template) => template.name)))
   const [choice, setChoice] = useState<Choice | undefined>(() =>
     isBlankKind(blank) ? BLANK_CHOICES[blank] : undefined,
   )

@@ -39,7 +39,7 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
   const changeView = (next: TemplateListView) => setSearch(searchForView(search, next), { replace: true })
   const list = useInfiniteQuery(templateQueries.list(organization.id, view))
   const tags = useQuery(templateQueries.tags(organization.id))
-  const templates = list.data?.pages.flatMap((page) => page.templates) ?? []
+  const templates = list.data?.pages.flatMap((page) => page.items) ?? []
   const viewKey = JSON.stringify(view)
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
     key: viewKey,

@@ -1,0 +1,172 @@
+import { ADMIN_GROUP, ROUTE_LIST } from '@app/contracts'
+import { type CursorQuery, encodeCursor } from '@app/core/db/cursor'
+import { mintIdToken } from '@app/local-stack/testing/local-tokens'
+import { ulid } from 'ulid'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { orgWithAccount } from './ses-sync-helpers'
+import { api, stack } from './stack'
+
+type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & { templateId: string }
+type Client = ReturnType<typeof api>
+
+/**
+ * Every list route that takes a cursor, as data: how to call it for a tenant with a cursor, the query the server
+ * binds its cursors to, a position it would accept, and the same query with one filter changed. The cursors are
+ * signed here with the stack's own key, exactly as the server would sign them, so each case differs from a valid
+ * cursor in one way only.
+ */
+interface ListCase {
+  route: string
+  path: (t: Tenant, cursor: string) => string
+  query: (t: Tenant) => CursorQuery
+  otherQuery: (t: Tenant) => CursorQuery
+  position: (t: Tenant) => unknown
+  /** The cursor's parameter (the spec names the message log's `page`). */
+  field?: string
+  client?: (t: Tenant) => Client
+  /** False where a valid cursor would reach Stripe with a made-up id (the position is still checked first). */
+  followValid?: boolean
+}
+
+const month = new Date().toISOString().slice(0, 7)
+const range = { from: `${month}-01`, to: new Date().toISOString().slice(0, 10) }
+let operator: Client
+
+const CASES: ListCase[] = [
+  {
+    route: 'listTemplates',
+    path: (t, cursor) => `/api/templates?organizationId=${t.orgId}&sort=name&tag=news&cursor=${cursor}`,
+    query: (t) => ({
+      list: 'templates',
+      scope: t.orgId,
+      filters: { tag: 'news', sort: 'name', order: 'asc' },
+    }),
+    otherQuery: (t) => ({ list: 'templates', scope: t.orgId, filters: { sort: 'name', order: 'asc' } }),
+    position: () => ({ key: 'a\u0001a\u000101J000000000000000000000', id: '01J000000000000000000000AA' }),
+  },
+  {
+    route: 'listTemplateVersions',
+    path: (t, cursor) => `/api/templates/${t.templateId}/versions?cursor=${cursor}`,
+    query: (t) => ({ list: 'template-versions', scope: `${t.orgId}/${t.templateId}` }),
+    otherQuery: (t) => ({ list: 'template-versions', scope: `${t.orgId}/${ulid()}` }),
+    position: () => ({ version: 2 }),
+  },
+  {
+    route: 'listBlocks',
+    path: (t, cursor) => `/api/blocks?organizationId=${t.orgId}&editorType=HTML&cursor=${cursor}`,
+    query: (t) => ({ list: 'blocks', scope: t.orgId, filters: { editorType: 'HTML' } }),
+    otherQuery: (t) => ({ list: 'blocks', scope: t.orgId, filters: { editorType: 'MJML' } }),
+    position: () => ({ key: 'b\u0001b\u000101J000000000000000000000', id: '01J000000000000000000000AA' }),
+  },
+  {
+    route: 'listJobs',
+    path: (t, cursor) => `/api/jobs?organizationId=${t.orgId}&kind=ses.refresh&cursor=${cursor}`,
+    query: (t) => ({ list: 'jobs', scope: t.orgId, filters: { kind: 'ses.refresh' } }),
+    otherQuery: (t) => ({ list: 'jobs', scope: t.orgId }),
+    position: () => ({ id: ulid() }),
+  },
+  {
+    route: 'listMessageLogs',
+    field: 'page',
+    path: (t, cursor) => `/api/aws-accounts/${t.awsAccountId}/logs?organizationId=${t.orgId}&page=${cursor}`,
+    query: (t) => ({ list: 'message-logs', scope: `${t.orgId}/${t.awsAccountId}`, filters: {} }),
+    otherQuery: (t) => ({
+      list: 'message-logs',
+      scope: `${t.orgId}/${t.awsAccountId}`,
+      filters: { status: 'delivered' },
+    }),
+    position: (t) => ({ sortKey: `LOG#${t.awsAccountId}#2026-01-01T00:00:00.000Z#m-1` }),
+  },
+  {
+    route: 'listInvoices',
+    path: (t, cursor) => `/api/payments/invoices?organizationId=${t.orgId}&cursor=${cursor}`,
+    query: (t) => ({ list: 'invoices', scope: t.orgId }),
+    otherQuery: (t) => ({ list: 'jobs', scope: t.orgId }),
+    position: () => ({ stripeId: 'in_1PageCursorTest' }),
+  },
+  {
+    route: 'listAdminInvoices',
+    path: (_t, cursor) => `/api/admin/invoices?from=${range.from}&to=${range.to}&cursor=${cursor}`,
+    query: () => ({ list: 'admin-invoices', scope: 'all', filters: range }),
+    otherQuery: () => ({ list: 'admin-invoices', scope: 'all', filters: { ...range, from: '2020-01-01' } }),
+    position: () => ({ stripeId: 'in_1PageCursorTest' }),
+    client: () => operator,
+    followValid: false,
+  },
+]
+
+async function tenant(): Promise<Tenant> {
+  const base = await orgWithAccount('TEAM_MONTHLY')
+  const created = await base.owner.api.post(`/api/templates?organizationId=${base.orgId}`, {
+    name: 'welcome',
+    editorType: 'HTML',
+    subject: 'Hello',
+    source: '<html><body><p>Hi</p></body></html>',
+    tags: ['news'],
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return { ...base, templateId: created.body.id }
+}
+
+let mine: Tenant
+let theirs: Tenant
+
+beforeAll(async () => {
+  ;[mine, theirs] = await Promise.all([tenant(), tenant()])
+  const token = await mintIdToken(stack, {
+    sub: mine.owner.sub,
+    'cognito:username': mine.owner.sub,
+    email: mine.owner.email,
+    'cognito:groups': [ADMIN_GROUP],
+  })
+  operator = api(token)
+})
+
+function expectRefused(
+  answer: { status: number; body: { error?: { code: string; message: string } } },
+  why: string,
+) {
+  expect(answer.status, why).toBe(400)
+  expect(answer.body.error?.code, why).toBe('request.invalid')
+}
+
+describe('page cursors on every list route', () => {
+  it('covers every route that takes a cursor', () => {
+    const paged = ROUTE_LIST.filter((route) => {
+      const shape =
+        route.query && 'shape' in route.query ? (route.query.shape as Record<string, unknown>) : {}
+      return 'cursor' in shape || (route.id === 'listMessageLogs' && 'page' in shape)
+    }).map((route) => route.id)
+    expect(paged.sort()).toEqual(CASES.map((c) => c.route).sort())
+  })
+
+  it.each(CASES)(
+    '$route: follows its own cursor, refuses forged, tampered, other-query and other-tenant ones',
+    async (c) => {
+      const client = c.client?.(mine) ?? mine.owner.api
+      const field = c.field ?? 'cursor'
+      const own = encodeCursor(c.query(mine), c.position(mine))
+      if (c.followValid !== false) {
+        const valid = await client.get(c.path(mine, own))
+        expect(valid.status, JSON.stringify(valid.body)).toBe(200)
+        expect(valid.body).toHaveProperty(field === 'page' ? 'nextPage' : 'nextCursor')
+      }
+      const [payload, mac] = own.split('.') as [string, string]
+      const tampered = `${Buffer.from(JSON.stringify(c.position(theirs)).replace(/\d/, '9')).toString('base64url')}.${mac}`
+      const cases: [string, string][] = [
+        ['made up', 'bm90LWEtY3Vyc29y'],
+        ['forged signature', `${payload}.${Buffer.alloc(32, 7).toString('base64url')}`],
+        ['tampered position', tampered],
+        ['another query', encodeCursor(c.otherQuery(mine), c.position(mine))],
+      ]
+      // A list of every organization (the operators' invoices) has no other tenant to take a cursor from.
+      if (JSON.stringify(c.query(theirs)) !== JSON.stringify(c.query(mine)))
+        cases.push(['another tenant', encodeCursor(c.query(theirs), c.position(theirs))])
+      for (const [why, cursor] of cases) {
+        const answer = await client.get(c.path(mine, cursor))
+        expectRefused(answer, `${c.route}: ${why}`)
+        expect(answer.body.error.message, why).toContain(`query.${field}`)
+      }
+    },
+  )
+})
