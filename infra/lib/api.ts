@@ -4,6 +4,7 @@ import {
   type EndpointGroup,
   type QueueName,
   routeKey,
+  usesJwtAuthorizer,
   routesOfGroup,
 } from '@app/contracts'
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
@@ -272,13 +273,13 @@ export class Api extends Construct {
             path: route.path,
             methods: [HttpMethod[route.method]],
             integration,
-            ...(route.public ? { authorizer: noAuthorizer } : {}),
+            ...(usesJwtAuthorizer(route) ? {} : { authorizer: noAuthorizer }),
           })
-          if (route.public && httpRoute) {
+          if (!usesJwtAuthorizer(route) && httpRoute) {
             this.publicRoutes.set(routeKey(route), httpRoute)
             Validations.of(httpRoute).acknowledge({
               id: 'AwsSolutions-APIG4',
-              reason: `Public by the route table (${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`,
+              reason: `Open to API Gateway by the route table (auth ${route.auth}: ${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`,
             })
           }
         }

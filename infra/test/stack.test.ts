@@ -9,6 +9,7 @@ import {
   QUEUES,
   ROUTE_LIST,
   routeKey,
+  usesJwtAuthorizer,
   STATIC_SECURITY_HEADERS,
   TABLE,
 } from '@app/contracts'
@@ -152,7 +153,7 @@ describe('api', () => {
     expect(routes).toHaveLength(ROUTE_LIST.length)
     for (const route of ROUTE_LIST) {
       const found = routes.find((candidate: Cfn) => candidate.RouteKey === routeKey(route))
-      expect(found, routeKey(route)).toMatchObject({ AuthorizationType: route.public ? 'NONE' : 'JWT' })
+      expect(found, routeKey(route)).toMatchObject({ AuthorizationType: usesJwtAuthorizer(route) ? 'JWT' : 'NONE' })
       const integrationId = found.Target['Fn::Join'][1][1].Ref
       expect(integrations[integrationId].Properties.IntegrationUri).toEqual({
         'Fn::GetAtt': [fn(httpEntry(route.group)).logicalId, 'Arn'],
