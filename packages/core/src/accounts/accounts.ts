@@ -1,6 +1,6 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
-import type { Actor } from '../actor'
+import type { UserActor } from '../actor'
 import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
 import { dynamo } from '../aws'
@@ -13,11 +13,13 @@ import * as Organizations from '../organizations/organizations'
 import * as OrganizationsRepo from '../organizations/organizations.repo'
 import * as Repo from './accounts.repo'
 
+export type { AccountRecord } from './accounts.repo'
+
 const notFound = () =>
   new AppError('account.not_found', 'No account yet for this sign-in: create it with POST /api/account.')
 
 /** The account as the app sees it: profile, organizations with the caller's role, and the selection. */
-export async function getAccount(actor: Actor, now = new Date()): Promise<Account> {
+export async function getAccount(actor: UserActor, now = new Date()): Promise<Account> {
   const found = await Repo.getAccountWithMemberships(actor.accountId)
   if (!found) throw notFound()
   const { account, memberships } = found
@@ -57,7 +59,11 @@ export async function getAccount(actor: Actor, now = new Date()): Promise<Accoun
  * First sign-in: the account, an unnamed organization it owns and its selection, in one transaction.
  * Repeating the call (or racing it) returns the account that exists.
  */
-export async function createAccount(actor: Actor, input: CreateAccountBody, log?: Logger): Promise<Account> {
+export async function createAccount(
+  actor: UserActor,
+  input: CreateAccountBody,
+  log?: Logger,
+): Promise<Account> {
   if (input.email !== actor.email.trim().toLowerCase()) {
     throw new AppError('account.email_mismatch', 'The email must be the one you signed in with.')
   }
@@ -92,7 +98,7 @@ export async function createAccount(actor: Actor, input: CreateAccountBody, log?
   return getAccount(actor)
 }
 
-export async function updateAccount(actor: Actor, input: UpdateAccountBody): Promise<Account> {
+export async function updateAccount(actor: UserActor, input: UpdateAccountBody): Promise<Account> {
   const current = await getAccount(actor)
   const changes: Repo.AccountChanges = {}
   if (input.selectedOrganization !== undefined) {
@@ -127,7 +133,7 @@ export async function updateAccount(actor: Actor, input: UpdateAccountBody): Pro
  * Deletes the user: organizations they alone own go with everything in them; in others they are removed as a
  * member. The profile and the sign-in go at once.
  */
-export async function deleteAccount(actor: Actor): Promise<void> {
+export async function deleteAccount(actor: UserActor): Promise<void> {
   const found = await Repo.getAccountWithMemberships(actor.accountId)
   for (const membership of found?.memberships ?? []) {
     const members = await OrganizationsRepo.listMembers(membership.orgId)
@@ -154,7 +160,7 @@ export async function deleteAccount(actor: Actor): Promise<void> {
  * Most calls need an existing, non-suspended account; a suspended one may only read and delete itself
  * (routes declare that in the contracts).
  */
-export async function requireActiveAccount(actor: Actor): Promise<void> {
+export async function requireActiveAccount(actor: UserActor): Promise<Repo.AccountRecord> {
   const account = await Repo.getAccountProfile(actor.accountId)
   if (!account) throw notFound()
   if (account.suspendedAt) {
@@ -163,6 +169,13 @@ export async function requireActiveAccount(actor: Actor): Promise<void> {
       'This account has been suspended. You can still view or delete it; contact support to restore access.',
     )
   }
+  return account
+}
+
+/** The organization a call naming none acts for: the selected one, else the first the user belongs to. */
+export async function defaultOrganizationOf(account: Repo.AccountRecord): Promise<string | undefined> {
+  if (account.selectedOrganization) return account.selectedOrganization
+  return (await Repo.getAccountWithMemberships(account.id))?.memberships[0]?.orgId
 }
 
 /** Operator action: suspend or restore an account's access to the platform. */

@@ -1,32 +1,23 @@
 import {
-  type CombinedQuery,
-  CombinedQuerySchema,
+  type CombinedQuerySchema,
   type CombinedReport,
-  type LogsQuery,
-  LogsQuerySchema,
+  type LogsQuerySchema,
   type MessageLogPage,
   type Rates,
   SES_REPUTATION_THRESHOLDS,
   STATUS_COUNT_KEYS,
   type StatusCounts,
   type TimeSeries,
-  type TimeSeriesQuery,
-  TimeSeriesQuerySchema,
+  type TimeSeriesQuerySchema,
 } from '@app/contracts'
-import type { Actor } from '../actor'
+import type * as z from 'zod'
 import { requireConnection } from '../aws-accounts/aws-accounts'
 import { messageLogPrefix } from '../db/keys'
 import { AppError } from '../errors'
+import type { OrganizationContext } from '../organizations/context'
 import { emptyCounts, hourOf, listMessageLogs, readHourlyCounts } from './message-log.repo'
 
 const HOUR_MS = 3_600_000
-
-/** The connection, which must belong to the organization the plan gate checked. */
-async function readableConnection(actor: Actor, id: string, organizationId: string) {
-  const connection = await requireConnection(actor, id, 'organization.read')
-  if (connection.orgId !== organizationId) throw new AppError('aws_account.not_found', 'No such AWS account.')
-  return connection
-}
 
 const encodePage = (sortKey: string) => Buffer.from(sortKey, 'utf8').toString('base64url')
 
@@ -38,9 +29,12 @@ function decodePage(page: string, awsAccountId: string): string {
 }
 
 /** A page of the account's message log, newest first (spec: `GET aws-accounts/{id}/logs` with page). */
-export async function listLogs(actor: Actor, id: string, input: LogsQuery): Promise<MessageLogPage> {
-  const query = LogsQuerySchema.parse(input)
-  const connection = await readableConnection(actor, id, query.organizationId)
+export async function listLogs(
+  context: OrganizationContext,
+  id: string,
+  query: z.output<typeof LogsQuerySchema>,
+): Promise<MessageLogPage> {
+  const connection = await requireConnection(context, id)
   const { logs, next } = await listMessageLogs(connection.orgId, connection.id, {
     limit: query.limit,
     after: query.page ? decodePage(query.page, connection.id) : undefined,
@@ -81,9 +75,12 @@ async function countsByHour(orgId: string, id: string, hours: number[]) {
  * a bounce reported tomorrow counts where its message was sent). Every bucket is present, empty ones as zeros.
  * Days in zones with half-hour offsets are cut at the hour their midnight falls in.
  */
-export async function timeSeries(actor: Actor, id: string, input: TimeSeriesQuery): Promise<TimeSeries> {
-  const query = TimeSeriesQuerySchema.parse(input)
-  const connection = await readableConnection(actor, id, query.organizationId)
+export async function timeSeries(
+  context: OrganizationContext,
+  id: string,
+  query: z.output<typeof TimeSeriesQuerySchema>,
+): Promise<TimeSeries> {
+  const connection = await requireConnection(context, id)
   const hours = hoursOf(query.from, query.to)
   const byHour = await countsByHour(connection.orgId, connection.id, hours)
   const dayOf = new Intl.DateTimeFormat('en-CA', {
@@ -136,9 +133,12 @@ export function reputationLevel(
 }
 
 /** Totals and rates for the range, with bounce and complaint rates against SES's thresholds. */
-export async function combined(actor: Actor, id: string, input: CombinedQuery): Promise<CombinedReport> {
-  const query = CombinedQuerySchema.parse(input)
-  const connection = await readableConnection(actor, id, query.organizationId)
+export async function combined(
+  context: OrganizationContext,
+  id: string,
+  query: z.output<typeof CombinedQuerySchema>,
+): Promise<CombinedReport> {
+  const connection = await requireConnection(context, id)
   const hours = hoursOf(query.from, query.to)
   const byHour = await countsByHour(connection.orgId, connection.id, hours)
   const totals = emptyCounts()

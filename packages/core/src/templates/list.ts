@@ -1,14 +1,7 @@
-import {
-  type TagList,
-  type TemplateList,
-  type TemplateListQuery,
-  TemplateListQuerySchema,
-  type TemplateSummary,
-} from '@app/contracts'
+import type { TagList, TemplateList, TemplateListQuerySchema, TemplateSummary } from '@app/contracts'
 import * as z from 'zod'
-import type { Actor } from '../actor'
 import { AppError } from '../errors'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import * as Repo from './templates.repo'
 
 function toSummary(head: Repo.TemplateHead): TemplateSummary {
@@ -72,14 +65,15 @@ function compareKeys(a: [string, string], b: [string, string]): number {
  * A page of the organization's templates (spec §7 `GET templates`). Heads are small and read in one query, so
  * search, tag filter and sort run in memory over them; the cursor is the last row's sort position.
  */
-export async function listTemplates(actor: Actor, input: TemplateListQuery): Promise<TemplateList> {
-  const query = TemplateListQuerySchema.parse(input)
-  await requireMembership(actor, query.organizationId, 'organization.read')
+export async function listTemplates(
+  { organizationId }: OrganizationContext,
+  query: Query,
+): Promise<TemplateList> {
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc')
   const fingerprint = queryFingerprint(query, order)
   const direction = order === 'asc' ? 1 : -1
   const needle = query.q?.toLowerCase()
-  let rows = (await Repo.listHeads(query.organizationId))
+  let rows = (await Repo.listHeads(organizationId))
     .filter((head) => !needle || head.name.toLowerCase().includes(needle))
     .filter((head) => !query.tag || head.tags.includes(query.tag))
     .map((head) => ({ head, key: sortKey(head, query.sort) }))
@@ -97,8 +91,7 @@ export async function listTemplates(actor: Actor, input: TemplateListQuery): Pro
 }
 
 /** Every tag of the organization's templates with how many carry it (spec §7 `GET tags`). */
-export async function listTags(actor: Actor, orgId: string): Promise<TagList> {
-  await requireMembership(actor, orgId, 'organization.read')
+export async function listTags({ organizationId: orgId }: OrganizationContext): Promise<TagList> {
   const counts = new Map<string, number>()
   for (const head of await Repo.listHeads(orgId)) {
     for (const tag of head.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1)

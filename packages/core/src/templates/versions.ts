@@ -1,15 +1,16 @@
 import type {
   Template,
   TemplateDiff,
+  TemplateDiffQuerySchema,
   TemplateVersion,
   TemplateVersionList,
+  TemplateVersionListQuerySchema,
   TemplateVersionSummary,
 } from '@app/contracts'
-import { TemplateDiffQuerySchema, TemplateVersionListQuerySchema } from '@app/contracts'
 import { diffLines } from 'diff'
 import type * as z from 'zod'
-import type { Actor } from '../actor'
 import { AppError } from '../errors'
+import type { OrganizationContext } from '../organizations/context'
 import type { TemplateContent } from './content'
 import { commitVersion, fieldsOf, requireTemplate } from './templates'
 import * as Repo from './templates.repo'
@@ -42,12 +43,11 @@ async function readVersion(head: Repo.TemplateHead, version: number) {
 
 /** A template's versions, newest first; the cursor is the last version shown. */
 export async function listVersions(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: z.input<typeof TemplateVersionListQuerySchema>,
+  query: z.output<typeof TemplateVersionListQuerySchema>,
 ): Promise<TemplateVersionList> {
-  const query = TemplateVersionListQuerySchema.parse(input)
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+  const head = await requireTemplate(context, id)
   let before: number | undefined
   if (query.cursor) {
     before = /^[1-9]\d{0,7}$/.test(query.cursor) ? Number(query.cursor) : Number.NaN
@@ -62,8 +62,11 @@ export async function listVersions(
   }
 }
 
-export async function getVersion(actor: Actor, id: string, version: number): Promise<TemplateVersion> {
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+export async function getVersion(
+  context: OrganizationContext,
+  { id, version }: { id: string; version: number },
+): Promise<TemplateVersion> {
+  const head = await requireTemplate(context, id)
   const { record, content } = await readVersion(head, version)
   return {
     ...toSummary(record),
@@ -91,12 +94,11 @@ export function lineDiff<P extends string>(part: P, from: string, to: string) {
 
 /** Line diffs of two versions: subject, source, compiled HTML (unless both are HTML templates) and text part. */
 export async function diffVersions(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: z.input<typeof TemplateDiffQuerySchema>,
+  query: z.output<typeof TemplateDiffQuerySchema>,
 ): Promise<TemplateDiff> {
-  const query = TemplateDiffQuerySchema.parse(input)
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+  const head = await requireTemplate(context, id)
   const [from, to] = await Promise.all([readVersion(head, query.from), readVersion(head, query.to)])
   const sameAsSource = (version: { record: Repo.VersionRecord }) => version.record.editorType === 'HTML'
   const text = (content: TemplateContent) => content.textPart
@@ -119,12 +121,12 @@ export async function diffVersions(
  * and sample data come back; the name and tags stay as they are now (they identify and file the template).
  */
 export async function restoreVersion(
-  actor: Actor,
-  id: string,
-  version: number,
+  context: OrganizationContext,
+  { id, version }: { id: string; version: number },
   now = new Date(),
 ): Promise<Template> {
-  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  const { actor, organization: org } = context
+  const head = await requireTemplate(context, id)
   const { record, content } = await readVersion(head, version)
   const fields = { ...fieldsOf(head, content), subject: record.subject, editorType: record.editorType }
   const built = {
