@@ -4,8 +4,8 @@ import {
   type EndpointGroup,
   type QueueName,
   routeKey,
-  usesJwtAuthorizer,
   routesOfGroup,
+  usesJwtAuthorizer,
 } from '@app/contracts'
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'

@@ -9,9 +9,9 @@ import {
   QUEUES,
   ROUTE_LIST,
   routeKey,
-  usesJwtAuthorizer,
   STATIC_SECURITY_HEADERS,
   TABLE,
+  usesJwtAuthorizer,
 } from '@app/contracts'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
@@ -153,7 +153,9 @@ describe('api', () => {
     expect(routes).toHaveLength(ROUTE_LIST.length)
     for (const route of ROUTE_LIST) {
       const found = routes.find((candidate: Cfn) => candidate.RouteKey === routeKey(route))
-      expect(found, routeKey(route)).toMatchObject({ AuthorizationType: usesJwtAuthorizer(route) ? 'JWT' : 'NONE' })
+      expect(found, routeKey(route)).toMatchObject({
+        AuthorizationType: usesJwtAuthorizer(route) ? 'JWT' : 'NONE',
+      })
       const integrationId = found.Target['Fn::Join'][1][1].Ref
       expect(integrations[integrationId].Properties.IntegrationUri).toEqual({
         'Fn::GetAtt': [fn(httpEntry(route.group)).logicalId, 'Arn'],
