@@ -10,7 +10,7 @@ import {
   TemplateListQuerySchema,
 } from '@app/contracts'
 import { type ApiKeyActor, AwsAccounts, Jobs, systemActor, TemplateList, Templates } from '@app/core'
-import { organizationContext } from '@app/core/organizations/context'
+import { type OrganizationContext, organizationContext } from '@app/core/organizations/context'
 import { requireMembership } from '@app/core/organizations/organizations'
 import { ulid } from 'ulid'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +21,7 @@ import { addMember, setSubscription } from './seed'
 import { newUser } from './stack'
 
 type User = Awaited<ReturnType<typeof newUser>>
+type TemplateListQueryOutput = z.output<typeof TemplateListQuerySchema>
 
 const owners = {
   template: Templates.organizationOfTemplate,
@@ -168,7 +169,15 @@ describe('callers other than a signed-in user', () => {
     const route = { ...routes.listTemplates, id: 'listTemplates', auth: 'apiKey' } as RouteEntry
     return endpointGroup(
       'templates',
-      { listTemplates: ({ context, query }) => TemplateList.listTemplates(context, query) } as never,
+      {
+        listTemplates: ({
+          context,
+          query,
+        }: {
+          context: OrganizationContext
+          query: TemplateListQueryOutput
+        }) => TemplateList.listTemplates(context, query),
+      } as never,
       {
         routes: [route],
         authenticators: {

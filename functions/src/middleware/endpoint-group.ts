@@ -1,6 +1,7 @@
 import {
   DEFAULT_MAX_BODY_BYTES,
   type EndpointGroup,
+  type Permission,
   type RouteDefinition,
   type RouteEntry,
   type RouteId,
@@ -19,8 +20,13 @@ import {
 import type { AccountRecord } from '@app/core/accounts/accounts'
 // Named imports from the modules themselves, so a group's bundle carries only what its own handlers use
 // (a namespace object would pull in every function of the module and, through them, the Stripe SDK).
-import { defaultOrganizationOf, requireActiveAccount } from '@app/core/accounts/accounts'
+import {
+  defaultOrganizationOf,
+  requireActiveAccount,
+  requireActiveAccountIn,
+} from '@app/core/accounts/accounts'
 import { requireOperator } from '@app/core/auth/operators'
+import { organizationContext } from '@app/core/organizations/context'
 import { assertFeature } from '@app/core/organizations/organizations'
 import middy from '@middy/core'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
@@ -124,6 +130,12 @@ function fileResponse(contentType: string, file: FileResult): APIGatewayProxyStr
   }
 }
 
+/** The route names its organization in the request (not through a resource or the caller's selection). */
+function namesItsOrganization(route: RouteEntry): boolean {
+  const source = route.organization
+  return Boolean(route.permission && source && !source.owner && !source.orSelected)
+}
+
 export interface EndpointGroupOptions {
   /** Owner lookups for the group's routes that name only a resource (`organization.owner` in the route). */
   owners?: OwnerLookups
@@ -183,15 +195,27 @@ export function endpointGroup<G extends EndpointGroup>(
 
     let actor: UserActor | ApiKeyActor | undefined
     let account: AccountRecord | undefined
+    // A signed-in call naming its organization reads profile, member and organization at once (in `load`).
+    const checkAccount = route.auth === 'user' && !route.allowSuspended
+    const accountWithContext = checkAccount && namesItsOrganization(route)
     if (route.auth === 'user') {
       const user = await authenticators.user(event)
       actor = user
       log.debug('actor', { accountId: user.accountId })
-      if (!route.allowSuspended) account = await requireActiveAccount(user)
+      if (checkAccount && !accountWithContext) account = await requireActiveAccount(user)
       if (route.admin) requireOperator(user)
     } else if (route.auth === 'apiKey') {
       actor = await authenticators.apiKey(event)
       log.debug('actor', { keyId: actor.keyId })
+    }
+    const caller = actor
+    const load = async (organizationId: string, permission: Permission) => {
+      if (!caller) throw new Error(`Route ${route.id} acts for an organization without a caller`)
+      if (caller.kind !== 'user' || !accountWithContext)
+        return organizationContext(caller, organizationId, permission)
+      const found = await requireActiveAccountIn(caller, organizationId, permission)
+      account = found.account
+      return found.context
     }
     // Organization, role and permission, then plan gating: all before validation, so a stranger or a locked
     // feature answers the same whatever was sent.
@@ -200,7 +224,7 @@ export function endpointGroup<G extends EndpointGroup>(
           route,
           event,
           body,
-          actor,
+          load,
           owners,
           selected: async () => (account ? defaultOrganizationOf(account) : undefined),
         })

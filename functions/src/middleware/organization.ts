@@ -1,7 +1,6 @@
 import type { Permission } from '@app/contracts'
 import { type OrganizationSource, type OwnedResource, type RouteEntry, UlidSchema } from '@app/contracts'
-import { type Actor, AppError, type OrganizationContext } from '@app/core'
-import { organizationContext } from '@app/core/organizations/context'
+import { AppError, type OrganizationContext } from '@app/core'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
 
 /** Finds the organization owning a resource by its owner pointer (`TEMPLATE#id/OWNER` …); undefined if none. */
@@ -23,16 +22,18 @@ const OWNER_NOT_FOUND: Record<OwnedResource, HiddenCode> = {
   awsAccount: 'aws_account.not_found',
 }
 
+export type ContextLoader = (organizationId: string, permission: Permission) => Promise<OrganizationContext>
+
 /** The organization's context, with a stranger's 404 replaced by the resource's when the call names one. */
 async function contextFor(
   source: OrganizationSource,
-  actor: Actor,
+  load: ContextLoader,
   organizationId: string,
   permission: Permission,
 ) {
   const hidden = source.notFound ?? (source.owner ? OWNER_NOT_FOUND[source.owner] : undefined)
   try {
-    return await organizationContext(actor, organizationId, permission)
+    return await load(organizationId, permission)
   } catch (error) {
     if (hidden && error instanceof AppError && error.code === 'organization.not_found')
       throw new AppError(hidden, NOT_FOUND[hidden])
@@ -63,7 +64,8 @@ export interface ResolveInput {
   route: RouteEntry
   event: Event
   body: unknown
-  actor: Actor
+  /** Reads the caller's context in an organization (membership, role, permission). */
+  load: ContextLoader
   owners: OwnerLookups
   /** The caller's selected organization, for routes defaulting to it. */
   selected: () => Promise<string | undefined>
@@ -74,14 +76,14 @@ export interface ResolveInput {
  * resource's owner), the caller's role in it, the route's permission. Missing or malformed ids are 400.
  */
 export async function resolveOrganization(input: ResolveInput): Promise<OrganizationContext | undefined> {
-  const { route, event, body, actor, owners } = input
+  const { route, event, body, load, owners } = input
   const source = route.organization
   if (!source || !route.permission) return undefined
   const id = idOf(source, event, body)
   if (!source.owner) {
     const organizationId = id ?? (await input.selected())
     if (!organizationId) throw new AppError('organization.not_found', 'No organization to act for.')
-    return contextFor(source, actor, organizationId, route.permission)
+    return contextFor(source, load, organizationId, route.permission)
   }
   const lookup = owners[source.owner]
   if (!lookup) throw new Error(`Route ${route.id} needs the owner lookup of ${source.owner}`)
@@ -90,5 +92,5 @@ export async function resolveOrganization(input: ResolveInput): Promise<Organiza
     const code = OWNER_NOT_FOUND[source.owner]
     throw new AppError(code, NOT_FOUND[code])
   }
-  return contextFor(source, actor, organizationId, route.permission)
+  return contextFor(source, load, organizationId, route.permission)
 }

@@ -13,6 +13,7 @@ import {
   accountPartition,
   MEMBERSHIP_PREFIX,
   organizationKey,
+  organizationMemberKey,
 } from '../db/keys'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
 import type { OrganizationRecord } from '../organizations/organizations.repo'
@@ -106,11 +107,33 @@ const accountEmailIndexValues = (email: string) => {
   return { ':pk': GSI1PK, ':sk': GSI1SK }
 }
 
+/**
+ * What a signed-in call acting for an organization needs, in one read: the caller's profile, and the member and
+ * organization items (raw: the organizations module maps them).
+ */
+export async function getCallerItems(accountId: string, orgId: string) {
+  const keys = [accountKey(accountId), organizationMemberKey(orgId, accountId), organizationKey(orgId)]
+  const items = await getItems(keys)
+  const find = (key: { PK: string; SK: string }) =>
+    items.find((item) => item.PK === key.PK && item.SK === key.SK)
+  const [profile, member, organization] = keys.map(find)
+  return {
+    account: profile ? toAccount(profile) : undefined,
+    memberItem: member,
+    organizationItem: organization,
+  }
+}
+
 /** Organization profiles by id (BatchGet, 100 per call), in no particular order; missing ones are skipped. */
 export async function getOrganizationsByIds(orgIds: string[]): Promise<Item[]> {
+  return getItems(orgIds.map(organizationKey))
+}
+
+/** Items by key (BatchGet, 100 per call, unprocessed keys retried), in no particular order. */
+async function getItems(allKeys: Record<string, unknown>[]): Promise<Item[]> {
   const found: Item[] = []
-  for (let start = 0; start < orgIds.length; start += 100) {
-    let keys: Record<string, unknown>[] = orgIds.slice(start, start + 100).map(organizationKey)
+  for (let start = 0; start < allKeys.length; start += 100) {
+    let keys: Record<string, unknown>[] = allKeys.slice(start, start + 100)
     for (let attempt = 0; keys.length > 0; attempt++) {
       if (attempt > 8) throw new Error('DynamoDB kept leaving reads unprocessed')
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))

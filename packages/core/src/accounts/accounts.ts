@@ -9,8 +9,10 @@ import { accountPartition } from '../db/keys'
 import { deleteKeys, keyOf, nowIso, queryAll } from '../db/table'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import type { Logger } from '../log'
+import { memberContext, type OrganizationContext } from '../organizations/context'
 import * as Organizations from '../organizations/organizations'
 import * as OrganizationsRepo from '../organizations/organizations.repo'
+import type { Permission } from '../organizations/permissions'
 import * as Repo from './accounts.repo'
 
 export type { AccountRecord } from './accounts.repo'
@@ -161,7 +163,10 @@ export async function deleteAccount(actor: UserActor): Promise<void> {
  * (routes declare that in the contracts).
  */
 export async function requireActiveAccount(actor: UserActor): Promise<Repo.AccountRecord> {
-  const account = await Repo.getAccountProfile(actor.accountId)
+  return assertActive(await Repo.getAccountProfile(actor.accountId))
+}
+
+function assertActive(account: Repo.AccountRecord | undefined): Repo.AccountRecord {
   if (!account) throw notFound()
   if (account.suspendedAt) {
     throw new AppError(
@@ -170,6 +175,29 @@ export async function requireActiveAccount(actor: UserActor): Promise<Repo.Accou
     )
   }
   return account
+}
+
+/**
+ * The active account and its context in an organization, read at once (one BatchGet for profile, member and
+ * organization): what every signed-in call acting for a named organization starts with.
+ */
+export async function requireActiveAccountIn(
+  actor: UserActor,
+  organizationId: string,
+  permission: Permission,
+): Promise<{ account: Repo.AccountRecord; context: OrganizationContext }> {
+  const found = await Repo.getCallerItems(actor.accountId, organizationId)
+  const account = assertActive(found.account)
+  const context = memberContext(
+    {
+      actor,
+      organizationId,
+      member: found.memberItem && OrganizationsRepo.toMember(found.memberItem),
+      organization: found.organizationItem && OrganizationsRepo.toOrganizationRecord(found.organizationItem),
+    },
+    permission,
+  )
+  return { account, context }
 }
 
 /** The organization a call naming none acts for: the selected one, else the first the user belongs to. */

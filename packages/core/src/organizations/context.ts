@@ -1,5 +1,5 @@
 import type { Role } from '@app/contracts'
-import type { Actor } from '../actor'
+import type { Actor, UserActor } from '../actor'
 import { AppError } from '../errors'
 import * as Repo from './organizations.repo'
 import { assertCan, can, type Permission } from './permissions'
@@ -48,16 +48,14 @@ export async function organizationContext(
   organizationId: string,
   permission: Permission,
 ): Promise<OrganizationContext> {
-  let role: Role | null = null
+  const role: Role | null = null
   let organization: Repo.OrganizationRecord | undefined
   if (actor.kind === 'user') {
     const [member, org] = await Promise.all([
       Repo.getMember(organizationId, actor.accountId),
       Repo.getOrganization(organizationId),
     ])
-    if (!member) throw organizationNotFound()
-    role = member.role
-    organization = org
+    return memberContext({ actor, organizationId, member, organization: org }, permission)
   } else if (actor.kind === 'apiKey') {
     if (actor.organizationId !== organizationId) throw organizationNotFound()
     organization = await Repo.getOrganization(organizationId)
@@ -66,6 +64,23 @@ export async function organizationContext(
   }
   if (!organization) throw organizationNotFound()
   const context = { actor, organizationId, organization, role }
+  assertAllowed(context, permission)
+  return context
+}
+
+/** A user's context from their member item and the organization item, read together by the caller. */
+export function memberContext(
+  found: {
+    actor: UserActor
+    organizationId: string
+    member: Repo.MemberRecord | undefined
+    organization: Repo.OrganizationRecord | undefined
+  },
+  permission: Permission,
+): OrganizationContext {
+  const { actor, organizationId, member, organization } = found
+  if (!member || !organization) throw organizationNotFound()
+  const context = { actor, organizationId, organization, role: member.role }
   assertAllowed(context, permission)
   return context
 }

@@ -51,7 +51,7 @@ export function toOrganizationRecord(item: Item): OrganizationRecord {
   }
 }
 
-function toMember(item: Item): MemberRecord {
+export function toMember(item: Item): MemberRecord {
   return {
     orgId: item.orgId as string,
     accountId: item.accountId as string,
