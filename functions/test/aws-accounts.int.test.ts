@@ -1,6 +1,8 @@
-import { AwsAccounts } from '@app/core'
+import { CreateAwsAccountBodySchema } from '@app/contracts'
+import { AwsAccounts, type UserActor } from '@app/core'
 import { dynamo } from '@app/core/aws'
 import { tableName } from '@app/core/db/table'
+import { organizationContext } from '@app/core/organizations/context'
 import {
   createLocalAwsUser,
   createLocalCustomerAccount,
@@ -81,21 +83,24 @@ describe('connecting with access keys', () => {
       vi.spyOn(console, 'error').mockImplementation((...args) => capture(args.join(' '))),
     ]
     try {
-      const actor = {
+      const actor: UserActor = {
+        kind: 'user',
         accountId: owner.sub,
         username: owner.sub,
         email: owner.email,
         emailVerified: true,
         groups: [],
       }
-      const account = await AwsAccounts.createAwsAccount(actor, orgId, {
+      const context = await organizationContext(actor, orgId, 'aws_accounts.manage')
+      const body = CreateAwsAccountBodySchema.parse({
         method: 'keys',
         region: 'us-east-1',
         accessKeyId: keys.accessKeyId,
         secretAccessKey: keys.secretAccessKey,
       })
-      await AwsAccounts.getStatus(actor, account.id)
-      await AwsAccounts.updateAwsAccount(actor, account.id, {
+      const account = await AwsAccounts.createAwsAccount(context, body)
+      await AwsAccounts.getStatus(context, account.id)
+      await AwsAccounts.updateAwsAccount(context, account.id, {
         credentials: { ...keys, secretAccessKey: `${keys.secretAccessKey}x` },
       })
     } finally {

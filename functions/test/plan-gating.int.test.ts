@@ -36,12 +36,16 @@ function probe(feature: Feature): TestHandler {
     path: '/api/probe',
     group: 'account',
     summary: 'probe',
-    public: false,
+    auth: 'user',
+    permission: 'organization.read',
+    organization: { in: 'query', key: 'organizationId' },
     feature,
     query: OrganizationIdQuerySchema,
     status: 200,
   } as unknown as RouteEntry
-  return endpointGroup('account', { getAccount: async () => ({ ok: true }) } as never, [route]) as TestHandler
+  return endpointGroup('account', { getAccount: async () => ({ ok: true }) } as never, {
+    routes: [route],
+  }) as TestHandler
 }
 
 async function callProbe(handler: TestHandler, user: User, orgId?: string) {

@@ -4,6 +4,7 @@ import { type Actor, Templates } from '@app/core'
 import { dynamo } from '@app/core/aws'
 import { organizationKey, organizationPartition, templateVersionPrefix } from '@app/core/db/keys'
 import { tableName } from '@app/core/db/table'
+import { organizationContext } from '@app/core/organizations/context'
 import { createLocalCustomerAccount, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
@@ -63,6 +64,7 @@ async function switchToStart(orgId: string) {
 }
 
 const actorOf = (user: User): Actor => ({
+  kind: 'user',
   accountId: user.sub,
   username: user.sub,
   email: user.email,
@@ -381,7 +383,7 @@ describe('templates: the START quota', () => {
       Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1, 0, 0, 1),
     )
     const inNextMonth = await Templates.updateTemplate(
-      actorOf(user),
+      await organizationContext(actorOf(user), orgId, 'content.write'),
       template.id,
       { version: 3, subject: 'Next month' },
       nextMonth,

@@ -1,4 +1,10 @@
-import { ENDPOINT_GROUPS, type EndpointGroup, routeKey, routesOfGroup } from '@app/contracts'
+import {
+  ENDPOINT_GROUPS,
+  type EndpointGroup,
+  routeKey,
+  routesOfGroup,
+  usesJwtAuthorizer,
+} from '@app/contracts'
 import { HTTP_ACCESS } from '@app/functions/access'
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
@@ -91,13 +97,13 @@ export class Api extends Construct {
             path: route.path,
             methods: [HttpMethod[route.method]],
             integration,
-            ...(route.public ? { authorizer: noAuthorizer } : {}),
+            ...(usesJwtAuthorizer(route) ? {} : { authorizer: noAuthorizer }),
           })
-          if (route.public && httpRoute) {
+          if (!usesJwtAuthorizer(route) && httpRoute) {
             this.publicRoutes.set(routeKey(route), httpRoute)
             Validations.of(httpRoute).acknowledge({
               id: 'AwsSolutions-APIG4',
-              reason: `Public by the route table (${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`,
+              reason: `Open to API Gateway by the route table (auth ${route.auth}: ${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`,
             })
           }
         }

@@ -14,6 +14,7 @@ import {
   routeKey,
   STATIC_SECURITY_HEADERS,
   TABLE,
+  usesJwtAuthorizer,
 } from '@app/contracts'
 import { HTTP_ACCESS, WORKER_ACCESS } from '@app/functions/access'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
@@ -192,7 +193,9 @@ describe('api', () => {
     expect(routes).toHaveLength(ROUTE_LIST.length)
     for (const route of ROUTE_LIST) {
       const found = routes.find((candidate: Cfn) => candidate.RouteKey === routeKey(route))
-      expect(found, routeKey(route)).toMatchObject({ AuthorizationType: route.public ? 'NONE' : 'JWT' })
+      expect(found, routeKey(route)).toMatchObject({
+        AuthorizationType: usesJwtAuthorizer(route) ? 'JWT' : 'NONE',
+      })
       const integrationId = found.Target['Fn::Join'][1][1].Ref
       expect(integrations[integrationId].Properties.IntegrationUri).toEqual({
         'Fn::GetAtt': [fn(httpEntry(route.group)).logicalId, 'Arn'],

@@ -47,7 +47,7 @@ async function send<R extends RouteDefinition>(
   const config = await loadAppConfig()
   const headers: Record<string, string> = { accept }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  if (!route.public) headers.authorization = await authorizationHeader()
+  if (route.auth === 'user') headers.authorization = await authorizationHeader()
 
   let response: Response
   try {

@@ -2,9 +2,9 @@ import { Billing } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('billing', {
-  createCheckoutSession: ({ actor, body }) => Billing.createCheckoutSession(actor, body),
-  createCustomerPortal: ({ actor, body }) => Billing.createCustomerPortal(actor, body),
-  listInvoices: ({ actor, query }) => Billing.listInvoices(actor, query.organizationId, query.cursor),
-  getBilling: ({ actor, query }) => Billing.getBilling(actor, query.organizationId),
-  updateBilling: ({ actor, query, body }) => Billing.updateBilling(actor, query.organizationId, body),
+  createCheckoutSession: ({ context, body }) => Billing.createCheckoutSession(context, body),
+  createCustomerPortal: ({ context, body }) => Billing.createCustomerPortal(context, body),
+  listInvoices: ({ context, query }) => Billing.listInvoices(context, query.cursor),
+  getBilling: ({ context }) => Billing.getBilling(context),
+  updateBilling: ({ context, body }) => Billing.updateBilling(context, body),
 })

@@ -1,9 +1,13 @@
-import { EmailIdentities } from '@app/core'
+import { AwsAccounts, EmailIdentities } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('email-identities', {
-  listEmailIdentities: ({ actor, query }) => EmailIdentities.listIdentities(actor, query.awsAccountId),
-  createEmailIdentity: ({ actor, body }) => EmailIdentities.createIdentity(actor, body),
-  deleteEmailIdentity: ({ actor, params, query }) =>
-    EmailIdentities.deleteIdentity(actor, query.awsAccountId, params.id),
-})
+export const handler = endpointGroup(
+  'email-identities',
+  {
+    listEmailIdentities: ({ context, query }) => EmailIdentities.listIdentities(context, query.awsAccountId),
+    createEmailIdentity: ({ context, body }) => EmailIdentities.createIdentity(context, body),
+    deleteEmailIdentity: ({ context, params, query }) =>
+      EmailIdentities.deleteIdentity(context, { awsAccountId: query.awsAccountId, identity: params.id }),
+  },
+  { owners: { awsAccount: AwsAccounts.organizationOfAwsAccount } },
+)

@@ -3,7 +3,7 @@ import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('organizations', {
   createOrganization: ({ actor, body }) => Organizations.createOrganization(actor, body),
-  updateOrganization: ({ actor, params, body }) => Organizations.updateOrganization(actor, params.id, body),
-  deleteOrganization: ({ actor, params }) => Organizations.deleteOrganization(actor, params.id),
-  acknowledgePriceChange: ({ actor, params }) => Organizations.acknowledgePriceChange(actor, params.id),
+  updateOrganization: ({ context, body }) => Organizations.updateOrganization(context, body),
+  deleteOrganization: ({ context }) => Organizations.deleteOrganization(context),
+  acknowledgePriceChange: ({ context }) => Organizations.acknowledgePriceChange(context),
 })

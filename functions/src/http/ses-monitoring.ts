@@ -1,10 +1,15 @@
-import { Monitoring, MonitoringReports } from '@app/core'
+import { AwsAccounts, Monitoring, MonitoringReports } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('ses-monitoring', {
-  enableMonitoring: ({ actor, params, body }) => Monitoring.enableMonitoring(actor, params.id, body),
-  disableMonitoring: ({ actor, params }) => Monitoring.disableMonitoring(actor, params.id),
-  listMessageLogs: ({ actor, params, query }) => MonitoringReports.listLogs(actor, params.id, query),
-  getStatusTimeSeries: ({ actor, params, query }) => MonitoringReports.timeSeries(actor, params.id, query),
-  getStatusCombined: ({ actor, params, query }) => MonitoringReports.combined(actor, params.id, query),
-})
+export const handler = endpointGroup(
+  'ses-monitoring',
+  {
+    enableMonitoring: ({ context, params, body }) => Monitoring.enableMonitoring(context, params.id, body),
+    disableMonitoring: ({ context, params }) => Monitoring.disableMonitoring(context, params.id),
+    listMessageLogs: ({ context, params, query }) => MonitoringReports.listLogs(context, params.id, query),
+    getStatusTimeSeries: ({ context, params, query }) =>
+      MonitoringReports.timeSeries(context, params.id, query),
+    getStatusCombined: ({ context, params, query }) => MonitoringReports.combined(context, params.id, query),
+  },
+  { owners: { awsAccount: AwsAccounts.organizationOfAwsAccount } },
+)

@@ -2,11 +2,11 @@ import { SesDrift, SesSync } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('ses-sync', {
-  getSesSync: ({ actor, query }) => SesSync.overview(actor, query),
-  importSesTemplates: ({ actor, query, body }) => SesSync.startImport(actor, query, body),
-  publishSesTemplates: ({ actor, query, body }) => SesSync.startPublish(actor, query, body),
-  deleteSesTemplates: ({ actor, query, body }) => SesSync.startDelete(actor, query, body),
-  refreshSesTemplates: ({ actor, query }) => SesSync.startRefresh(actor, query),
-  reviewSesTemplate: ({ actor, params, query }) => SesDrift.reviewTemplate(actor, params, query),
-  takeSesVersion: ({ actor, params, query, body }) => SesDrift.takeSesVersion(actor, params, query, body),
+  getSesSync: ({ context, query }) => SesSync.overview(context, query),
+  importSesTemplates: ({ context, query, body }) => SesSync.startImport(context, query, body),
+  publishSesTemplates: ({ context, query, body }) => SesSync.startPublish(context, query, body),
+  deleteSesTemplates: ({ context, query, body }) => SesSync.startDelete(context, query, body),
+  refreshSesTemplates: ({ context, query }) => SesSync.startRefresh(context, query),
+  reviewSesTemplate: ({ context, params, query }) => SesDrift.reviewTemplate(context, params, query),
+  takeSesVersion: ({ context, params, query, body }) => SesDrift.takeSesVersion(context, params, query, body),
 })

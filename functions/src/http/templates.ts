@@ -1,19 +1,24 @@
 import { TemplateList, Templates, TemplateVersions, TestSends } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('templates', {
-  listTemplates: ({ actor, query }) => TemplateList.listTemplates(actor, query),
-  createTemplate: ({ actor, query, body }) => Templates.createTemplate(actor, query.organizationId, body),
-  deleteTemplates: ({ actor, query, body }) => Templates.deleteTemplates(actor, query.organizationId, body),
-  getTemplate: ({ actor, params }) => Templates.getTemplate(actor, params.id),
-  updateTemplate: ({ actor, params, body }) => Templates.updateTemplate(actor, params.id, body),
-  deleteTemplate: ({ actor, params }) => Templates.deleteTemplate(actor, params.id),
-  copyTemplate: ({ actor, params, body }) => Templates.copyTemplate(actor, params.id, body),
-  listTemplateVersions: ({ actor, params, query }) => TemplateVersions.listVersions(actor, params.id, query),
-  getTemplateVersion: ({ actor, params }) => TemplateVersions.getVersion(actor, params.id, params.version),
-  restoreTemplateVersion: ({ actor, params }) =>
-    TemplateVersions.restoreVersion(actor, params.id, params.version),
-  diffTemplateVersions: ({ actor, params, query }) => TemplateVersions.diffVersions(actor, params.id, query),
-  listTags: ({ actor, query }) => TemplateList.listTags(actor, query.organizationId),
-  sendTemplateTest: ({ actor, body }) => TestSends.sendTest(actor, body),
-})
+export const handler = endpointGroup(
+  'templates',
+  {
+    listTemplates: ({ context, query }) => TemplateList.listTemplates(context, query),
+    createTemplate: ({ context, body }) => Templates.createTemplate(context, body),
+    deleteTemplates: ({ context, body }) => Templates.deleteTemplates(context, body),
+    getTemplate: ({ context, params }) => Templates.getTemplate(context, params.id),
+    updateTemplate: ({ context, params, body }) => Templates.updateTemplate(context, params.id, body),
+    deleteTemplate: ({ context, params }) => Templates.deleteTemplate(context, params.id),
+    copyTemplate: ({ context, params, body }) => Templates.copyTemplate(context, params.id, body),
+    listTemplateVersions: ({ context, params, query }) =>
+      TemplateVersions.listVersions(context, params.id, query),
+    getTemplateVersion: ({ context, params }) => TemplateVersions.getVersion(context, params),
+    restoreTemplateVersion: ({ context, params }) => TemplateVersions.restoreVersion(context, params),
+    diffTemplateVersions: ({ context, params, query }) =>
+      TemplateVersions.diffVersions(context, params.id, query),
+    listTags: ({ context }) => TemplateList.listTags(context),
+    sendTemplateTest: ({ context, body, account }) => TestSends.sendTest(context, { body, account }),
+  },
+  { owners: { template: Templates.organizationOfTemplate } },
+)

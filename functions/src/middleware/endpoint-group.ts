@@ -1,20 +1,33 @@
 import {
   DEFAULT_MAX_BODY_BYTES,
   type EndpointGroup,
+  type Permission,
   type RouteDefinition,
   type RouteEntry,
   type RouteId,
   routeKey,
   type routes,
   routesOfGroup,
-  UlidSchema,
 } from '@app/contracts'
-import { type Actor, AppError, createLogger, type Logger } from '@app/core'
+import {
+  type ApiKeyActor,
+  AppError,
+  createLogger,
+  type Logger,
+  type OrganizationContext,
+  type UserActor,
+} from '@app/core'
+import type { AccountRecord } from '@app/core/accounts/accounts'
 // Named imports from the modules themselves, so a group's bundle carries only what its own handlers use
 // (a namespace object would pull in every function of the module and, through them, the Stripe SDK).
-import { requireActiveAccount } from '@app/core/accounts/accounts'
+import {
+  defaultOrganizationOf,
+  requireActiveAccount,
+  requireActiveAccountIn,
+} from '@app/core/accounts/accounts'
 import { requireOperator } from '@app/core/auth/operators'
-import { requireFeature } from '@app/core/organizations/organizations'
+import { organizationContext } from '@app/core/organizations/context'
+import { assertFeature } from '@app/core/organizations/organizations'
 import middy from '@middy/core'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type {
@@ -24,16 +37,27 @@ import type {
 } from 'aws-lambda'
 import type { z } from 'zod'
 import { env } from '../env'
-import { actorFromEvent } from './actor'
-import { jsonResponse, toErrorResponse } from './errors'
+import { type Authenticators, defaultAuthenticators } from './actor'
+import { invalidRequest, jsonResponse, toErrorResponse } from './errors'
+import { type OwnerLookups, resolveOrganization } from './organization'
 import { reportError, sentryMiddleware } from './sentry'
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer
 type Routes = typeof routes
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 
+type ActorOf<R extends RouteDefinition> = R['auth'] extends 'user'
+  ? UserActor
+  : R['auth'] extends 'apiKey'
+    ? ApiKeyActor
+    : undefined
+
 export interface RouteInput<R extends RouteDefinition> {
-  actor: R['public'] extends true ? undefined : Actor
+  actor: ActorOf<R>
+  /** Routes acting for an organization: the caller, the organization and the role, checked once. */
+  context: R['permission'] extends string ? OrganizationContext : undefined
+  /** The caller's account profile, read by the active-account check (user routes a suspended account cannot call). */
+  account: R['auth'] extends 'user' ? AccountRecord | undefined : undefined
   params: Parsed<R['params']>
   query: Parsed<R['query']>
   /** Raw-body routes get the text as sent; JSON routes their parsed, validated body. */
@@ -65,16 +89,10 @@ interface State {
 
 const baseLog = createLogger({ service: 'api' }, env.logLevel)
 
-function invalid(error: z.ZodError, where: string): AppError {
-  const issue = error.issues[0]
-  const path = issue?.path.length ? `${where}.${issue.path.join('.')}` : where
-  return new AppError('request.invalid', `${path}: ${issue?.message ?? 'is invalid'}`)
-}
-
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined
   const result = schema.safeParse(value)
-  if (!result.success) throw invalid(result.error, where)
+  if (!result.success) throw invalidRequest(result.error, where)
   return result.data
 }
 
@@ -92,20 +110,6 @@ function rawText(event: Event): string {
 function bodySize(event: Event): number {
   if (!event.body) return 0
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body)
-}
-
-/**
- * The organization a plan-gated call acts for: `organizationId` in the query or the JSON body (the contracts
- * test makes every gated route declare one). Missing or malformed → 400 before anything else is revealed.
- */
-function organizationIdOf(event: Event, body: unknown): string {
-  const fromBody =
-    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).organizationId : undefined
-  const candidate = event.queryStringParameters?.organizationId ?? fromBody
-  const parsed = UlidSchema.safeParse(candidate)
-  if (!parsed.success)
-    throw new AppError('request.invalid', 'organizationId: this call needs the organization id.')
-  return parsed.data
 }
 
 export interface FileResult {
@@ -126,26 +130,49 @@ function fileResponse(contentType: string, file: FileResult): APIGatewayProxyStr
   }
 }
 
+/** The route names its organization in the request (not through a resource or the caller's selection). */
+function namesItsOrganization(route: RouteEntry): boolean {
+  const source = route.organization
+  return Boolean(route.permission && source && !source.owner && !source.orSelected)
+}
+
+export interface EndpointGroupOptions {
+  /** Owner lookups for the group's routes that name only a resource (`organization.owner` in the route). */
+  owners?: OwnerLookups
+  /** Replaces how callers are authenticated (tests; the API-keys feature plugs its key lookup in here). */
+  authenticators?: Partial<Authenticators>
+  /** Tests only: serve these routes instead of the group's own (e.g. a probe route with a plan feature). */
+  routes?: readonly RouteEntry[]
+}
+
 /**
- * One Lambda per endpoint group: the route table (contracts) decides which handler runs, how the request is
- * validated and whether a signed-in, non-suspended account is required. Every handler gets parsed input and
- * returns plain data; errors become `{ error: { code, message } }` here and nowhere else.
+ * One Lambda per endpoint group: the route table (contracts) decides which handler runs, how the caller
+ * authenticates (`auth`), which organization the call acts for and the permission it needs there, and how the
+ * request is validated. The caller, the organization and the role are resolved once, here; every handler gets
+ * parsed input and a context and returns plain data; errors become `{ error: { code, message } }` here and
+ * nowhere else.
  */
 export function endpointGroup<G extends EndpointGroup>(
   group: G,
   handlers: GroupHandlers<G>,
-  /** Tests only: serve these routes instead of the group's own (e.g. a probe route with a plan feature). */
-  routeList: readonly RouteEntry[] = routesOfGroup(group),
+  options: EndpointGroupOptions = {},
 ) {
+  const routeList = options.routes ?? routesOfGroup(group)
+  const owners = options.owners ?? {}
+  const authenticators = { ...defaultAuthenticators, ...options.authenticators }
+  for (const route of routeList) {
+    const owner = route.organization?.owner
+    if (owner && !owners[owner]) throw new Error(`Route ${route.id} needs the owner lookup of ${owner}`)
+  }
   const table = new Map(routeList.map((route) => [routeKey(route), route]))
   const parseJson = httpJsonBodyParser().before as unknown as (request: { event: Event }) => void
   const states = new WeakMap<Context, State>()
 
-  const core = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const core = async (event: Event, lambda: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = table.get(event.routeKey)
     if (!route) throw new AppError('route.not_found', `No route ${event.routeKey}.`)
-    const log = baseLog.child({ requestId: context.awsRequestId, route: route.id })
-    states.set(context, { route, log, started: Date.now() })
+    const log = baseLog.child({ requestId: lambda.awsRequestId, route: route.id })
+    states.set(lambda, { route, log, started: Date.now() })
 
     if (bodySize(event) > (route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) {
       throw new AppError('request.too_large', 'The request body is too large.')
@@ -166,16 +193,45 @@ export function endpointGroup<G extends EndpointGroup>(
       throw new AppError('request.invalid', 'This call takes no request body.')
     }
 
-    let actor: Actor | undefined
-    if (!route.public) {
-      actor = actorFromEvent(event)
-      log.debug('actor', { accountId: actor.accountId })
-      if (!route.allowSuspended) await requireActiveAccount(actor)
-      if (route.admin) requireOperator(actor)
-      // Plan gating comes before validation, so a locked feature answers the same whatever was sent.
-      if (route.feature) {
-        await requireFeature(actor, organizationIdOf(event, body), route.feature)
-      }
+    let actor: UserActor | ApiKeyActor | undefined
+    let account: AccountRecord | undefined
+    // A signed-in call naming its organization reads profile, member and organization at once (in `load`).
+    const checkAccount = route.auth === 'user' && !route.allowSuspended
+    const accountWithContext = checkAccount && namesItsOrganization(route)
+    if (route.auth === 'user') {
+      const user = await authenticators.user(event)
+      actor = user
+      log.debug('actor', { accountId: user.accountId })
+      if (checkAccount && !accountWithContext) account = await requireActiveAccount(user)
+      if (route.admin) requireOperator(user)
+    } else if (route.auth === 'apiKey') {
+      actor = await authenticators.apiKey(event)
+      log.debug('actor', { keyId: actor.keyId })
+    }
+    const caller = actor
+    const load = async (organizationId: string, permission: Permission) => {
+      if (!caller) throw new Error(`Route ${route.id} acts for an organization without a caller`)
+      if (caller.kind !== 'user' || !accountWithContext)
+        return organizationContext(caller, organizationId, permission)
+      const found = await requireActiveAccountIn(caller, organizationId, permission)
+      account = found.account
+      return found.context
+    }
+    // Organization, role and permission, then plan gating: all before validation, so a stranger or a locked
+    // feature answers the same whatever was sent.
+    const context = actor
+      ? await resolveOrganization({
+          route,
+          event,
+          body,
+          load,
+          owners,
+          selected: async () => (account ? defaultOrganizationOf(account) : undefined),
+        })
+      : undefined
+    if (route.feature) {
+      if (!context) throw new Error(`Route ${route.id} is plan-gated but acts for no organization`)
+      assertFeature(context.organization, route.feature)
     }
 
     if (!route.rawBody) body = parsePart(route.body, body, 'body')
@@ -184,7 +240,7 @@ export function endpointGroup<G extends EndpointGroup>(
 
     const handler = (handlers as unknown as Record<string, (input: unknown) => Promise<unknown>>)[route.id]
     if (!handler) throw new AppError('route.not_found', `No handler for ${route.id}.`)
-    const result = await handler({ actor, params, query, body, log, event })
+    const result = await handler({ actor, context, account, params, query, body, log, event })
     if (route.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } }
     if (route.produces) return fileResponse(route.produces, result as FileResult)
     // Locally and in tests, a response that drifts from its contract fails loudly.

@@ -1,6 +1,7 @@
 import { type ErrorCode, type ErrorDetails, statusForError } from '@app/contracts'
 import { AppError } from '@app/core'
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda'
+import { z } from 'zod'
 
 export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return {
@@ -28,11 +29,25 @@ const HTTP_ERROR_CODES: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'request.invalid_json', message: 'The request body is not valid JSON.' },
 }
 
-/** The one place an error becomes a response. Unknown errors are 500 with a generic message. */
-export function toErrorResponse(error: unknown): {
+/**
+ * A validation failure as 400 `request.invalid` naming the field (`body.name: Too long`). `where` is the part
+ * of the request the middleware validated; a schema run in core names the field by its path alone.
+ */
+export function invalidRequest(error: z.ZodError, where?: string): AppError {
+  const issue = error.issues[0]
+  const path = [where, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.')
+  return new AppError('request.invalid', `${path || 'request'}: ${issue?.message ?? 'is invalid'}`)
+}
+
+/**
+ * The one place an error becomes a response. A `ZodError` (a schema run in core) is a 400 like the middleware's
+ * own validation; unknown errors are 500 with a generic message.
+ */
+export function toErrorResponse(thrown: unknown): {
   response: APIGatewayProxyStructuredResultV2
   unexpected: boolean
 } {
+  const error = thrown instanceof z.ZodError ? invalidRequest(thrown) : thrown
   if (error instanceof AppError)
     return { response: errorResponse(error.code, error.message, error.details), unexpected: false }
   const status = (error as { statusCode?: number } | null)?.statusCode

@@ -68,6 +68,13 @@ export function errorResponses(route: RouteEntry): Record<string, unknown> {
   return responses
 }
 
+/** User routes take the Cognito ID token, API-key routes a key; token routes carry their proof in the request. */
+function securityOf(route: RouteEntry): Record<string, string[]>[] {
+  if (route.auth === 'user') return [{ cognito: [] }]
+  if (route.auth === 'apiKey') return [{ apiKey: [] }]
+  return []
+}
+
 /** The OpenAPI 3.1 document for every route, generated from the same contracts the handlers validate with. */
 export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -76,7 +83,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       operationId: route.id,
       summary: route.summary,
       tags: [route.group],
-      security: route.public ? [] : [{ cognito: [] }],
+      security: securityOf(route),
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
       responses: {
         [route.status]: route.response
@@ -116,7 +123,10 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
     },
     servers: [{ url: serverUrl }],
     components: {
-      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'http', scheme: 'bearer', description: "An organization's API key" },
+      },
       schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
     },
     paths,

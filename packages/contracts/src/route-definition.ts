@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ErrorCode } from './errors'
 import type { Feature } from './offerings'
+import type { Permission } from './permissions'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -26,14 +27,58 @@ export const ENDPOINT_GROUPS = [
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 
+/**
+ * How a route authenticates its caller: `user` (the Cognito ID token, checked by API Gateway's JWT authorizer),
+ * `apiKey` (an organization's API key, checked by the function), `token` (a proof the call carries: an emailed
+ * token, an SNS or Stripe signature; the function verifies it) or `none`.
+ */
+export type RouteAuth = 'user' | 'apiKey' | 'token' | 'none'
+export const ROUTE_AUTHS = ['user', 'apiKey', 'token', 'none'] as const satisfies readonly RouteAuth[]
+
+/** Proofs a `token` route verifies. */
+export type TokenProof = 'password_reset' | 'email_verification' | 'sns' | 'stripe' | 'unsubscribe' | 'sync'
+
+/** Resources whose owner pointer names their organization (`TEMPLATE#id/OWNER`, `AWSACCOUNT#id/OWNER`). */
+export type OwnedResource = 'template' | 'awsAccount'
+
+/**
+ * Where the organization a call acts for comes from. The spec's calls name it (`organizationId` in the query or
+ * body, or the path of `/api/organizations/{id}`); calls naming only a resource find it through the resource's
+ * owner pointer (`owner`), and a missing or foreign resource answers that resource's 404.
+ */
+/** Routes API Gateway's JWT authorizer checks; every other kind is open there and verified by the function. */
+export function usesJwtAuthorizer(route: Pick<RouteDefinition, 'auth'>): boolean {
+  return route.auth === 'user'
+}
+
+export interface OrganizationSource {
+  in: 'query' | 'body' | 'params'
+  /** The field holding the organization id, or the resource id when `owner` is set. */
+  key: string
+  owner?: OwnedResource
+  /** Without the field, the caller's selected organization (the test send's default). */
+  orSelected?: true
+  /**
+   * The 404 a caller outside the organization gets when the call names a resource (the resource's own, so
+   * other tenants' ids reveal nothing); `owner` sources default to their resource's.
+   */
+  notFound?: 'template.not_found' | 'aws_account.not_found' | 'job.not_found'
+}
+
 export interface RouteDefinition {
   method: HttpMethod
   /** API Gateway path syntax: `/api/organizations/{id}`. */
   path: string
   group: EndpointGroup
   summary: string
-  /** Public routes skip the JWT authorizer and verify their own proof (or need none). */
-  public: boolean
+  /** Only `user` routes pass API Gateway's JWT authorizer; the others verify their own proof (or need none). */
+  auth: RouteAuth
+  /** The proof a `token` route verifies. */
+  proof?: TokenProof
+  /** The role permission a call acting for an organization needs (checked once, by the middleware). */
+  permission?: Permission
+  /** Where the organization comes from; required with `permission`. */
+  organization?: OrganizationSource
   /** Plan capability the route belongs to; the gating middleware refuses plans that lack it. */
   feature?: Feature
   params?: z.ZodType
@@ -72,6 +117,7 @@ export const AWS_ERRORS = [
 ] as const
 /** Calls acting for an organization the caller must belong to, with a role allowed to. */
 export const ORGANIZATION_ERRORS = ['organization.not_found', 'permission.denied'] as const
+
 /** Calls costing a START template action. */
 export const ACTION_ERRORS = ['plan.actions_exhausted', 'rate.limited'] as const
 /** Calls to the payment provider. */
@@ -83,9 +129,10 @@ export function routeErrors(route: RouteDefinition): ErrorCode[] {
   if (route.body) codes.push('request.invalid_json', 'request.unsupported_media_type')
   if (route.rawBody) codes.push('request.unsupported_media_type')
   if (route.body || route.rawBody) codes.push('request.too_large')
-  if (!route.public) codes.push('auth.unauthorized')
-  if (!route.public && !route.allowSuspended) codes.push('account.suspended')
+  if (route.auth === 'user' || route.auth === 'apiKey') codes.push('auth.unauthorized')
+  if (route.auth === 'user' && !route.allowSuspended) codes.push('account.suspended')
   if (route.admin) codes.push('permission.denied')
+  if (route.permission) codes.push(...ORGANIZATION_ERRORS)
   if (route.feature) codes.push('plan.feature_locked', 'organization.not_found')
   codes.push(...(route.errors ?? []), 'internal.error')
   return [...new Set(codes)]

@@ -2,16 +2,64 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { ERROR_STATUS, statusForError } from './errors'
 import { buildOpenApiDocument } from './openapi'
+import { PERMISSIONS } from './permissions'
 import {
   buildPath,
   ENDPOINT_GROUPS,
   MONITORING_TUNNEL_PATH,
+  ROUTE_AUTHS,
   ROUTE_LIST,
   type RouteEntry,
   routeErrors,
   routeKey,
   routes,
 } from './routes'
+
+/** The fields an object schema (or every option of a union of objects) declares. */
+function shapeKeys(schema: z.ZodType | undefined): string[] {
+  if (!schema) return []
+  if ('shape' in schema) return Object.keys((schema as z.ZodObject).shape)
+  if ('options' in schema) {
+    const [first = [], ...rest] = (schema as z.ZodUnion<z.ZodObject[]>).options.map(shapeKeys)
+    return first.filter((key) => rest.every((keys) => keys.includes(key)))
+  }
+  return []
+}
+
+describe('route table: callers and organizations', () => {
+  it('says how every route authenticates, and which proof a token route verifies', () => {
+    for (const route of ROUTE_LIST) {
+      expect(ROUTE_AUTHS, route.id).toContain(route.auth)
+      expect(Boolean(route.proof), route.id).toBe(route.auth === 'token')
+    }
+  })
+
+  it('gives every route acting for an organization a permission of the role table and where to find it', () => {
+    const organizationRoutes = ROUTE_LIST.filter(
+      (route) =>
+        route.organization ||
+        route.permission ||
+        [...shapeKeys(route.query), ...shapeKeys(route.body)].includes('organizationId') ||
+        route.path.startsWith('/api/organizations/{id}'),
+    )
+    expect(organizationRoutes.length).toBeGreaterThan(40)
+    for (const route of organizationRoutes) {
+      expect(Object.keys(PERMISSIONS), route.id).toContain(route.permission)
+      expect(['user', 'apiKey'], route.id).toContain(route.auth)
+      const source = route.organization
+      expect(source, route.id).toBeDefined()
+      if (!source) continue
+      const part = { query: route.query, body: route.body, params: route.params }[source.in]
+      expect(shapeKeys(part), `${route.id}: ${source.in}.${source.key}`).toContain(source.key)
+      if (source.orSelected) expect(source.owner, route.id).toBeUndefined()
+    }
+  })
+
+  it('keeps routes that act for nobody free of permissions', () => {
+    for (const route of ROUTE_LIST.filter((entry) => !entry.organization))
+      expect(route.permission, route.id).toBeUndefined()
+  })
+})
 
 describe('route table', () => {
   it('has one route per method and path', () => {
@@ -39,7 +87,7 @@ describe('route table', () => {
       expect(route.body).toBeUndefined()
       expect(route.rawBody?.contentTypes.length).toBeGreaterThan(0)
     }
-    expect(routes.forwardMonitoringEnvelope).toMatchObject({ path: '/monitoring', public: true })
+    expect(routes.forwardMonitoringEnvelope).toMatchObject({ path: '/monitoring', auth: 'none' })
   })
 
   it('lets the gating middleware find the organization of every plan-gated route', () => {
@@ -48,7 +96,8 @@ describe('route table', () => {
         schema && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [],
       )
       expect(keys, `${route.id} must take organizationId in its query or body`).toContain('organizationId')
-      expect(route.public, route.id).toBe(false)
+      expect(route.organization, route.id).toMatchObject({ key: 'organizationId' })
+      expect(route.auth, route.id).toBe('user')
     }
   })
 
@@ -56,7 +105,7 @@ describe('route table', () => {
     const adminRoutes = ROUTE_LIST.filter((entry) => entry.path.startsWith('/api/admin/'))
     expect(adminRoutes.length).toBeGreaterThan(0)
     for (const route of adminRoutes) {
-      expect(route, route.id).toMatchObject({ admin: true, public: false, group: 'admin' })
+      expect(route, route.id).toMatchObject({ admin: true, auth: 'user', group: 'admin' })
     }
     for (const route of ROUTE_LIST.filter((entry) => entry.admin))
       expect(route.path).toMatch(/^\/api\/admin\//)
@@ -83,7 +132,7 @@ describe('OpenAPI document', () => {
     for (const route of ROUTE_LIST) {
       const operation = document.paths[route.path]?.[route.method.toLowerCase()]
       expect(operation?.operationId).toBe(route.id)
-      expect(operation?.security).toEqual(route.public ? [] : [{ cognito: [] }])
+      expect(operation?.security).toEqual(route.auth === 'user' ? [{ cognito: [] }] : [])
       expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body ?? route.rawBody))
     }
   })
@@ -134,15 +183,20 @@ describe('OpenAPI error statuses', () => {
     for (const route of ROUTE_LIST) {
       const statuses = errorStatuses(operationOf(route))
       expect(statuses, route.id).toEqual(expect.arrayContaining([400, 500]))
-      if (!route.public) expect(statuses, route.id).toContain(401)
-      if (route.feature || route.admin || (!route.public && !route.allowSuspended))
+      if (route.auth === 'user') expect(statuses, route.id).toContain(401)
+      if (
+        route.feature ||
+        route.admin ||
+        route.permission ||
+        (route.auth === 'user' && !route.allowSuspended)
+      )
         expect(statuses, route.id).toContain(403)
       if (route.body) expect(statuses, route.id).toEqual(expect.arrayContaining([413, 415]))
       // Routes naming a resource or an organization can miss it.
       const keys = [route.query, route.body].flatMap((schema) =>
         schema && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [],
       )
-      if ((route.params && !route.public) || keys.includes('organizationId'))
+      if ((route.params && route.auth === 'user') || keys.includes('organizationId'))
         expect(statuses, route.id).toContain(404)
     }
   })

@@ -1,5 +1,9 @@
-/** Who is calling: built from the verified Cognito ID token claims. */
-export interface Actor {
+import type { Permission, TokenProof } from '@app/contracts'
+import { AppError } from './errors'
+
+/** A signed-in user: built from the verified Cognito ID token claims. */
+export interface UserActor {
+  kind: 'user'
   accountId: string
   /** Cognito username (for admin calls). */
   username: string
@@ -7,4 +11,44 @@ export interface Actor {
   emailVerified: boolean
   /** Cognito groups of the user (`cognito:groups`); `admins` makes an operator. */
   groups: readonly string[]
+}
+
+/** An organization's API key: it acts for that organization only, within its scopes. */
+export interface ApiKeyActor {
+  kind: 'apiKey'
+  organizationId: string
+  keyId: string
+  scopes: readonly Permission[]
+}
+
+/** The platform itself: workers, schedules, the event dispatcher. Trusted; it acts for any organization. */
+export interface SystemActor {
+  kind: 'system'
+  name: string
+}
+
+/** A public caller that proved itself with a token or signature (unsubscribe link, SNS, Stripe, sync token). */
+export interface TokenActor {
+  kind: 'token'
+  proof: TokenProof
+  /** What the proof names (a contact, a topic, a Stripe account …). */
+  subject: string
+}
+
+/** Who is calling. */
+export type Actor = UserActor | ApiKeyActor | SystemActor | TokenActor
+
+export const systemActor = (name: string): SystemActor => ({ kind: 'system', name })
+
+/** Narrows to a signed-in user: 401 for callers without a sign-in, 403 for keys and the system. */
+export function requireUser(actor: Actor): UserActor {
+  if (actor.kind === 'user') return actor
+  if (actor.kind === 'token') throw new AppError('auth.unauthorized', 'Sign in to continue.')
+  throw new AppError('permission.denied', 'Only a signed-in user can do this.')
+}
+
+/** Who a change is recorded as made by (versions, blocks, jobs): a signed-in user. */
+export function authorOf(actor: Actor): { accountId: string; email: string } {
+  const user = requireUser(actor)
+  return { accountId: user.accountId, email: user.email }
 }

@@ -1,5 +1,14 @@
 export * as Accounts from './accounts/accounts'
-export type { Actor } from './actor'
+export {
+  type Actor,
+  type ApiKeyActor,
+  authorOf,
+  requireUser,
+  type SystemActor,
+  systemActor,
+  type TokenActor,
+  type UserActor,
+} from './actor'
 export * as EmailVerification from './auth/email-verification'
 export * as Operators from './auth/operators'
 export * as PasswordReset from './auth/password-reset'
@@ -18,6 +27,7 @@ export * as Jobs from './jobs/jobs'
 export * as JobRunner from './jobs/run'
 export { createLogger, type Logger, redact } from './log'
 export * as Migrations from './migrations/migrations'
+export type { OrganizationContext } from './organizations/context'
 export * as Organizations from './organizations/organizations'
 export * as Permissions from './organizations/permissions'
 export * as Purge from './purge/purge'

@@ -12,7 +12,7 @@ export const platformRoutes = {
     path: '/api/openapi.json',
     group: 'docs',
     summary: 'This API described as OpenAPI 3.1',
-    public: true,
+    auth: 'none',
     status: 200,
   }),
   forwardMonitoringEnvelope: route({
@@ -22,7 +22,7 @@ export const platformRoutes = {
     group: 'error-tunnel',
     summary:
       "The browser's monitoring tunnel: a Sentry envelope for this deployment's own DSN, forwarded to Sentry",
-    public: true,
+    auth: 'none',
     status: 204,
     rawBody: { contentTypes: MONITORING_ENVELOPE_CONTENT_TYPES },
     maxBodyBytes: 1024 * 1024,

@@ -10,6 +10,7 @@ import {
   accountPartition,
   MEMBERSHIP_PREFIX,
   organizationKey,
+  organizationMemberKey,
 } from '../db/keys'
 import { queryIndex } from '../db/query'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
@@ -94,6 +95,20 @@ export async function findAccountByEmail(email: string): Promise<AccountRecord |
   const { GSI1PK, GSI1SK } = accountEmailIndex(email)
   const { items } = await queryIndex(GSI1, GSI1PK, { sk: { equals: GSI1SK }, limit: 1 })
   return items[0] ? toAccount(items[0]) : undefined
+}
+
+/**
+ * What a signed-in call acting for an organization needs, in one read: the caller's profile, and the member and
+ * organization items (raw: the organizations module maps them).
+ */
+export async function getCallerItems(accountId: string, orgId: string) {
+  const keys = [accountKey(accountId), organizationMemberKey(orgId, accountId), organizationKey(orgId)]
+  const [profile, member, organization] = await batchGet(keys, { consistent: true })
+  return {
+    account: profile ? toAccount(profile) : undefined,
+    memberItem: member,
+    organizationItem: organization,
+  }
 }
 
 /** Organization profiles by id (BatchGet, 100 per call), in no particular order; missing ones are skipped. */

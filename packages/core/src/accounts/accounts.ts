@@ -1,5 +1,5 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
-import type { Actor } from '../actor'
+import type { UserActor } from '../actor'
 import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
 import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
@@ -10,15 +10,19 @@ import { transact } from '../db/transact'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
+import { memberContext, type OrganizationContext } from '../organizations/context'
 import * as Organizations from '../organizations/organizations'
 import * as OrganizationsRepo from '../organizations/organizations.repo'
+import type { Permission } from '../organizations/permissions'
 import * as Repo from './accounts.repo'
+
+export type { AccountRecord } from './accounts.repo'
 
 const notFound = () =>
   new AppError('account.not_found', 'No account yet for this sign-in: create it with POST /api/account.')
 
 /** The account as the app sees it: profile, organizations with the caller's role, and the selection. */
-export async function getAccount(actor: Actor, now = new Date()): Promise<Account> {
+export async function getAccount(actor: UserActor, now = new Date()): Promise<Account> {
   const found = await Repo.getAccountWithMemberships(actor.accountId)
   if (!found) throw notFound()
   const { account, memberships } = found
@@ -58,7 +62,11 @@ export async function getAccount(actor: Actor, now = new Date()): Promise<Accoun
  * First sign-in: the account, an unnamed organization it owns and its selection, in one transaction.
  * Repeating the call (or racing it) returns the account that exists.
  */
-export async function createAccount(actor: Actor, input: CreateAccountBody, log?: Logger): Promise<Account> {
+export async function createAccount(
+  actor: UserActor,
+  input: CreateAccountBody,
+  log?: Logger,
+): Promise<Account> {
   if (input.email !== actor.email.trim().toLowerCase()) {
     throw new AppError('account.email_mismatch', 'The email must be the one you signed in with.')
   }
@@ -91,7 +99,7 @@ export async function createAccount(actor: Actor, input: CreateAccountBody, log?
   return getAccount(actor)
 }
 
-export async function updateAccount(actor: Actor, input: UpdateAccountBody): Promise<Account> {
+export async function updateAccount(actor: UserActor, input: UpdateAccountBody): Promise<Account> {
   const current = await getAccount(actor)
   const changes: Repo.AccountChanges = {}
   if (input.selectedOrganization !== undefined) {
@@ -126,7 +134,7 @@ export async function updateAccount(actor: Actor, input: UpdateAccountBody): Pro
  * Deletes the user: organizations they alone own go with everything in them; in others they are removed as a
  * member. The profile and the sign-in go at once.
  */
-export async function deleteAccount(actor: Actor): Promise<void> {
+export async function deleteAccount(actor: UserActor): Promise<void> {
   const found = await Repo.getAccountWithMemberships(actor.accountId)
   for (const membership of found?.memberships ?? []) {
     const members = await OrganizationsRepo.listMembers(membership.orgId)
@@ -160,8 +168,11 @@ export async function deleteAccount(actor: Actor): Promise<void> {
  * Most calls need an existing, non-suspended account; a suspended one may only read and delete itself
  * (routes declare that in the contracts).
  */
-export async function requireActiveAccount(actor: Actor): Promise<void> {
-  const account = await Repo.getAccountProfile(actor.accountId)
+export async function requireActiveAccount(actor: UserActor): Promise<Repo.AccountRecord> {
+  return assertActive(await Repo.getAccountProfile(actor.accountId))
+}
+
+function assertActive(account: Repo.AccountRecord | undefined): Repo.AccountRecord {
   if (!account) throw notFound()
   if (account.suspendedAt) {
     throw new AppError(
@@ -169,6 +180,36 @@ export async function requireActiveAccount(actor: Actor): Promise<void> {
       'This account has been suspended. You can still view or delete it; contact support to restore access.',
     )
   }
+  return account
+}
+
+/**
+ * The active account and its context in an organization, read at once (one BatchGet for profile, member and
+ * organization): what every signed-in call acting for a named organization starts with.
+ */
+export async function requireActiveAccountIn(
+  actor: UserActor,
+  organizationId: string,
+  permission: Permission,
+): Promise<{ account: Repo.AccountRecord; context: OrganizationContext }> {
+  const found = await Repo.getCallerItems(actor.accountId, organizationId)
+  const account = assertActive(found.account)
+  const context = memberContext(
+    {
+      actor,
+      organizationId,
+      member: found.memberItem && OrganizationsRepo.toMember(found.memberItem),
+      organization: found.organizationItem && OrganizationsRepo.toOrganizationRecord(found.organizationItem),
+    },
+    permission,
+  )
+  return { account, context }
+}
+
+/** The organization a call naming none acts for: the selected one, else the first the user belongs to. */
+export async function defaultOrganizationOf(account: Repo.AccountRecord): Promise<string | undefined> {
+  if (account.selectedOrganization) return account.selectedOrganization
+  return (await Repo.getAccountWithMemberships(account.id))?.memberships[0]?.orgId
 }
 
 /** Operator action: suspend or restore an account's access to the platform. */

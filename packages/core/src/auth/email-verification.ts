@@ -1,6 +1,6 @@
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@app/contracts'
 import * as AccountsRepo from '../accounts/accounts.repo'
-import type { Actor } from '../actor'
+import type { UserActor } from '../actor'
 import { nowIso } from '../db/table'
 import { coreEnv } from '../env'
 import { AppError } from '../errors'
@@ -9,7 +9,7 @@ import { issueEmailToken, redeemEmailToken } from './email-tokens'
 import { markIdentityEmailVerified } from './identity'
 
 /** Sends the link that verifies the account email; signing up never waits for it (spec §4). */
-export async function sendEmailVerification(actor: Actor): Promise<void> {
+export async function sendEmailVerification(actor: UserActor): Promise<void> {
   const token = await issueEmailToken(
     {
       purpose: 'email_verification',

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Actor } from '../actor'
+import { systemActor, type UserActor } from '../actor'
 import { isOperator, requireOperator } from './operators'
 
-const actor = (overrides: Partial<Actor> = {}): Actor => ({
+const actor = (overrides: Partial<UserActor> = {}): UserActor => ({
+  kind: 'user',
   accountId: '7d7f0a52-8c1e-4c1a-9a51-1d2b3c4d5e6f',
   username: 'ada',
   email: 'ada@example.com',
@@ -31,5 +32,11 @@ describe('operators', () => {
   it('nobody else', () => {
     expect(isOperator(actor())).toBe(false)
     expect(() => requireOperator(actor())).toThrow(/operators/)
+  })
+
+  it('never the system or an API key', () => {
+    process.env.ADMIN_EMAILS = 'ada@example.com'
+    expect(isOperator(systemActor('purge'))).toBe(false)
+    expect(isOperator({ kind: 'apiKey', organizationId: 'o', keyId: 'k', scopes: [] })).toBe(false)
   })
 })

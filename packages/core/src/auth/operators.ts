@@ -8,6 +8,7 @@ import { AppError } from '../errors'
  * allow-list. The browser's email-domain check only decides whether the menu entry shows.
  */
 export function isOperator(actor: Actor): boolean {
+  if (actor.kind !== 'user') return false
   if (actor.groups.includes(ADMIN_GROUP)) return true
   return actor.emailVerified && adminEmails().includes(actor.email)
 }

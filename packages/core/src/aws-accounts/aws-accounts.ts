@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import {
   type AwsAccount,
-  type CreateAwsAccountBody,
-  CreateAwsAccountBodySchema,
+  type CreateAwsAccountBodySchema,
   customerRoleTemplate,
   type LeaveSandboxBody,
-  LeaveSandboxBodySchema,
   type Page,
   type SesAccountStatus,
   type UpdateAwsAccountBody,
@@ -17,14 +15,14 @@ import {
   PutAccountDetailsCommand,
 } from '@aws-sdk/client-sesv2'
 import { ulid } from 'ulid'
-import type { Actor } from '../actor'
+import type * as z from 'zod'
+import { authorOf } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
-import { requireMembership } from '../organizations/organizations'
-import type { Permission } from '../organizations/permissions'
+import type { OrganizationContext } from '../organizations/context'
 import { removeFromAccount } from '../ses-monitoring/resources'
 import { movePublicationsToAccounts } from '../ses-sync/publications-migration'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
@@ -39,24 +37,27 @@ import { sealSecret } from './secrets'
 
 const notFound = () => new AppError('aws_account.not_found', 'No such AWS account.')
 
-/** The connection and the caller's membership; strangers get 404 whether or not the id exists. */
-export async function requireConnection(actor: Actor, id: string, permission: Permission) {
-  const orgId = await Repo.organizationOf(id)
-  if (!orgId) throw notFound()
-  try {
-    await requireMembership(actor, orgId, permission)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'organization.not_found') throw notFound()
-    throw error
-  }
-  const connection = await Repo.getConnection(orgId, id)
+/** The organization owning an AWS account (its owner pointer), for the middleware to resolve calls naming it. */
+export async function organizationOfAwsAccount(id: string): Promise<string | undefined> {
+  return (await Repo.organizationOf(id)) ?? undefined
+}
+
+/** The context organization's connection; another organization's id gets 404 as an unknown one does. */
+export async function requireConnection(context: OrganizationContext, id: string) {
+  const connection = await Repo.getConnection(context.organizationId, id)
   if (!connection) throw notFound()
   return connection
 }
 
-/** The connection an organization member may use (for identities, test sends …), verified. */
-export async function requireVerifiedConnection(actor: Actor, id: string): Promise<AwsConnectionRecord> {
-  const connection = await requireConnection(actor, id, 'organization.read')
+/** The context organization's connection (for identities, test sends …), verified. */
+export async function requireVerifiedConnection(
+  context: OrganizationContext,
+  id: string,
+): Promise<AwsConnectionRecord> {
+  return assertVerified(await requireConnection(context, id))
+}
+
+export function assertVerified(connection: AwsConnectionRecord): AwsConnectionRecord {
   if (!connection.verified) {
     throw new AppError(
       'aws_account.not_verified',
@@ -111,19 +112,17 @@ export function roleTemplate() {
   return customerRoleTemplate(awsAccountsEnv().platformAccountId)
 }
 
-export async function listAwsAccounts(actor: Actor, orgId: string): Promise<Page<AwsAccount>> {
-  await requireMembership(actor, orgId, 'organization.read')
+export async function listAwsAccounts({
+  organizationId: orgId,
+}: OrganizationContext): Promise<Page<AwsAccount>> {
   await ensureOrganizationMigrated(orgId)
   return { items: (await Repo.listConnections(orgId)).map(toAwsAccount), nextCursor: null }
 }
 
 export async function createAwsAccount(
-  actor: Actor,
-  orgId: string,
-  input: CreateAwsAccountBody,
+  { actor, organizationId: orgId }: OrganizationContext,
+  body: z.output<typeof CreateAwsAccountBodySchema>,
 ): Promise<AwsAccount> {
-  const body = CreateAwsAccountBodySchema.parse(input)
-  await requireMembership(actor, orgId, 'aws_accounts.manage')
   await ensureOrganizationMigrated(orgId)
   const now = nowIso()
   const id = ulid()
@@ -136,7 +135,7 @@ export async function createAwsAccount(
     verified: false,
     createdAt: now,
     updatedAt: now,
-    createdBy: actor.accountId,
+    createdBy: authorOf(actor).accountId,
   }
   if (body.method === 'role') {
     record = { ...record, externalId: randomBytes(16).toString('hex'), roleArn: body.roleArn }
@@ -154,11 +153,11 @@ export async function createAwsAccount(
 }
 
 export async function updateAwsAccount(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
   input: UpdateAwsAccountBody,
 ): Promise<AwsAccount> {
-  const current = await requireConnection(actor, id, 'aws_accounts.manage')
+  const current = await requireConnection(context, id)
   await ensureOrganizationMigrated(current.orgId)
   let record: AwsConnectionRecord = { ...current, updatedAt: nowIso() }
   let recheck = input.verify === true
@@ -200,8 +199,12 @@ export async function updateAwsAccount(
  * configuration set are removed from the customer's account first when the credentials still work; nothing else
  * there is touched.
  */
-export async function deleteAwsAccount(actor: Actor, id: string, log?: Logger): Promise<void> {
-  const connection = await requireConnection(actor, id, 'aws_accounts.manage')
+export async function deleteAwsAccount(
+  context: OrganizationContext,
+  id: string,
+  log?: Logger,
+): Promise<void> {
+  const connection = await requireConnection(context, id)
   if (connection.monitoring && connection.verified) {
     await removeFromAccount(connection, connection.monitoring).catch((error: unknown) =>
       log?.warn('aws_account.monitoring_left', { awsAccountId: id, error }),
@@ -245,8 +248,8 @@ async function readStatus(connection: AwsConnectionRecord): Promise<SesAccountSt
   }
 }
 
-export async function getStatus(actor: Actor, id: string): Promise<SesAccountStatus> {
-  const connection = await requireVerifiedConnection(actor, id)
+export async function getStatus(context: OrganizationContext, id: string): Promise<SesAccountStatus> {
+  const connection = await requireVerifiedConnection(context, id)
   try {
     return await readStatus(connection)
   } catch (error) {
@@ -255,13 +258,11 @@ export async function getStatus(actor: Actor, id: string): Promise<SesAccountSta
 }
 
 export async function leaveSandbox(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: LeaveSandboxBody,
+  body: LeaveSandboxBody,
 ): Promise<SesAccountStatus> {
-  const body = LeaveSandboxBodySchema.parse(input)
-  await requireConnection(actor, id, 'aws_accounts.manage')
-  const connection = await requireVerifiedConnection(actor, id)
+  const connection = await requireVerifiedConnection(context, id)
   try {
     const ses = await customerSes(connection)
     await ses.send(

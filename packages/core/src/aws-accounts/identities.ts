@@ -1,9 +1,4 @@
-import {
-  type CreateEmailIdentityBody,
-  CreateEmailIdentityBodySchema,
-  type EmailIdentity,
-  type Page,
-} from '@app/contracts'
+import type { CreateEmailIdentityBody, EmailIdentity, Page } from '@app/contracts'
 import {
   CreateEmailIdentityCommand,
   DeleteEmailIdentityCommand,
@@ -12,9 +7,9 @@ import {
   ListEmailIdentitiesCommand,
   PutEmailIdentityMailFromAttributesCommand,
 } from '@aws-sdk/client-sesv2'
-import type { Actor } from '../actor'
 import { AppError } from '../errors'
-import { requireConnection, requireVerifiedConnection } from './aws-accounts'
+import type { OrganizationContext } from '../organizations/context'
+import { requireVerifiedConnection } from './aws-accounts'
 import { awsErrorOf, toCustomerAwsError } from './aws-errors'
 import { customerSes } from './customer-clients'
 
@@ -42,8 +37,11 @@ function toIdentity(id: string, details: Partial<GetEmailIdentityCommandOutput>)
   }
 }
 
-export async function listIdentities(actor: Actor, awsAccountId: string): Promise<Page<EmailIdentity>> {
-  const connection = await requireVerifiedConnection(actor, awsAccountId)
+export async function listIdentities(
+  context: OrganizationContext,
+  awsAccountId: string,
+): Promise<Page<EmailIdentity>> {
+  const connection = await requireVerifiedConnection(context, awsAccountId)
   try {
     const ses = await customerSes(connection)
     const identities: EmailIdentity[] = []
@@ -74,10 +72,11 @@ export async function listIdentities(actor: Actor, awsAccountId: string): Promis
   }
 }
 
-export async function createIdentity(actor: Actor, input: CreateEmailIdentityBody): Promise<EmailIdentity> {
-  const body = CreateEmailIdentityBodySchema.parse(input)
-  await requireConnection(actor, body.awsAccountId, 'content.write')
-  const connection = await requireVerifiedConnection(actor, body.awsAccountId)
+export async function createIdentity(
+  context: OrganizationContext,
+  body: CreateEmailIdentityBody,
+): Promise<EmailIdentity> {
+  const connection = await requireVerifiedConnection(context, body.awsAccountId)
   const identity = body.type === 'DOMAIN' ? body.domain : body.email.toLowerCase()
   try {
     const ses = await customerSes(connection)
@@ -114,9 +113,11 @@ export async function createIdentity(actor: Actor, input: CreateEmailIdentityBod
   }
 }
 
-export async function deleteIdentity(actor: Actor, awsAccountId: string, identity: string): Promise<void> {
-  await requireConnection(actor, awsAccountId, 'content.write')
-  const connection = await requireVerifiedConnection(actor, awsAccountId)
+export async function deleteIdentity(
+  context: OrganizationContext,
+  { awsAccountId, identity }: { awsAccountId: string; identity: string },
+): Promise<void> {
+  const connection = await requireVerifiedConnection(context, awsAccountId)
   try {
     const ses = await customerSes(connection)
     await ses.send(new DeleteEmailIdentityCommand({ EmailIdentity: identity }))

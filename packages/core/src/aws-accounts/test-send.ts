@@ -1,11 +1,11 @@
-import { type TemplateTestBody, TemplateTestBodySchema } from '@app/contracts'
+import type { TemplateTestBodySchema } from '@app/contracts'
 import { type EmailContent, ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
-import { getAccountWithMemberships } from '../accounts/accounts.repo'
-import type { Actor } from '../actor'
+import type * as z from 'zod'
+import type { AccountRecord } from '../accounts/accounts.repo'
 import { AppError } from '../errors'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import { compileForSend } from '../templates/build'
-import { requireVerifiedConnection } from './aws-accounts'
+import { assertVerified } from './aws-accounts'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
 import { customerSes } from './customer-clients'
@@ -68,7 +68,7 @@ const tagValue = (text: string) => text.replace(/[^\w.@-]/g, '_').slice(0, 256)
 
 /** Plain content, or an inline template SES renders with the sample data. */
 function testContent(
-  body: ReturnType<typeof TemplateTestBodySchema.parse>,
+  body: z.output<typeof TemplateTestBodySchema>,
   parts: { html?: string; text?: string },
 ): EmailContent {
   if (body.sampleData) {
@@ -93,24 +93,21 @@ function testContent(
  * Sends content as a test email through the organization's own SES (spec §3 test payload); costs no action.
  * MJML (the editor's current content) is compiled first, as a save would.
  */
-export async function sendTest(actor: Actor, input: TemplateTestBody) {
-  const body = TemplateTestBodySchema.parse(input)
-  const found = await getAccountWithMemberships(actor.accountId)
-  const orgId = body.organizationId ?? found?.account.selectedOrganization ?? found?.memberships[0]?.orgId
-  if (!orgId) throw new AppError('organization.not_found', 'No organization to send from.')
-  await requireMembership(actor, orgId, 'content.write')
+export async function sendTest(
+  { organizationId: orgId }: OrganizationContext,
+  { body, account }: { body: z.output<typeof TemplateTestBodySchema>; account?: AccountRecord },
+) {
   const connections = await Repo.listConnections(orgId)
   const awsAccountId =
     body.awsAccountId ??
-    connections.find((connection) => connection.id === found?.account.selectedAwsAccount)?.id ??
+    connections.find((connection) => connection.id === account?.selectedAwsAccount)?.id ??
     connections[0]?.id
   if (!awsAccountId) {
     throw new AppError('aws_account.not_selected', 'Connect an AWS account before sending a test email.')
   }
-  if (!connections.some((connection) => connection.id === awsAccountId)) {
-    throw new AppError('aws_account.not_found', 'No such AWS account.')
-  }
-  const connection = await requireVerifiedConnection(actor, awsAccountId)
+  const found = connections.find((connection) => connection.id === awsAccountId)
+  if (!found) throw new AppError('aws_account.not_found', 'No such AWS account.')
+  const connection = assertVerified(found)
   const parts =
     body.contentType === 'TEXT'
       ? { text: body.content }

@@ -3,7 +3,6 @@ import {
   type BillingDetails,
   type CreateCheckoutSessionBody,
   type CreateCustomerPortalBody,
-  CreateCustomerPortalBodySchema,
   INVOICE_STATUSES,
   type Invoice,
   type InvoiceList,
@@ -17,7 +16,7 @@ import type { Actor } from '../actor'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { coreEnv } from '../env'
 import { AppError } from '../errors'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import type { OrganizationRecord } from '../organizations/organizations.repo'
 import * as Repo from './billing.repo'
 import { activePriceFor } from './prices'
@@ -40,7 +39,7 @@ async function ensureCustomer(org: OrganizationRecord, actor: Actor): Promise<st
   const customer = await client.customers.create(
     {
       name: org.name || undefined,
-      email: actor.email,
+      email: actor.kind === 'user' ? actor.email : undefined,
       metadata: { organizationId: org.id },
     },
     { idempotencyKey: `organization-customer-${org.id}` },
@@ -49,10 +48,9 @@ async function ensureCustomer(org: OrganizationRecord, actor: Actor): Promise<st
 }
 
 export async function createCheckoutSession(
-  actor: Actor,
+  { actor, organization: org }: OrganizationContext,
   input: CreateCheckoutSessionBody,
 ): Promise<Redirect> {
-  const { org } = await requireMembership(actor, input.organizationId, 'billing.manage')
   return callStripe(async () => {
     const customerId = await ensureCustomer(org, actor)
     // Stripe is the truth: the webhook may not have reached us yet for a subscription started a moment ago.
@@ -79,9 +77,10 @@ export async function createCheckoutSession(
   })
 }
 
-export async function createCustomerPortal(actor: Actor, input: CreateCustomerPortalBody): Promise<Redirect> {
-  const body = CreateCustomerPortalBodySchema.parse(input)
-  const { org } = await requireMembership(actor, body.organizationId, 'billing.manage')
+export async function createCustomerPortal(
+  { organization: org }: OrganizationContext,
+  body: CreateCustomerPortalBody,
+): Promise<Redirect> {
   if (!org.stripeCustomerId) {
     throw new AppError(
       'billing.no_customer',
@@ -140,9 +139,11 @@ export const StripePositionSchema = z
   .object({ stripeId: z.string().regex(/^in_[A-Za-z0-9_]{1,200}$/) })
   .strict()
 
-export async function listInvoices(actor: Actor, orgId: string, cursor?: string): Promise<InvoiceList> {
-  const { org } = await requireMembership(actor, orgId, 'billing.read')
-  const cursorQuery = { list: 'invoices', scope: orgId }
+export async function listInvoices(
+  { organization: org }: OrganizationContext,
+  cursor?: string,
+): Promise<InvoiceList> {
+  const cursorQuery = { list: 'invoices', scope: org.id }
   const after = cursorPosition(cursorQuery, cursor, StripePositionSchema)
   const customerId = org.stripeCustomerId
   if (!customerId) return { items: [], nextCursor: null }
@@ -198,16 +199,17 @@ async function readBilling(customerId: string): Promise<Billing> {
   }
 }
 
-export async function getBilling(actor: Actor, orgId: string): Promise<Billing> {
-  const { org } = await requireMembership(actor, orgId, 'billing.read')
+export async function getBilling({ organization: org }: OrganizationContext): Promise<Billing> {
   const customerId = org.stripeCustomerId
   if (!customerId) return { details: EMPTY_DETAILS, subscription: null }
   return callStripe(() => readBilling(customerId))
 }
 
 /** Billing details live in Stripe (they print on every invoice); nothing of them is stored here. */
-export async function updateBilling(actor: Actor, orgId: string, input: UpdateBillingBody): Promise<Billing> {
-  const { org } = await requireMembership(actor, orgId, 'billing.manage')
+export async function updateBilling(
+  { actor, organization: org }: OrganizationContext,
+  input: UpdateBillingBody,
+): Promise<Billing> {
   return callStripe(async () => {
     const customerId = await ensureCustomer(org, actor)
     const client = await stripe()

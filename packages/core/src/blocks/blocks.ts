@@ -1,31 +1,26 @@
 import {
   type Block,
   type BlockList,
-  type BlockListQuery,
-  BlockListQuerySchema,
+  type BlockListQuerySchema,
   type BlockUsage,
   blockFragmentSource,
   type CopyBlockBody,
-  CopyBlockBodySchema,
   type CreateBlockBody,
-  CreateBlockBodySchema,
   includedBlockIds,
   parseBlockFragment,
   type TemplateEditorType,
   UlidSchema,
   type UpdateBlockBody,
-  UpdateBlockBodySchema,
   type UpdateBlockResult,
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import * as z from 'zod'
-import type { Actor } from '../actor'
+import { type Actor, authorOf } from '../actor'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
-import { requireMembership } from '../organizations/organizations'
-import type { Permission } from '../organizations/permissions'
+import type { OrganizationContext } from '../organizations/context'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
 import { loadEmail } from '../templates/email'
 import * as TemplatesRepo from '../templates/templates.repo'
@@ -42,22 +37,11 @@ const versionConflict = (currentVersion: number) =>
     { currentVersion },
   )
 
-/** Membership of the organization named in the request; strangers get 404 as for an unknown block. */
-async function requireOrg(actor: Actor, orgId: string, permission: Permission) {
-  try {
-    return await requireMembership(actor, orgId, permission)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'organization.not_found') throw blockNotFound()
-    throw error
-  }
-}
-
 /** Only the organization's own blocks: another organization's block id is not found (keys start with ORG#). */
-async function requireBlock(actor: Actor, orgId: string, id: string, permission: Permission) {
-  const membership = await requireOrg(actor, orgId, permission)
+async function requireBlock(orgId: string, id: string) {
   const block = await Repo.getBlock(orgId, id)
   if (!block || block.deleting) throw blockNotFound()
-  return { ...membership, block }
+  return block
 }
 
 /**
@@ -146,45 +130,47 @@ function newBlock(actor: Actor, orgId: string, fields: Pick<Block, 'name' | 'edi
     version: 1,
     createdAt: at,
     updatedAt: at,
-    updatedBy: { accountId: actor.accountId, email: actor.email },
+    updatedBy: authorOf(actor),
   }
 }
 
-export async function createBlock(actor: Actor, orgId: string, input: CreateBlockBody): Promise<Block> {
-  const body = CreateBlockBodySchema.parse(input)
-  await requireOrg(actor, orgId, 'content.write')
+export async function createBlock(
+  { actor, organizationId: orgId }: OrganizationContext,
+  body: CreateBlockBody,
+): Promise<Block> {
   const source = await checkSource(body.editorType, body.source)
   const block = newBlock(actor, orgId, { name: body.name, editorType: body.editorType, source })
   await writeBlock(block, null)
   return toBlock(block, [])
 }
 
-export async function getBlock(actor: Actor, orgId: string, id: string): Promise<Block> {
-  const { block } = await requireBlock(actor, orgId, id, 'organization.read')
+export async function getBlock({ organizationId: orgId }: OrganizationContext, id: string): Promise<Block> {
+  const block = await requireBlock(orgId, id)
   return toBlock(block, await usedBy(orgId, id))
 }
 
 const BlockPositionSchema = z.object({ key: z.string().min(1).max(2000), id: UlidSchema }).strict()
 
 /** The organization's blocks by name (case-insensitive), without their source, with how many templates use each. */
-export async function listBlocks(actor: Actor, input: BlockListQuery): Promise<BlockList> {
-  const query = BlockListQuerySchema.parse(input)
-  await requireOrg(actor, query.organizationId, 'organization.read')
+export async function listBlocks(
+  { organizationId }: OrganizationContext,
+  query: z.output<typeof BlockListQuerySchema>,
+): Promise<BlockList> {
   const cursorQuery = {
     list: 'blocks',
-    scope: query.organizationId,
+    scope: organizationId,
     filters: { editorType: query.editorType },
   }
   const after = cursorPosition(cursorQuery, query.cursor, BlockPositionSchema)
-  await ensureOrganizationMigrated(query.organizationId)
+  await ensureOrganizationMigrated(organizationId)
   const { blocks, more } = await Repo.pageBlocks({
-    orgId: query.organizationId,
+    orgId: organizationId,
     editorType: query.editorType,
     limit: query.limit,
     after,
   })
   const counts = await Repo.countUses(
-    query.organizationId,
+    organizationId,
     blocks.map((block) => block.id),
   )
   const last = blocks.at(-1)
@@ -203,14 +189,12 @@ export async function listBlocks(actor: Actor, input: BlockListQuery): Promise<B
  * new version each, in a `blocks.propagate` job (re-publishing the published ones with `syncTemplatesWithSes`).
  */
 export async function updateBlock(
-  actor: Actor,
+  { actor, organizationId: orgId }: OrganizationContext,
   id: string,
-  query: { organizationId: string; syncTemplatesWithSes?: boolean },
-  input: UpdateBlockBody,
+  query: { syncTemplatesWithSes?: boolean },
+  body: UpdateBlockBody,
 ): Promise<UpdateBlockResult> {
-  const body = UpdateBlockBodySchema.parse(input)
-  const orgId = query.organizationId
-  const { block: previous } = await requireBlock(actor, orgId, id, 'content.write')
+  const previous = await requireBlock(orgId, id)
   if (previous.version !== body.version) throw versionConflict(previous.version)
   const source =
     body.source === undefined ? previous.source : await checkSource(previous.editorType, body.source)
@@ -221,7 +205,7 @@ export async function updateBlock(
     source,
     version: previous.version + 1,
     updatedAt: new Date().toISOString(),
-    updatedBy: { accountId: actor.accountId, email: actor.email },
+    updatedBy: authorOf(actor),
   }
   await writeBlock(block, previous)
   const uses = await usedBy(orgId, id)
@@ -247,8 +231,8 @@ export async function updateBlock(
  * Deletes a block no template uses; otherwise 409 `block.in_use` with the templates. The block is marked first,
  * so no template can start using it while the uses are read.
  */
-export async function deleteBlock(actor: Actor, orgId: string, id: string): Promise<void> {
-  const { block } = await requireBlock(actor, orgId, id, 'content.write')
+export async function deleteBlock({ organizationId: orgId }: OrganizationContext, id: string): Promise<void> {
+  const block = await requireBlock(orgId, id)
   if (!(await Repo.markDeleting(orgId, id, true))) throw blockNotFound()
   const uses = await usedBy(orgId, id)
   if (uses.length) {
@@ -265,13 +249,11 @@ export async function deleteBlock(actor: Actor, orgId: string, id: string): Prom
 
 /** Copies a block under a new name: same editor type and source, version 1, used by nothing. */
 export async function copyBlock(
-  actor: Actor,
-  orgId: string,
+  { actor, organizationId: orgId }: OrganizationContext,
   id: string,
-  input: CopyBlockBody,
+  body: CopyBlockBody,
 ): Promise<Block> {
-  const body = CopyBlockBodySchema.parse(input)
-  const { block: original } = await requireBlock(actor, orgId, id, 'content.write')
+  const original = await requireBlock(orgId, id)
   const block = newBlock(actor, orgId, {
     name: body.newName,
     editorType: original.editorType,

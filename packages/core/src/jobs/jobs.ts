@@ -3,19 +3,18 @@ import {
   type JobItem,
   type JobKind,
   type JobList,
-  type JobListQuery,
-  JobListQuerySchema,
+  type JobListQuerySchema,
   type JobSummary,
   UlidSchema,
 } from '@app/contracts'
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { ulid } from 'ulid'
 import * as z from 'zod'
-import type { Actor } from '../actor'
+import { type Actor, authorOf, type UserActor } from '../actor'
 import { sqs } from '../aws'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import { jobsEnv } from './env'
 import * as Repo from './jobs.repo'
 
@@ -55,8 +54,9 @@ export function toJob(job: Repo.JobRecord, items: Repo.JobItemRecord[]): Job {
 }
 
 /** The job's creator, acting for the work the job does (their membership is checked again where it matters). */
-export function jobCreator(job: Repo.JobRecord): Actor {
+export function jobCreator(job: Repo.JobRecord): UserActor {
   return {
+    kind: 'user',
     accountId: job.createdBy.accountId,
     username: job.createdBy.accountId,
     email: job.createdBy.email,
@@ -98,7 +98,7 @@ export async function startJob(input: {
     createdAt: (input.now ?? new Date()).toISOString(),
     startedAt: null,
     finishedAt: null,
-    createdBy: { accountId: input.actor.accountId, email: input.actor.email },
+    createdBy: authorOf(input.actor),
     ...(input.params ? { params: input.params } : {}),
   }
   const items: Repo.JobItemRecord[] = input.items.map((item, index) => ({
@@ -114,13 +114,7 @@ export async function startJob(input: {
   return toJob(job, items)
 }
 
-export async function getJob(actor: Actor, id: string, orgId: string): Promise<Job> {
-  try {
-    await requireMembership(actor, orgId, 'organization.read')
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'organization.not_found') throw jobNotFound()
-    throw error
-  }
+export async function getJob({ organizationId: orgId }: OrganizationContext, id: string): Promise<Job> {
   const job = await Repo.getJob(orgId, id)
   if (!job) throw jobNotFound()
   return toJob(job, await Repo.listItems(orgId, id))
@@ -128,16 +122,17 @@ export async function getJob(actor: Actor, id: string, orgId: string): Promise<J
 
 const JobPositionSchema = z.object({ id: UlidSchema }).strict()
 
-export async function listJobs(actor: Actor, input: JobListQuery): Promise<JobList> {
-  const query = JobListQuerySchema.parse(input)
-  await requireMembership(actor, query.organizationId, 'organization.read')
+export async function listJobs(
+  { organizationId }: OrganizationContext,
+  query: z.output<typeof JobListQuerySchema>,
+): Promise<JobList> {
   const cursorQuery = {
     list: 'jobs',
-    scope: query.organizationId,
+    scope: organizationId,
     filters: { awsAccountId: query.awsAccountId, kind: query.kind },
   }
   const after = cursorPosition(cursorQuery, query.cursor, JobPositionSchema)
-  const { jobs, more } = await Repo.listJobs(query.organizationId, query.limit, after?.id, {
+  const { jobs, more } = await Repo.listJobs(organizationId, query.limit, after?.id, {
     awsAccountId: query.awsAccountId,
     kind: query.kind,
   })

@@ -64,7 +64,7 @@ const MemberItem = z.object({
 }) satisfies z.ZodType<MemberRecord>
 
 export const toOrganizationRecord = (item: Item): OrganizationRecord => parseItem(OrganizationItem, item)
-const toMember = (item: Item): MemberRecord => parseItem(MemberItem, item)
+export const toMember = (item: Item): MemberRecord => parseItem(MemberItem, item)
 
 export async function getOrganization(orgId: string): Promise<OrganizationRecord | undefined> {
   const { Item } = await dynamo().send(

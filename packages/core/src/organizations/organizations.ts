@@ -11,14 +11,15 @@ import {
   type UpdateOrganizationBody,
 } from '@app/contracts'
 import { ulid } from 'ulid'
-import type { Actor } from '../actor'
+import type { Actor, UserActor } from '../actor'
 import { clearPriceChangeNotice } from '../billing/billing.repo'
 import { nowIso } from '../db/table'
 import { transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
+import { assertAllowed, memberRole, type OrganizationContext, organizationContext } from './context'
 import * as Repo from './organizations.repo'
-import { assertCan, type Permission } from './permissions'
+import type { Permission } from './permissions'
 import { availableActions } from './quota'
 import { writeWithTemplateActions } from './template-actions'
 
@@ -36,23 +37,16 @@ export function toSummary(org: Repo.OrganizationRecord, role: Role, now = new Da
   }
 }
 
-const notFound = () => new AppError('organization.not_found', 'No such organization.')
-
 /**
- * The caller's membership in an organization, or 404 — for a non-member the organization does not exist, so
- * another tenant's ids reveal nothing. Then the role must grant the permission (403 otherwise).
+ * For core called outside the API (a job run re-checking that its creator may still act): the caller's
+ * membership and the permission, as the API middleware checks them once per request (`organizationContext`).
  */
 export async function requireMembership(actor: Actor, orgId: string, permission: Permission) {
-  const [member, org] = await Promise.all([
-    Repo.getMember(orgId, actor.accountId),
-    Repo.getOrganization(orgId),
-  ])
-  if (!member || !org) throw notFound()
-  assertCan(member.role, permission)
-  return { org, member }
+  const context = await organizationContext(actor, orgId, permission)
+  return { org: context.organization, context }
 }
 
-export function newOrganization(actor: Actor, name: string, now = nowIso()) {
+export function newOrganization(actor: UserActor, name: string, now = nowIso()) {
   const org: Repo.OrganizationRecord = {
     id: ulid(),
     name,
@@ -66,7 +60,7 @@ export function newOrganization(actor: Actor, name: string, now = nowIso()) {
 }
 
 export async function createOrganization(
-  actor: Actor,
+  actor: UserActor,
   input: CreateOrganizationBody,
 ): Promise<OrganizationSummary> {
   const { org, writes } = newOrganization(actor, input.name)
@@ -74,19 +68,19 @@ export async function createOrganization(
   return toSummary(org, 'OWNER')
 }
 
+/** Renames (`organization.rename`) and chooses START (`organization.choose_plan`); the route needs read. */
 export async function updateOrganization(
-  actor: Actor,
-  orgId: string,
+  context: OrganizationContext,
   input: UpdateOrganizationBody,
 ): Promise<OrganizationSummary> {
-  const { org, member } = await requireMembership(actor, orgId, 'organization.read')
-  let updated = org
+  const { organizationId: orgId } = context
+  let updated = context.organization
   if (input.name !== undefined) {
-    assertCan(member.role, 'organization.rename')
+    assertAllowed(context, 'organization.rename')
     updated = await Repo.renameOrganization(orgId, input.name)
   }
   if (input.plan === 'START') {
-    assertCan(member.role, 'organization.choose_plan')
+    assertAllowed(context, 'organization.choose_plan')
     try {
       updated = await Repo.chooseStartPlan(orgId, LIVE_SUBSCRIPTION_STATUSES)
     } catch (error) {
@@ -97,13 +91,15 @@ export async function updateOrganization(
       )
     }
   }
-  return toSummary(updated, member.role)
+  return toSummary(updated, memberRole(context))
 }
 
 /** Owner only. Access ends at once; the rest follows `organization.deleted` (see `removeOrganization`). */
-export async function deleteOrganization(actor: Actor, orgId: string): Promise<void> {
-  await requireMembership(actor, orgId, 'organization.delete')
-  await removeOrganization(orgId, actor.accountId)
+export async function deleteOrganization(context: OrganizationContext): Promise<void> {
+  await removeOrganization(
+    context.organizationId,
+    context.actor.kind === 'user' ? context.actor.accountId : null,
+  )
 }
 
 /**
@@ -131,9 +127,8 @@ export async function removeOrganization(orgId: string, deletedBy: string | null
 }
 
 /** Owners and admins clear the price-change notice once they have read it. */
-export async function acknowledgePriceChange(actor: Actor, orgId: string): Promise<void> {
-  await requireMembership(actor, orgId, 'billing.manage')
-  await clearPriceChangeNotice(orgId)
+export async function acknowledgePriceChange(context: OrganizationContext): Promise<void> {
+  await clearPriceChangeNotice(context.organizationId)
 }
 
 /** A paid plan grants its features only while its subscription is live; START and no plan grant none. */
@@ -148,12 +143,6 @@ export function assertFeature(org: Repo.OrganizationRecord, feature: Feature): v
     'plan.feature_locked',
     `${FEATURE_LABELS[feature]} needs the ${tier} plan or higher.${why} Upgrade in Subscription & billing.`,
   )
-}
-
-/** The gate every plan-gated route passes: membership (404 for strangers), then the plan's features. */
-export async function requireFeature(actor: Actor, orgId: string, feature: Feature): Promise<void> {
-  const { org } = await requireMembership(actor, orgId, 'organization.read')
-  assertFeature(org, feature)
 }
 
 /**

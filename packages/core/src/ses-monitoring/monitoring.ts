@@ -1,10 +1,16 @@
-import { type AwsAccount, type EnableMonitoringBody, EnableMonitoringBodySchema } from '@app/contracts'
-import type { Actor } from '../actor'
-import { requireConnection, requireVerifiedConnection, toAwsAccount } from '../aws-accounts/aws-accounts'
+import type { AwsAccount, EnableMonitoringBodySchema } from '@app/contracts'
+import type * as z from 'zod'
+import {
+  assertVerified,
+  requireConnection,
+  requireVerifiedConnection,
+  toAwsAccount,
+} from '../aws-accounts/aws-accounts'
 import * as Repo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
+import type { OrganizationContext } from '../organizations/context'
 import { createInAccount, monitoringNames, removeFromAccount } from './resources'
 
 /**
@@ -14,16 +20,12 @@ import { createInAccount, monitoringNames, removeFromAccount } from './resources
  * If a first enabling fails half-way, what it created is removed again.
  */
 export async function enableMonitoring(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: EnableMonitoringBody,
+  body: z.output<typeof EnableMonitoringBodySchema>,
 ): Promise<AwsAccount> {
-  const body = EnableMonitoringBodySchema.parse(input)
-  const current = await requireConnection(actor, id, 'aws_accounts.manage')
-  // The plan gate checked the organization in the body: it must be the connection's.
-  if (current.orgId !== body.organizationId)
-    throw new AppError('aws_account.not_found', 'No such AWS account.')
-  const connection = await requireVerifiedConnection(actor, id)
+  // The organization is the one the body names (the plan gate's): the connection must be one of its own.
+  const connection = await requireVerifiedConnection(context, id)
   const previous = connection.monitoring
   try {
     await createInAccount(connection, body.eventTypes, previous)
@@ -55,12 +57,11 @@ export async function enableMonitoring(
  * Removes exactly what enable-monitoring created (event destination, configuration set, topic with its
  * subscription) and forgets it. The message log stays. Not plan-gated: a team that left its plan can clean up.
  */
-export async function disableMonitoring(actor: Actor, id: string): Promise<AwsAccount> {
-  const current = await requireConnection(actor, id, 'aws_accounts.manage')
-  if (!current.monitoring)
-    throw new AppError('monitoring.not_enabled', 'Monitoring is not on for this AWS account.')
-  const connection = await requireVerifiedConnection(actor, id)
-  const monitoring = connection.monitoring ?? current.monitoring
+export async function disableMonitoring(context: OrganizationContext, id: string): Promise<AwsAccount> {
+  const current = await requireConnection(context, id)
+  const monitoring = current.monitoring
+  if (!monitoring) throw new AppError('monitoring.not_enabled', 'Monitoring is not on for this AWS account.')
+  const connection = assertVerified(current)
   try {
     await removeFromAccount(connection, monitoring)
   } catch (error) {

@@ -1,42 +1,35 @@
 import {
-  type CombinedQuery,
-  CombinedQuerySchema,
+  type CombinedQuerySchema,
   type CombinedReport,
-  type LogsQuery,
-  LogsQuerySchema,
+  type LogsQuerySchema,
   type MessageLogPage,
   type Rates,
   SES_REPUTATION_THRESHOLDS,
   STATUS_COUNT_KEYS,
   type StatusCounts,
   type TimeSeries,
-  type TimeSeriesQuery,
-  TimeSeriesQuerySchema,
+  type TimeSeriesQuerySchema,
 } from '@app/contracts'
 import * as z from 'zod'
-import type { Actor } from '../actor'
 import { requireConnection } from '../aws-accounts/aws-accounts'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { messageLogPrefix } from '../db/keys'
 import { AppError } from '../errors'
+import type { OrganizationContext } from '../organizations/context'
 import { emptyCounts, hourOf, listMessageLogs, readHourlyCounts } from './message-log.repo'
 
 const HOUR_MS = 3_600_000
-
-/** The connection, which must belong to the organization the plan gate checked. */
-async function readableConnection(actor: Actor, id: string, organizationId: string) {
-  const connection = await requireConnection(actor, id, 'organization.read')
-  if (connection.orgId !== organizationId) throw new AppError('aws_account.not_found', 'No such AWS account.')
-  return connection
-}
 
 /** The spec names this list's cursor `page`; it is the same signed cursor as every other list's. */
 const LogPositionSchema = z.object({ sortKey: z.string().min(1).max(1024) }).strict()
 
 /** A page of the account's message log, newest first (spec: `GET aws-accounts/{id}/logs` with page). */
-export async function listLogs(actor: Actor, id: string, input: LogsQuery): Promise<MessageLogPage> {
-  const query = LogsQuerySchema.parse(input)
-  const connection = await readableConnection(actor, id, query.organizationId)
+export async function listLogs(
+  context: OrganizationContext,
+  id: string,
+  query: z.output<typeof LogsQuerySchema>,
+): Promise<MessageLogPage> {
+  const connection = await requireConnection(context, id)
   const cursorQuery = {
     list: 'message-logs',
     scope: `${connection.orgId}/${connection.id}`,
@@ -90,9 +83,12 @@ async function countsByHour(orgId: string, id: string, hours: number[]) {
  * a bounce reported tomorrow counts where its message was sent). Every bucket is present, empty ones as zeros.
  * Days in zones with half-hour offsets are cut at the hour their midnight falls in.
  */
-export async function timeSeries(actor: Actor, id: string, input: TimeSeriesQuery): Promise<TimeSeries> {
-  const query = TimeSeriesQuerySchema.parse(input)
-  const connection = await readableConnection(actor, id, query.organizationId)
+export async function timeSeries(
+  context: OrganizationContext,
+  id: string,
+  query: z.output<typeof TimeSeriesQuerySchema>,
+): Promise<TimeSeries> {
+  const connection = await requireConnection(context, id)
   const hours = hoursOf(query.from, query.to)
   const byHour = await countsByHour(connection.orgId, connection.id, hours)
   const dayOf = new Intl.DateTimeFormat('en-CA', {
@@ -145,9 +141,12 @@ export function reputationLevel(
 }
 
 /** Totals and rates for the range, with bounce and complaint rates against SES's thresholds. */
-export async function combined(actor: Actor, id: string, input: CombinedQuery): Promise<CombinedReport> {
-  const query = CombinedQuerySchema.parse(input)
-  const connection = await readableConnection(actor, id, query.organizationId)
+export async function combined(
+  context: OrganizationContext,
+  id: string,
+  query: z.output<typeof CombinedQuerySchema>,
+): Promise<CombinedReport> {
+  const connection = await requireConnection(context, id)
   const hours = hoursOf(query.from, query.to)
   const byHour = await countsByHour(connection.orgId, connection.id, hours)
   const totals = emptyCounts()

@@ -1,18 +1,10 @@
-import {
-  type SesSyncQuery,
-  type SesTakeBody,
-  SesTakeBodySchema,
-  SesTemplateParamsSchema,
-  type SesTemplateReview,
-  type Template,
-} from '@app/contracts'
-import type { Actor } from '../actor'
+import type { SesSyncQuery, SesTakeBody, SesTemplateReview, Template } from '@app/contracts'
 import type { AwsConnectionRecord } from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import { AppError } from '../errors'
 import { SliceTimeUp } from '../jobs/pacer'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import { buildTemplate } from '../templates/build'
 import {
   commitVersion,
@@ -71,12 +63,11 @@ async function readFresh(connection: AwsConnectionRecord, publication: Publicati
 
 /** GET ses/templates/{id}: SES's content now beside our current version, and a line diff (ours → SES's). */
 export async function reviewTemplate(
-  actor: Actor,
-  params: { templateId: string },
+  context: OrganizationContext,
+  { templateId }: { templateId: string },
   query: SesSyncQuery,
 ): Promise<SesTemplateReview> {
-  const { templateId } = SesTemplateParamsSchema.parse(params)
-  const connection = await requireSyncAccount(actor, query, 'organization.read')
+  const connection = await requireSyncAccount(context, query)
   const { head, publication } = await requireLinked(connection, templateId)
   const [content, current] = await Promise.all([readContent(head), readFresh(connection, publication)])
   const ours = { subject: head.subject, html: content.html, text: content.textPart }
@@ -107,16 +98,14 @@ export async function reviewTemplate(
  * publication in sync with it. Refused (409) when SES or the template moved since the review.
  */
 export async function takeSesVersion(
-  actor: Actor,
-  params: { templateId: string },
+  context: OrganizationContext,
+  { templateId }: { templateId: string },
   query: SesSyncQuery,
-  body: SesTakeBody,
+  input: SesTakeBody,
   now = new Date(),
 ): Promise<Template> {
-  const { templateId } = SesTemplateParamsSchema.parse(params)
-  const input = SesTakeBodySchema.parse(body)
-  const connection = await requireSyncAccount(actor, query, 'content.write')
-  const { org } = await requireMembership(actor, connection.orgId, 'content.write')
+  const { actor, organization: org } = context
+  const connection = await requireSyncAccount(context, query)
   const { head, publication } = await requireLinked(connection, templateId)
   if (head.version !== input.version) throw versionConflict(head.version)
   const current = await readFresh(connection, publication)

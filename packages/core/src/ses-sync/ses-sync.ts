@@ -3,27 +3,21 @@ import {
   type Job,
   type JobKind,
   type SesImportBody,
-  SesImportBodySchema,
   type SesPublishBody,
-  SesPublishBodySchema,
   type SesSyncOverview,
   type SesSyncQuery,
-  SesSyncQuerySchema,
   type SesTemplateIdsBody,
-  SesTemplateIdsBodySchema,
   type SesTemplateRow,
   type UnpublishedTemplate,
 } from '@app/contracts'
 import { ulid } from 'ulid'
-import type { Actor } from '../actor'
 import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
 import * as JobsRepo from '../jobs/jobs.repo'
-import { requireMembership } from '../organizations/organizations'
-import type { Permission } from '../organizations/permissions'
+import type { OrganizationContext } from '../organizations/context'
 import { readContent, templateNotFound } from '../templates/templates'
 import * as TemplatesRepo from '../templates/templates.repo'
 import { fingerprint } from './fingerprint'
@@ -34,13 +28,11 @@ import { listSesTemplateNames, pacedSes } from './ses-calls'
 const LIST_BUDGET_MS = 20_000
 
 /**
- * The organization (membership with `permission`) and its verified AWS account. Another organization's account
- * answers 404 as an unknown one does.
+ * The context organization's verified AWS account (the middleware checked membership and permission). Another
+ * organization's account answers 404 as an unknown one does.
  */
-export async function requireSyncAccount(actor: Actor, query: SesSyncQuery, permission: Permission) {
-  const { organizationId, awsAccountId } = SesSyncQuerySchema.parse(query)
-  await requireMembership(actor, organizationId, permission)
-  const connection = await AwsRepo.getConnection(organizationId, awsAccountId)
+export async function requireSyncAccount(context: OrganizationContext, query: SesSyncQuery) {
+  const connection = await AwsRepo.getConnection(context.organizationId, query.awsAccountId)
   if (!connection) throw new AppError('aws_account.not_found', 'No such AWS account.')
   if (!connection.verified) {
     throw new AppError(
@@ -78,8 +70,8 @@ async function latestRefresh(orgId: string, awsAccountId: string): Promise<strin
 }
 
 /** GET ses: SES's template names (paced, all pages) joined with the stored publication records. */
-export async function overview(actor: Actor, query: SesSyncQuery): Promise<SesSyncOverview> {
-  const connection = await requireSyncAccount(actor, query, 'organization.read')
+export async function overview(context: OrganizationContext, query: SesSyncQuery): Promise<SesSyncOverview> {
+  const connection = await requireSyncAccount(context, query)
   const orgId = connection.orgId
   const ses = pacedSes(await customerSesSingleAttempt(connection), connection)
   const [listed, publications, heads, refreshedAt] = await Promise.all([
@@ -165,16 +157,16 @@ async function requireTemplates(orgId: string, ids: string[]) {
 }
 
 async function startTemplateJob(
-  actor: Actor,
+  context: OrganizationContext,
   query: SesSyncQuery,
   templateIds: string[],
   kind: JobKind,
   params?: Record<string, string[]>,
 ) {
-  const connection = await requireSyncAccount(actor, query, 'content.write')
+  const connection = await requireSyncAccount(context, query)
   const heads = await requireTemplates(connection.orgId, templateIds)
   return startJob({
-    actor,
+    actor: context.actor,
     orgId: connection.orgId,
     kind,
     awsAccountId: connection.id,
@@ -187,24 +179,33 @@ async function startTemplateJob(
  * PATCH ses: publish (create or update in SES) as a job. A template changed in SES is overwritten only when the
  * user chose so for it (`overwriteTemplateIds`); otherwise its item is skipped (see `publishTemplate`).
  */
-export function startPublish(actor: Actor, query: SesSyncQuery, body: SesPublishBody): Promise<Job> {
-  const { templateIds, overwriteTemplateIds } = SesPublishBodySchema.parse(body)
+export function startPublish(
+  context: OrganizationContext,
+  query: SesSyncQuery,
+  { templateIds, overwriteTemplateIds }: SesPublishBody,
+): Promise<Job> {
   const params = overwriteTemplateIds?.length ? { overwriteTemplateIds } : undefined
-  return startTemplateJob(actor, query, templateIds, 'ses.publish', params)
+  return startTemplateJob(context, query, templateIds, 'ses.publish', params)
 }
 
 /** DELETE ses: delete from SES only, as a job. */
-export function startDelete(actor: Actor, query: SesSyncQuery, body: SesTemplateIdsBody): Promise<Job> {
-  const { templateIds } = SesTemplateIdsBodySchema.parse(body)
-  return startTemplateJob(actor, query, templateIds, 'ses.delete')
+export function startDelete(
+  context: OrganizationContext,
+  query: SesSyncQuery,
+  { templateIds }: SesTemplateIdsBody,
+): Promise<Job> {
+  return startTemplateJob(context, query, templateIds, 'ses.delete')
 }
 
 /** POST ses: import SES templates as HTML templates, as a job (each new template's id is fixed up front). */
-export async function startImport(actor: Actor, query: SesSyncQuery, body: SesImportBody): Promise<Job> {
-  const { templates } = SesImportBodySchema.parse(body)
-  const connection = await requireSyncAccount(actor, query, 'content.write')
+export async function startImport(
+  context: OrganizationContext,
+  query: SesSyncQuery,
+  { templates }: SesImportBody,
+): Promise<Job> {
+  const connection = await requireSyncAccount(context, query)
   return startJob({
-    actor,
+    actor: context.actor,
     orgId: connection.orgId,
     kind: 'ses.import',
     awsAccountId: connection.id,
@@ -213,11 +214,11 @@ export async function startImport(actor: Actor, query: SesSyncQuery, body: SesIm
 }
 
 /** POST ses/refresh: read every linked SES template again (drift), as a job. */
-export async function startRefresh(actor: Actor, query: SesSyncQuery): Promise<Job> {
-  const connection = await requireSyncAccount(actor, query, 'organization.read')
+export async function startRefresh(context: OrganizationContext, query: SesSyncQuery): Promise<Job> {
+  const connection = await requireSyncAccount(context, query)
   const publications = await Publications.listPublications(Publications.publicationTarget(connection))
   return startJob({
-    actor,
+    actor: context.actor,
     orgId: connection.orgId,
     kind: 'ses.refresh',
     awsAccountId: connection.id,

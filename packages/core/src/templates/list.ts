@@ -1,16 +1,14 @@
 import {
   type TagList,
   type TemplateList,
-  type TemplateListQuery,
-  TemplateListQuerySchema,
+  type TemplateListQuerySchema,
   type TemplateSummary,
   UlidSchema,
 } from '@app/contracts'
 import * as z from 'zod'
-import type { Actor } from '../actor'
 import { type CursorQuery, cursorPosition, encodeCursor } from '../db/cursor'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import * as Repo from './templates.repo'
 
 function toSummary(head: Repo.TemplateHead): TemplateSummary {
@@ -30,6 +28,8 @@ function toSummary(head: Repo.TemplateHead): TemplateSummary {
   }
 }
 
+type Query = z.output<typeof TemplateListQuerySchema>
+
 const PositionSchema = z.object({ key: z.string().min(1).max(2000), id: UlidSchema }).strict()
 
 /**
@@ -37,19 +37,20 @@ const PositionSchema = z.object({ key: z.string().min(1).max(2000), id: UlidSche
  * sort's index; the cursor holds the last row's index position, signed and bound to this organization, search,
  * tag, sort and order.
  */
-export async function listTemplates(actor: Actor, input: TemplateListQuery): Promise<TemplateList> {
-  const query = TemplateListQuerySchema.parse(input)
-  await requireMembership(actor, query.organizationId, 'organization.read')
+export async function listTemplates(
+  { organizationId }: OrganizationContext,
+  query: Query,
+): Promise<TemplateList> {
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc')
   const cursorQuery: CursorQuery = {
     list: 'templates',
-    scope: query.organizationId,
+    scope: organizationId,
     filters: { q: query.q?.toLowerCase(), tag: query.tag, sort: query.sort, order },
   }
   const after = cursorPosition(cursorQuery, query.cursor, PositionSchema)
-  await ensureOrganizationMigrated(query.organizationId)
+  await ensureOrganizationMigrated(organizationId)
   const { heads, more } = await Repo.pageHeads({
-    orgId: query.organizationId,
+    orgId: organizationId,
     sort: query.sort,
     ascending: order === 'asc',
     q: query.q?.toLowerCase(),
@@ -65,8 +66,7 @@ export async function listTemplates(actor: Actor, input: TemplateListQuery): Pro
 }
 
 /** Every tag of the organization's templates with how many carry it (spec §7 `GET tags`). */
-export async function listTags(actor: Actor, orgId: string): Promise<TagList> {
-  await requireMembership(actor, orgId, 'organization.read')
+export async function listTags({ organizationId: orgId }: OrganizationContext): Promise<TagList> {
   const counts = new Map<string, number>()
   for (const head of await Repo.listHeads(orgId)) {
     for (const tag of head.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1)

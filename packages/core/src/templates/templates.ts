@@ -1,25 +1,21 @@
 import {
   type CopyTemplateBody,
-  CopyTemplateBodySchema,
-  type CreateTemplateBody,
-  CreateTemplateBodySchema,
+  type CreateTemplateBodySchema,
   type DeleteTemplatesBody,
-  DeleteTemplatesBodySchema,
   referencedBlockIds,
   type Template,
   type TemplateEditorType,
   type TemplateVersionSummary,
-  type UpdateTemplateBody,
-  UpdateTemplateBodySchema,
+  type UpdateTemplateBodySchema,
   visualDocumentSource,
 } from '@app/contracts'
 import { ulid } from 'ulid'
-import type { Actor } from '../actor'
+import type * as z from 'zod'
+import { type Actor, authorOf } from '../actor'
 import * as BlocksRepo from '../blocks/blocks.repo'
 import { AppError } from '../errors'
-import { requireMembership } from '../organizations/organizations'
+import type { OrganizationContext } from '../organizations/context'
 import type { OrganizationRecord } from '../organizations/organizations.repo'
-import type { Permission } from '../organizations/permissions'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
 import { enqueuePurge } from '../purge/purge'
 import { type BuiltTemplate, buildTemplate, invalidTemplate, type TemplateFields } from './build'
@@ -40,22 +36,18 @@ export const versionConflict = (currentVersion: number) =>
   )
 
 /**
- * The template, its organization and the caller's membership. Strangers, unknown ids and deleted templates all
- * get the same 404, so another tenant's ids reveal nothing.
+ * The organization owning a template (its owner pointer), for the middleware to resolve the organization of
+ * calls naming only the template.
  */
-export async function requireTemplate(actor: Actor, id: string, permission: Permission) {
-  const orgId = await Repo.organizationOf(id)
-  if (!orgId) throw templateNotFound()
-  let membership: Awaited<ReturnType<typeof requireMembership>>
-  try {
-    membership = await requireMembership(actor, orgId, permission)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'organization.not_found') throw templateNotFound()
-    throw error
-  }
-  const head = await Repo.getHead(orgId, id)
+export async function organizationOfTemplate(id: string): Promise<string | undefined> {
+  return (await Repo.organizationOf(id)) ?? undefined
+}
+
+/** The context organization's template; unknown and deleted ids get the same 404. */
+export async function requireTemplate(context: OrganizationContext, id: string): Promise<Repo.TemplateHead> {
+  const head = await Repo.getHead(context.organizationId, id)
   if (!head) throw templateNotFound()
-  return { ...membership, head }
+  return head
 }
 
 export async function readContent(head: Repo.TemplateHead): Promise<TemplateContent> {
@@ -146,7 +138,7 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   const { previous, fields, built, actor, org } = input
   const id = previous?.id ?? input.id ?? ulid()
   const at = input.now.toISOString()
-  const author = { accountId: actor.accountId, email: actor.email }
+  const author = authorOf(actor)
   const head: Repo.TemplateHead = {
     id,
     orgId: org.id,
@@ -249,13 +241,10 @@ async function starterFields(starterId: string, editorType: TemplateEditorType |
 
 /** Creates a template from a starter or from fields (1 START action). */
 export async function createTemplate(
-  actor: Actor,
-  orgId: string,
-  input: CreateTemplateBody,
+  { actor, organization: org }: OrganizationContext,
+  body: z.output<typeof CreateTemplateBodySchema>,
   now = new Date(),
 ): Promise<Template> {
-  const body = CreateTemplateBodySchema.parse(input)
-  const { org } = await requireMembership(actor, orgId, 'content.write')
   const base = body.starter ? await starterFields(body.starter, body.editorType) : undefined
   const fields: TemplateFields = {
     name: body.name,
@@ -278,20 +267,20 @@ export async function createTemplate(
   })
 }
 
-export async function getTemplate(actor: Actor, id: string): Promise<Template> {
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+export async function getTemplate(context: OrganizationContext, id: string): Promise<Template> {
+  const head = await requireTemplate(context, id)
   return toTemplate(head, await readContent(head))
 }
 
 /** Saves changes as a new version, if `version` is still the current one (1 START action). */
 export async function updateTemplate(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: UpdateTemplateBody,
+  body: z.output<typeof UpdateTemplateBodySchema>,
   now = new Date(),
 ): Promise<Template> {
-  const body = UpdateTemplateBodySchema.parse(input)
-  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  const { actor, organization: org } = context
+  const head = await requireTemplate(context, id)
   if (head.version !== body.version) throw versionConflict(head.version)
   const current = fieldsOf(head, await readContent(head))
   const fields: TemplateFields = {
@@ -317,13 +306,13 @@ export async function updateTemplate(
 
 /** Copies the current version under a new name; the copy starts its own history at version 1 (1 START action). */
 export async function copyTemplate(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: CopyTemplateBody,
+  body: CopyTemplateBody,
   now = new Date(),
 ): Promise<Template> {
-  const body = CopyTemplateBodySchema.parse(input)
-  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  const { actor, organization: org } = context
+  const head = await requireTemplate(context, id)
   const content = await readContent(head)
   const fields = { ...fieldsOf(head, content), name: body.newName }
   const built = {
@@ -336,13 +325,20 @@ export async function copyTemplate(
 }
 
 /** Deletes a template (1 START action): head and name at once, versions in the purge worker. */
-export async function deleteTemplate(actor: Actor, id: string, now = new Date()): Promise<void> {
-  let orgId: string
+export async function deleteTemplate(
+  context: OrganizationContext,
+  id: string,
+  now = new Date(),
+): Promise<void> {
+  const { organizationId: orgId, organization: org } = context
   for (let attempt = 0; ; attempt++) {
-    const { org, head } = await requireTemplate(actor, id, 'content.write')
-    orgId = org.id
+    const head = await requireTemplate(context, id)
     try {
-      await writeWithTemplateActions(org.id, 1, templateDeletion(head), { now, org })
+      // The organization read once for the request serves the first attempt; a retry reads it fresh.
+      await writeWithTemplateActions(orgId, 1, templateDeletion(head), {
+        now,
+        org: attempt === 0 ? org : undefined,
+      })
       break
     } catch (error) {
       // Deleted or renamed meanwhile: start over with what is there now.
@@ -388,13 +384,10 @@ function deletionBatches(heads: Repo.TemplateHead[], firstMost = ITEMS_PER_TRANS
  * already gone.
  */
 export async function deleteTemplates(
-  actor: Actor,
-  orgId: string,
-  input: DeleteTemplatesBody,
+  { organizationId: orgId, organization: org }: OrganizationContext,
+  body: DeleteTemplatesBody,
   now = new Date(),
 ): Promise<void> {
-  const body = DeleteTemplatesBodySchema.parse(input)
-  const { org } = await requireMembership(actor, orgId, 'content.write')
   for (let attempt = 0; ; attempt++) {
     const heads = await Repo.getHeads(orgId, body.templateIds)
     const missing = body.templateIds.filter((id) => !heads.has(id))

@@ -1,21 +1,18 @@
 import type {
   Template,
   TemplateDiff,
+  TemplateDiffQuerySchema,
   TemplateVersion,
   TemplateVersionList,
+  TemplateVersionListQuerySchema,
   TemplateVersionSummary,
 } from '@app/contracts'
-import {
-  TemplateDiffQuerySchema,
-  TemplateVersionListQuerySchema,
-  TemplateVersionNumberSchema,
-} from '@app/contracts'
+import { TemplateVersionNumberSchema } from '@app/contracts'
 import { diffLines } from 'diff'
-import type * as z from 'zod'
-import * as zod from 'zod'
-import type { Actor } from '../actor'
+import * as z from 'zod'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
+import type { OrganizationContext } from '../organizations/context'
 import type { TemplateContent } from './content'
 import { commitVersion, fieldsOf, requireTemplate } from './templates'
 import * as Repo from './templates.repo'
@@ -46,16 +43,15 @@ async function readVersion(head: Repo.TemplateHead, version: number) {
   return { record, content }
 }
 
-const VersionPositionSchema = zod.object({ version: TemplateVersionNumberSchema }).strict()
+const VersionPositionSchema = z.object({ version: TemplateVersionNumberSchema }).strict()
 
 /** A template's versions, newest first; the cursor holds the last version shown. */
 export async function listVersions(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: z.input<typeof TemplateVersionListQuerySchema>,
+  query: z.output<typeof TemplateVersionListQuerySchema>,
 ): Promise<TemplateVersionList> {
-  const query = TemplateVersionListQuerySchema.parse(input)
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+  const head = await requireTemplate(context, id)
   const cursorQuery = { list: 'template-versions', scope: `${head.orgId}/${head.id}` }
   const before = cursorPosition(cursorQuery, query.cursor, VersionPositionSchema)
   const page = await Repo.listVersions(head.orgId, head.id, query.limit, before?.version)
@@ -66,8 +62,11 @@ export async function listVersions(
   }
 }
 
-export async function getVersion(actor: Actor, id: string, version: number): Promise<TemplateVersion> {
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+export async function getVersion(
+  context: OrganizationContext,
+  { id, version }: { id: string; version: number },
+): Promise<TemplateVersion> {
+  const head = await requireTemplate(context, id)
   const { record, content } = await readVersion(head, version)
   return {
     ...toSummary(record),
@@ -95,12 +94,11 @@ export function lineDiff<P extends string>(part: P, from: string, to: string) {
 
 /** Line diffs of two versions: subject, source, compiled HTML (unless both are HTML templates) and text part. */
 export async function diffVersions(
-  actor: Actor,
+  context: OrganizationContext,
   id: string,
-  input: z.input<typeof TemplateDiffQuerySchema>,
+  query: z.output<typeof TemplateDiffQuerySchema>,
 ): Promise<TemplateDiff> {
-  const query = TemplateDiffQuerySchema.parse(input)
-  const { head } = await requireTemplate(actor, id, 'organization.read')
+  const head = await requireTemplate(context, id)
   const [from, to] = await Promise.all([readVersion(head, query.from), readVersion(head, query.to)])
   const sameAsSource = (version: { record: Repo.VersionRecord }) => version.record.editorType === 'HTML'
   const text = (content: TemplateContent) => content.textPart
@@ -123,12 +121,12 @@ export async function diffVersions(
  * and sample data come back; the name and tags stay as they are now (they identify and file the template).
  */
 export async function restoreVersion(
-  actor: Actor,
-  id: string,
-  version: number,
+  context: OrganizationContext,
+  { id, version }: { id: string; version: number },
   now = new Date(),
 ): Promise<Template> {
-  const { org, head } = await requireTemplate(actor, id, 'content.write')
+  const { actor, organization: org } = context
+  const head = await requireTemplate(context, id)
   const { record, content } = await readVersion(head, version)
   const fields = { ...fieldsOf(head, content), subject: record.subject, editorType: record.editorType }
   const built = {

@@ -12,10 +12,10 @@ import { type ApiGateway, type GatewayRoute, startApiGateway } from './api-gatew
 const stack = injectLocalStack()
 const FIXTURES = fileURLToPath(new URL('../testing/fixtures/functions', import.meta.url))
 const ROUTES: GatewayRoute[] = [
-  { method: 'GET', path: '/api/echo/{id}', group: 'echo', public: false },
-  { method: 'POST', path: '/api/echo/{id}', group: 'echo', public: false },
-  { method: 'GET', path: '/api/public/echo', group: 'echo', public: true },
-  { method: 'POST', path: '/api/public/echo', group: 'echo', public: true },
+  { method: 'GET', path: '/api/echo/{id}', group: 'echo', auth: 'user' },
+  { method: 'POST', path: '/api/echo/{id}', group: 'echo', auth: 'user' },
+  { method: 'GET', path: '/api/public/echo', group: 'echo', auth: 'none' },
+  { method: 'POST', path: '/api/public/echo', group: 'echo', auth: 'none' },
 ]
 
 interface Echo {

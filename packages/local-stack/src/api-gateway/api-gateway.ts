@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { GATEWAY_MAX_BODY_BYTES, type RouteDefinition, routeKey } from '@app/contracts'
+import { GATEWAY_MAX_BODY_BYTES, type RouteDefinition, routeKey, usesJwtAuthorizer } from '@app/contracts'
 import { closeServer, listen } from '../http/listen'
 import { readBody } from '../http/read-body'
 import { loadHandler } from '../lambda/handler-module'
@@ -14,7 +14,7 @@ import { createRouteMatcher } from './route-matcher'
 /** API Gateway gives up on an integration after 30 s. */
 const INTEGRATION_TIMEOUT_MS = 29_000
 
-export type GatewayRoute = Pick<RouteDefinition, 'method' | 'path' | 'public'> & { group: string }
+export type GatewayRoute = Pick<RouteDefinition, 'method' | 'path' | 'auth'> & { group: string }
 
 export interface ApiGatewayOptions {
   port: number
@@ -59,7 +59,7 @@ export async function startApiGateway(options: ApiGatewayOptions): Promise<ApiGa
       )
 
     let claims: Record<string, string> | undefined
-    if (!matched.route.public) {
+    if (usesJwtAuthorizer(matched.route)) {
       const verdict = await authorize(request.headers.authorization)
       if (!verdict.ok)
         return errorResponse(401, 'auth.unauthorized', 'Sign in to continue.', {

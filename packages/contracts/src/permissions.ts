@@ -1,0 +1,27 @@
+import type { ROLES } from './account/schemas'
+
+type Role = (typeof ROLES)[number]
+
+/**
+ * What each role may do in an organization. Every route acting for an organization names one of these
+ * (`permission` in the route table); the middleware checks it once: a non-member gets 404, a member whose role
+ * lacks it 403. Later features add their permissions here.
+ */
+export const PERMISSIONS = {
+  'organization.read': ['OWNER', 'ADMIN', 'MEMBER'],
+  'organization.rename': ['OWNER', 'ADMIN'],
+  'organization.choose_plan': ['OWNER', 'ADMIN'],
+  'organization.delete': ['OWNER'],
+  'billing.read': ['OWNER', 'ADMIN', 'MEMBER'],
+  'billing.manage': ['OWNER', 'ADMIN'],
+  'team.invite': ['OWNER', 'ADMIN'],
+  'team.remove': ['OWNER', 'ADMIN'],
+  'content.write': ['OWNER', 'ADMIN', 'MEMBER'],
+  'aws_accounts.manage': ['OWNER', 'ADMIN'],
+} as const satisfies Record<string, readonly Role[]>
+
+export type Permission = keyof typeof PERMISSIONS
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role)
+}

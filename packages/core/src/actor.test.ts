@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { type Actor, authorOf, requireUser, systemActor, type UserActor } from './actor'
+import { allows } from './organizations/context'
+
+const user: UserActor = {
+  kind: 'user',
+  accountId: '7d7f0a52-8c1e-4c1a-9a51-1d2b3c4d5e6f',
+  username: 'ada',
+  email: 'ada@example.com',
+  emailVerified: true,
+  groups: [],
+}
+const apiKey: Actor = {
+  kind: 'apiKey',
+  organizationId: '01JAAAAAAAAAAAAAAAAAAAAAAA',
+  keyId: 'key-1',
+  scopes: ['organization.read'],
+}
+const token: Actor = { kind: 'token', proof: 'unsubscribe', subject: 'contact-1' }
+
+describe('the actor union', () => {
+  it('narrows to a signed-in user, refusing others clearly (401 without sign-in, 403 for keys and the system)', () => {
+    expect(requireUser(user)).toBe(user)
+    expect(() => requireUser(token)).toThrow(
+      expect.objectContaining({ code: 'auth.unauthorized', status: 401 }),
+    )
+    for (const other of [apiKey, systemActor('purge')])
+      expect(() => requireUser(other)).toThrow(
+        expect.objectContaining({ code: 'permission.denied', status: 403 }),
+      )
+    expect(authorOf(user)).toEqual({ accountId: user.accountId, email: user.email })
+  })
+
+  it('allows by role for users, by scope for API keys, always for the system, never for tokens', () => {
+    expect(allows({ actor: user, role: 'MEMBER' }, 'content.write')).toBe(true)
+    expect(allows({ actor: user, role: 'MEMBER' }, 'organization.delete')).toBe(false)
+    expect(allows({ actor: user, role: null }, 'organization.read')).toBe(false)
+    expect(allows({ actor: apiKey, role: null }, 'organization.read')).toBe(true)
+    expect(allows({ actor: apiKey, role: null }, 'content.write')).toBe(false)
+    expect(allows({ actor: systemActor('jobs'), role: null }, 'organization.delete')).toBe(true)
+    expect(allows({ actor: token, role: null }, 'organization.read')).toBe(false)
+  })
+})
