@@ -26,7 +26,7 @@ import type { z } from 'zod'
 import { env } from '../env'
 import { actorFromEvent } from './actor'
 import { jsonResponse, toErrorResponse } from './errors'
-import { reportError, sentryMiddleware } from './sentry'
+import { reportError, requestPath, sentryMiddleware } from './sentry'
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer
 type Routes = typeof routes
@@ -198,6 +198,7 @@ export function endpointGroup<G extends EndpointGroup>(
       after: (request) => {
         const state = states.get(request.context)
         state?.log.info('request', {
+          path: requestPath(request.event),
           status: request.response?.statusCode,
           durationMs: Date.now() - state.started,
         })
@@ -207,10 +208,12 @@ export function endpointGroup<G extends EndpointGroup>(
         const log = state?.log ?? baseLog.child({ requestId: request.context.awsRequestId })
         const { response, unexpected } = toErrorResponse(request.error)
         if (unexpected) {
-          log.error('request.failed', { error: request.error, routeKey: request.event.routeKey })
-          await reportError(request.error, { routeKey: request.event.routeKey })
+          const path = requestPath(request.event)
+          log.error('request.failed', { error: request.error, routeKey: request.event.routeKey, path })
+          await reportError(request.error, { routeKey: request.event.routeKey, path })
         }
         log.info('request', {
+          path: requestPath(request.event),
           status: response.statusCode,
           durationMs: state ? Date.now() - state.started : undefined,
         })
