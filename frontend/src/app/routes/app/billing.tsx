@@ -12,12 +12,12 @@ import { BillingDetailsForm } from '../../../features/billing/components/billing
 import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { PlanPicker } from '../../../features/billing/components/plan-picker'
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary'
-import { PLAN_CHOOSER_PARAM } from '../../../features/organizations/components/template-actions'
 import {
   canManageOrganization,
   organizationName,
   roleLabel,
 } from '../../../features/organizations/organization-display'
+import { PLAN_CHOOSER_PARAM, paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 import { requireAccount } from './require-account'
@@ -112,7 +112,7 @@ function BillingPage({ organizationId }: { organizationId: string }) {
       <Card
         title="Plan"
         actions={
-          <Link to="/app/organization/invoices" className={styles.cardLink}>
+          <Link to={paths.invoices()} className={styles.cardLink}>
             Invoices
           </Link>
         }

@@ -8,6 +8,7 @@ import { VerifyEmailBanner } from '../../../features/account/components/verify-e
 import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
 import { OrganizationList } from '../../../features/organizations/components/organization-list'
 import { organizationName } from '../../../features/organizations/organization-display'
+import { paths } from '../../../lib/paths'
 import styles from './page.module.css'
 
 export function Component() {
@@ -40,7 +41,7 @@ export function Component() {
         title="Organizations"
         description="Templates, contacts and campaigns belong to an organization. Switch to work in another one."
         actions={
-          <ButtonLink to="/app/organizations/new" variant="secondary" size="small">
+          <ButtonLink to={paths.newOrganization()} variant="secondary" size="small">
             Add Organization
           </ButtonLink>
         }

@@ -11,6 +11,7 @@ import { InvoiceTable } from '../../../features/billing/components/invoice-table
 import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { organizationName } from '../../../features/organizations/organization-display'
 import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationAlert } from './no-organization'
 import styles from './page.module.css'
 import { requireAccount } from './require-account'
@@ -75,7 +76,7 @@ function InvoiceList({ organizationId, name }: { organizationId: string; name: s
       <section className={styles.empty} aria-label="No invoices">
         <p className={styles.emptyTitle}>No invoices yet — they appear after your first payment.</p>
         <p>Choose a paid plan or check the subscription on Subscription &amp; billing.</p>
-        <ButtonLink to="/app/organization/billing" variant="secondary" size="small">
+        <ButtonLink to={paths.billing()} variant="secondary" size="small">
           Subscription &amp; billing
         </ButtonLink>
       </section>

@@ -4,13 +4,14 @@ import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form'
+import { paths } from '../../../lib/paths'
 import styles from './page.module.css'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   return (
     <div className={styles.page}>
-      <Link to="/app" className={styles.back}>
+      <Link to={paths.dashboard()} className={styles.back}>
         ← Dashboard
       </Link>
       <header className={styles.header}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
+import { paths } from '../../../lib/paths'
 import styles from './page.module.css'
 
 /** An organization page opened while no organization is selected: its title and where to pick one. */
@@ -20,7 +21,7 @@ export function NoOrganizationAlert({ children }: { children?: ReactNode }) {
     <Alert
       tone="info"
       title="No organization selected"
-      actions={<ButtonLink to="/app">Choose one on the dashboard</ButtonLink>}
+      actions={<ButtonLink to={paths.dashboard()}>Choose one on the dashboard</ButtonLink>}
     >
       {children}
     </Alert>

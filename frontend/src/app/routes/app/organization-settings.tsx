@@ -14,6 +14,7 @@ import {
   organizationName,
   roleLabel,
 } from '../../../features/organizations/organization-display'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 
@@ -48,8 +49,8 @@ export function Component() {
               <PlanBadge plan={organization.plan} /> <TemplateActions organization={organization} />
             </p>
             <p>
-              <Link to="/app/organization/billing">Subscription &amp; billing</Link> — change the plan,
-              payment method and billing details.
+              <Link to={paths.billing()}>Subscription &amp; billing</Link> — change the plan, payment method
+              and billing details.
             </p>
           </div>
         ) : (

@@ -9,6 +9,7 @@ import { accountQueries } from '../../../features/account/api/account'
 import { templateQueries } from '../../../features/templates/api/templates'
 import { TemplateEditor } from '../../../features/templates/editor/template-editor'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
 import styles from './page.module.css'
 import { requireAccount } from './require-account'
@@ -58,7 +59,7 @@ export function Component() {
           role={missing ? 'note' : 'alert'}
           actions={
             <>
-              <ButtonLink to="/app/templates">All templates</ButtonLink>
+              <ButtonLink to={paths.templates()}>All templates</ButtonLink>
               {!missing && (
                 <Button variant="secondary" onClick={() => void template.refetch()}>
                   Try again

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import definitions from '../../../components/ui/definition-grid.module.css'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { awsAccountQueries } from '../api/aws-accounts'
 import {
@@ -174,7 +175,7 @@ export function StatusOverview({
           </div>
         </dl>
         <p className={styles.cardFooter}>
-          <Link to="/app/email-identities">Manage email identities</Link>
+          <Link to={paths.emailIdentities()}>Manage email identities</Link>
           {data.identities.verified === 0 && ' — verify an address or domain before you can send.'}
         </p>
       </Card>

@@ -7,8 +7,8 @@ import { Card } from '../../../components/ui/card'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { LoadingLines } from '../../billing/components/loading-lines'
-import { PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
 import { logsQuery } from '../api/ses-monitoring'
 import {
   type CursorStack,
@@ -153,7 +153,7 @@ export function MessageLog({
               title="Could not load the message log"
               actions={
                 isApiError(logs.error, 'plan.feature_locked') ? (
-                  <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
+                  <ButtonLink to={paths.planChooser()} size="small">
                     See plans
                   </ButtonLink>
                 ) : (
@@ -259,7 +259,7 @@ function EmptyLog({
         Messages sent through this account with monitoring on appear here within seconds of SES reporting
         them. Send a test email from Email identities to see one.
       </p>
-      <ButtonLink to="/app/email-identities" variant="secondary" size="small">
+      <ButtonLink to={paths.emailIdentities()} variant="secondary" size="small">
         Send a test email
       </ButtonLink>
     </div>

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { LoadingLines } from '../../billing/components/loading-lines'
 import { ActionError, CostNote } from '../../templates/components/action-error'
 import { DiffView } from '../../templates/diff/diff-view'
@@ -87,7 +88,7 @@ function ReviewBody({
   return (
     <div className={styles.review}>
       <p className={styles.summary}>
-        <Link to={`/app/templates/${data.templateId}`}>{data.templateName}</Link> — {reviewSummary(data)}
+        <Link to={paths.template(data.templateId)}>{data.templateName}</Link> — {reviewSummary(data)}
       </p>
       {data.state === 'drifted' && (
         <DiffView

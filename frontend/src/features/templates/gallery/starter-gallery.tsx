@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { templateQueries, useCreateTemplate } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
 import { actionCost } from '../template-actions'
@@ -107,7 +108,7 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
   return (
     <div className={pageStyles.page}>
       <header className={pageStyles.header}>
-        <Link to="/app/templates" className={pageStyles.back}>
+        <Link to={paths.templates()} className={pageStyles.back}>
           ← All templates
         </Link>
         <h1>New template</h1>
@@ -178,7 +179,7 @@ function CreateForm({
     create.mutate(choice.body(name), {
       onSuccess: (template) => {
         toast.success(`${template.name} was created.`)
-        navigate(`/app/templates/${template.id}`)
+        navigate(paths.template(template.id))
       },
     })
   }
