@@ -2,6 +2,7 @@ import { planUnlocks } from '@app/contracts'
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, useParams } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FullScreenLoader } from '../../../components/ui/spinner'
@@ -13,7 +14,6 @@ import { BlockListPage } from '../../../features/blocks/components/block-list-pa
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
 /** The block while the editor's code (CodeMirror, the email pipeline) loads. */

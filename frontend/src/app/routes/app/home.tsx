@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -9,7 +10,6 @@ import { ChooseStartPlan } from '../../../features/organizations/components/choo
 import { OrganizationList } from '../../../features/organizations/components/organization-list'
 import { organizationName } from '../../../features/organizations/organization-display'
 import { paths } from '../../../lib/paths'
-import styles from './page.module.css'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())

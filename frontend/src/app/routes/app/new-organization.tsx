@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form'
 import { paths } from '../../../lib/paths'
-import styles from './page.module.css'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { paths } from '../../../lib/paths'
-import styles from './page.module.css'
 
 /** An organization page opened while no organization is selected: its title and where to pick one. */
 export function NoOrganizationPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
@@ -16,7 +17,6 @@ import {
 } from '../../../features/organizations/organization-display'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())

@@ -1,12 +1,12 @@
 import { COMING_SOON_LABEL, type Feature, type Offering } from '@app/contracts'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import styles from '../../../components/layouts/page.module.css'
 import { ButtonLink } from '../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { paths } from '../../../lib/paths'
 import type { RouteModule } from '../../router'
 import { lockedUntil } from '../../shell/navigation'
-import styles from './page.module.css'
 
 interface PlannedPage {
   title: string

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom'
+import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { SelectField } from '../../../components/ui/select-field'
@@ -10,7 +11,6 @@ import styles from '../../../features/ses-sync/components/ses-sync.module.css'
 import { SesSyncPanel } from '../../../features/ses-sync/components/ses-sync-panel'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import pageStyles from './page.module.css'
 import { selectedAwsAccountLoader } from './selected-aws-account-loader'
 
 const TITLE = 'Templates in SES'

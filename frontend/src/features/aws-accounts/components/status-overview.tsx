@@ -7,9 +7,9 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import definitions from '../../../components/ui/definition-grid.module.css'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { LoadingLines } from '../../billing/components/loading-lines'
 import { awsAccountQueries } from '../api/aws-accounts'
 import {
   enforcementText,

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { paths } from '../../../lib/paths'
 import { PlanBadge } from '../../organizations/components/plan-badge'
 import { TemplateActionsWidget } from '../../organizations/components/template-actions'
@@ -10,7 +11,6 @@ import { canManageOrganization } from '../../organizations/organization-display'
 import { useOpenCustomerPortal } from '../api/billing'
 import { isLiveSubscription, renewalText, subscriptionStatusText } from '../billing-display'
 import styles from './billing.module.css'
-import { LoadingLines } from './loading-lines'
 
 interface SubscriptionSummaryProps {
   organization: OrganizationSummary

@@ -8,7 +8,7 @@ import {
   TIERS,
 } from '@app/contracts'
 import { type ReactNode, useId } from 'react'
-import styles from '../../../app/routes/app/page.module.css'
+import styles from '../../../components/layouts/page.module.css'
 import { ButtonLink } from '../../../components/ui/button'
 import { LockBadge } from '../../../components/ui/lock-badge'
 import { paths } from '../../../lib/paths'

@@ -4,11 +4,11 @@ import { useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { LoadingLines } from '../../billing/components/loading-lines'
 import { logsQuery } from '../api/ses-monitoring'
 import {
   type CursorStack,

@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { LoadingLines } from '../../billing/components/loading-lines'
 import { reportQueries, sesMonitoringQueries } from '../api/ses-monitoring'
 import {
   browserTimeZone,
