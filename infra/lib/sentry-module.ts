@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { REPO_ROOT } from './paths'
 
 /**
@@ -13,14 +12,6 @@ export const SENTRY_MODULE = '@sentry/aws-serverless'
 
 export const CREATE_REQUIRE_BANNER =
   'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);'
-
-export function sentryModuleHooks(): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) => sentryModuleCommands(outputDir),
-  }
-}
 
 export function sentryModuleCommands(outputDir: string): string[] {
   const moduleDir = path.join(outputDir, 'node_modules', ...SENTRY_MODULE.split('/'))

@@ -1,14 +1,20 @@
 import { MONITORING_TUNNEL_PATH } from '@app/contracts'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const init = vi.fn()
+const eventProcessors: ((event: Record<string, unknown>) => unknown)[] = []
+const init = vi.fn((_options: Record<string, unknown>) => ({
+  addEventProcessor: (processor: (event: Record<string, unknown>) => unknown) =>
+    eventProcessors.push(processor),
+}))
 vi.mock('@sentry/react', () => ({
   init,
   browserTracingIntegration: () => ({ name: 'BrowserTracing' }),
   replayIntegration: (options: unknown) => ({ name: 'Replay', options }),
+  withStreamedSpan: (callback: unknown) => callback,
 }))
 
 const { MONITORING_TUNNEL, startMonitoring } = await import('./monitoring')
+const { scrubBreadcrumb, scrubEvent, scrubRecordingEvent, scrubSpan } = await import('./sentry-scrub')
 
 describe('startMonitoring', () => {
   beforeEach(() => init.mockClear())
@@ -42,11 +48,33 @@ describe('startMonitoring', () => {
               mutationLimit: 10_000,
               mutationBreadcrumbLimit: 750,
               slowClickTimeout: 7000,
+              networkDetailAllowUrls: [],
+              networkCaptureBodies: false,
+              beforeAddRecordingEvent: scrubRecordingEvent,
             },
           },
         ],
       }),
     )
     expect(MONITORING_TUNNEL).toBe(MONITORING_TUNNEL_PATH)
+  })
+
+  it('hands every event, span, breadcrumb and replay to the URL scrubbers (sentry-scrub.test.ts)', async () => {
+    eventProcessors.length = 0
+    await startMonitoring({ stage: 'prod', sentryDsn: 'https://k@o1.ingest.sentry.io/2' })
+    expect(init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        beforeSend: scrubEvent,
+        beforeSendSpan: scrubSpan,
+        beforeBreadcrumb: scrubBreadcrumb,
+      }),
+    )
+    const [processor] = eventProcessors
+    expect(processor?.({ type: 'replay_event', urls: ['https://a.b/join?token=inv-1'] })).toEqual({
+      type: 'replay_event',
+      urls: ['https://a.b/join?token=[Filtered]'],
+    })
+    const error = { message: 'kept as it is for beforeSend' }
+    expect(processor?.(error)).toBe(error)
   })
 })

@@ -26,19 +26,35 @@ export const REPLAY_OPTIONS = {
   mutationLimit: 10_000,
   mutationBreadcrumbLimit: 750,
   slowClickTimeout: 7000,
+  // Request and response details (headers, bodies) stay out of replays for every address.
+  networkDetailAllowUrls: [] as (string | RegExp)[],
+  networkCaptureBodies: false,
 } as const
 
 /** Starts browser monitoring when the deployment has a DSN; the SDK is downloaded only then. */
 export async function startMonitoring(config: Pick<AppConfig, 'sentryDsn' | 'stage'>): Promise<boolean> {
   if (!config.sentryDsn) return false
-  const Sentry = await import('@sentry/react')
-  Sentry.init({
+  const [Sentry, { scrubBreadcrumb, scrubEvent, scrubRecordingEvent, scrubSpan }] = await Promise.all([
+    import('@sentry/react'),
+    import('./sentry-scrub'),
+  ])
+  // Secrets in addresses (`token`, `sig`, `code` … values, `#token=` fragments) are filtered out of every
+  // event, transaction, breadcrumb and replay before anything leaves the browser.
+  const client = Sentry.init({
     dsn: config.sentryDsn,
     environment: config.stage,
     tunnel: MONITORING_TUNNEL,
     ...MONITORING_SAMPLING,
-    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration(REPLAY_OPTIONS)],
+    beforeSend: scrubEvent,
+    beforeSendSpan: Sentry.withStreamedSpan(scrubSpan),
+    beforeBreadcrumb: scrubBreadcrumb,
+    integrations: [
+      Sentry.browserTracingIntegration(),
+      Sentry.replayIntegration({ ...REPLAY_OPTIONS, beforeAddRecordingEvent: scrubRecordingEvent }),
+    ],
   })
+  // Replay events (the addresses a session visited) pass through event processors, not `beforeSend`.
+  client?.addEventProcessor((event) => (event.type === 'replay_event' ? scrubEvent(event) : event))
   return true
 }
 

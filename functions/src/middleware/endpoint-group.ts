@@ -40,7 +40,7 @@ import { env } from '../env'
 import { type Authenticators, defaultAuthenticators } from './actor'
 import { invalidRequest, jsonResponse, toErrorResponse } from './errors'
 import { type OwnerLookups, resolveOrganization } from './organization'
-import { reportError, sentryMiddleware } from './sentry'
+import { reportError, requestPath, sentryMiddleware } from './sentry'
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer
 type Routes = typeof routes
@@ -254,6 +254,7 @@ export function endpointGroup<G extends EndpointGroup>(
       after: (request) => {
         const state = states.get(request.context)
         state?.log.info('request', {
+          path: requestPath(request.event),
           status: request.response?.statusCode,
           durationMs: Date.now() - state.started,
         })
@@ -263,10 +264,12 @@ export function endpointGroup<G extends EndpointGroup>(
         const log = state?.log ?? baseLog.child({ requestId: request.context.awsRequestId })
         const { response, unexpected } = toErrorResponse(request.error)
         if (unexpected) {
-          log.error('request.failed', { error: request.error, routeKey: request.event.routeKey })
-          await reportError(request.error, { routeKey: request.event.routeKey })
+          const path = requestPath(request.event)
+          log.error('request.failed', { error: request.error, routeKey: request.event.routeKey, path })
+          await reportError(request.error, { routeKey: request.event.routeKey, path })
         }
         log.info('request', {
+          path: requestPath(request.event),
           status: response.statusCode,
           durationMs: state ? Date.now() - state.started : undefined,
         })

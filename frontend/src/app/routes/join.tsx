@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert'
 import { ButtonLink } from '../../components/ui/button'
 import { rememberCallback } from '../../features/auth/callback-cookie'
 import { configureAmplify, isSignedIn } from '../../lib/amplify'
+import { paths } from '../../lib/paths'
 
 /** Spec §2: a signed-out visitor opening an invitation signs up first and comes back here afterwards. */
 export const clientLoader =
@@ -21,7 +22,7 @@ export function Component() {
         Team invitations arrive with team management. Until then, ask an owner to add you once it is
         available.
       </Alert>
-      <ButtonLink to="/app" block>
+      <ButtonLink to={paths.dashboard()} block>
         Go to dashboard
       </ButtonLink>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { type Feature, lowestTierFor, type Plan, planUnlocks, TIERS } from '@app/contracts'
+import { paths } from '../../lib/paths'
 
 export interface NavItem {
   to: string
@@ -23,9 +24,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     label: 'Templates',
     defaultOpen: true,
     items: [
-      { to: '/app/templates', label: 'All templates' },
-      { to: '/app/blocks', label: 'Reusable blocks', feature: 'reusableBlocks' },
-      { to: '/app/github-sync', label: 'Github sync', feature: 'githubSync' },
+      { to: paths.templates(), label: 'All templates' },
+      { to: paths.blocks(), label: 'Reusable blocks', feature: 'reusableBlocks' },
+      { to: paths.githubSync(), label: 'Github sync', feature: 'githubSync' },
     ],
   },
   {
@@ -33,8 +34,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     label: 'Audience',
     defaultOpen: false,
     items: [
-      { to: '/app/audience/contacts', label: 'Contacts', feature: 'audience' },
-      { to: '/app/audience/topics', label: 'Topics', feature: 'audience' },
+      { to: paths.contacts(), label: 'Contacts', feature: 'audience' },
+      { to: paths.topics(), label: 'Topics', feature: 'audience' },
     ],
   },
   {
@@ -42,8 +43,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     label: 'Campaigns',
     defaultOpen: false,
     items: [
-      { to: '/app/campaigns', label: 'All campaigns', feature: 'campaigns', end: true },
-      { to: '/app/campaigns/new', label: 'Create campaign', feature: 'campaigns' },
+      { to: paths.campaigns(), label: 'All campaigns', feature: 'campaigns', end: true },
+      { to: paths.newCampaign(), label: 'Create campaign', feature: 'campaigns' },
     ],
   },
   {
@@ -51,9 +52,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     label: 'AWS account',
     defaultOpen: false,
     items: [
-      { to: '/app/aws-account', label: 'Status' },
-      { to: '/app/monitoring', label: 'Logs & metrics', feature: 'monitoring' },
-      { to: '/app/email-identities', label: 'Email identities' },
+      { to: paths.awsAccount(), label: 'Status' },
+      { to: paths.monitoring(), label: 'Logs & metrics', feature: 'monitoring' },
+      { to: paths.emailIdentities(), label: 'Email identities' },
     ],
   },
 ]

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router-dom'
 import { LockBadge } from '../../components/ui/lock-badge'
 import { Logo } from '../../components/ui/logo'
+import { paths } from '../../lib/paths'
 import {
   lockedUntil,
   NAV_SECTIONS,
@@ -79,13 +80,13 @@ export function Sidebar({
   return (
     <>
       <div className={styles.brand}>
-        <Link to="/app" className={styles.home} aria-label="SES Studio dashboard">
+        <Link to={paths.dashboard()} className={styles.home} aria-label="SES Studio dashboard">
           <Logo size={28} />
         </Link>
       </div>
       {drawerOnly}
       <nav className={styles.nav} aria-label="Dashboard">
-        <NavLink to="/app" end className={navClass}>
+        <NavLink to={paths.dashboard()} end className={navClass}>
           Dashboard
         </NavLink>
         {NAV_SECTIONS.map((section) => (

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-error'
 import { isDevelopmentBuild } from '../../lib/env'
+import { paths } from '../../lib/paths'
 import { hasStoredSession } from '../../lib/stored-session'
 import { Button, ButtonLink } from '../ui/button'
 import styles from './route-error.module.css'
@@ -44,9 +45,10 @@ function describe(error: unknown): ErrorView {
 /** The dashboard for those signed in (and on its own pages), the home page for everyone else. */
 function WayBack({ variant, reloadDocument }: { variant?: 'secondary'; reloadDocument?: boolean }) {
   const { pathname } = useLocation()
-  const dashboard = pathname === '/app' || pathname.startsWith('/app/') || hasStoredSession()
+  const dashboard =
+    pathname === paths.dashboard() || pathname.startsWith(`${paths.dashboard()}/`) || hasStoredSession()
   return (
-    <ButtonLink to={dashboard ? '/app' : '/'} variant={variant} reloadDocument={reloadDocument}>
+    <ButtonLink to={dashboard ? paths.dashboard() : '/'} variant={variant} reloadDocument={reloadDocument}>
       {dashboard ? 'Go to dashboard' : 'Go to home'}
     </ButtonLink>
   )

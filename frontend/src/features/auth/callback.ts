@@ -1,7 +1,8 @@
 import { CALLBACK_COOKIE, CALLBACK_COOKIE_MAX_AGE_SECONDS } from '@app/contracts'
+import { paths } from '../../lib/paths'
 
 /** Where signed-in users land when nothing else was asked for (spec §2). */
-export const DEFAULT_DESTINATION = '/app'
+export const DEFAULT_DESTINATION = paths.dashboard()
 export const SIGN_IN_PATH = '/auth/sign-in'
 export const SIGN_UP_PATH = '/auth/sign-up'
 

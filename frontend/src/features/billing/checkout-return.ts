@@ -1,4 +1,5 @@
 import { type Account, LIVE_SUBSCRIPTION_STATUSES, type PaidPlan, PaidPlanSchema } from '@app/contracts'
+import { paths } from '../../lib/paths'
 import { selectedOrganizationOf } from '../account/account-state'
 
 /**
@@ -6,8 +7,8 @@ import { selectedOrganizationOf } from '../account/account-state'
  * `${appUrl}/app/onboarding/checkout?session_id={CHECKOUT_SESSION_ID}&plan=<plan>` after a payment and
  * `${appUrl}/app/onboarding/plan?checkout=canceled` when the customer cancels or goes back.
  */
-export const CHECKOUT_RETURN_PATH = '/app/onboarding/checkout'
-export const CHECKOUT_CANCELED_PATH = '/app/onboarding/plan?checkout=canceled'
+export const CHECKOUT_RETURN_PATH = paths.onboardingCheckout()
+export const CHECKOUT_CANCELED_PATH = paths.onboardingPlan({ checkout: 'canceled' })
 export const CHECKOUT_SESSION_PARAM = 'session_id'
 export const CHECKOUT_PLAN_PARAM = 'plan'
 export const CHECKOUT_CANCELED_PARAM = 'checkout'

@@ -7,9 +7,6 @@ import {
 
 const NAME_MAX = 64
 
-export const BLOCKS_PATH = '/app/blocks'
-export const blockPath = (id: string) => `${BLOCKS_PATH}/${id}`
-
 export const BLOCK_TYPE_LABELS: Record<TemplateEditorType, string> = {
   VISUAL: 'Visual',
   MJML: 'MJML',

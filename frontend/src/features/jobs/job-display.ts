@@ -1,5 +1,6 @@
 import { type Job, type JobItem, type JobKind, type JobStatus, SES_CHANGED_IN_SES } from '@app/contracts'
 import type { BadgeColor } from '../../components/ui/badge'
+import { paths } from '../../lib/paths'
 
 /** What a job is doing, as a heading: 'Publishing to SES'. */
 export const JOB_TITLES: Record<JobKind, { running: string; done: string }> = {
@@ -60,6 +61,5 @@ export function driftReviewPath(item: JobItem, jobAwsAccountId: string | null): 
   if (item.status !== 'skipped' || item.error?.code !== SES_CHANGED_IN_SES) return undefined
   const awsAccountId = item.error.awsAccountId ?? jobAwsAccountId
   if (!awsAccountId) return undefined
-  const query = new URLSearchParams({ awsAccount: awsAccountId, review: item.key })
-  return `/app/templates/ses?${query}`
+  return paths.templatesSes({ awsAccount: awsAccountId, review: item.key })
 }

@@ -48,7 +48,6 @@ export const LEGAL_LINKS: readonly SiteLink[] = [
 ]
 
 export const SIGN_UP_PATH = '/auth/sign-up'
-export const DASHBOARD_PATH = '/app'
 
 /** Where visitors read and leave reviews of SES Studio. */
 export const REVIEW_SITE_URL = 'https://www.g2.com/'

@@ -1,22 +1,18 @@
 import { type Account, LIVE_SUBSCRIPTION_STATUSES } from '@app/contracts'
+import { paths } from '../../lib/paths'
 import { selectedOrganizationOf } from '../account/account-state'
 import { canManageOrganization } from './organization-display'
-
-export const ONBOARDING_PLAN_PATH = '/app/onboarding/plan'
-export const SUBSCRIPTION_CANCELED_PATH = '/app/onboarding/subscription-canceled'
-/** Spec §2: a path containing /price-change-notice is shown in the invite layout. */
-export const PRICE_CHANGE_NOTICE_PATH = '/app/price-change-notice'
 
 /**
  * Pages an organization without a usable plan (or with an unread price-change notice) can still open: its owner
  * has to be able to create or switch organizations, edit settings, delete things and reach billing.
  */
 const ALWAYS_OPEN = [
-  '/app/settings',
-  '/app/organizations/new',
-  '/app/organization/settings',
-  '/app/organization/billing',
-  '/app/organization/invoices',
+  paths.settings(),
+  paths.newOrganization(),
+  paths.organizationSettings(),
+  paths.billing(),
+  paths.invoices(),
 ]
 
 export type OrganizationPlanState = 'no-organization' | 'needs-plan' | 'subscription-ended' | 'ready'
@@ -40,9 +36,9 @@ export function dashboardEntryRedirect(account: Account, pathname: string): stri
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (ALWAYS_OPEN.includes(path)) return undefined
   const state = organizationPlanState(account)
-  if (state === 'needs-plan') return ONBOARDING_PLAN_PATH
-  if (state === 'subscription-ended') return SUBSCRIPTION_CANCELED_PATH
-  if (hasUnreadPriceChange(account)) return PRICE_CHANGE_NOTICE_PATH
+  if (state === 'needs-plan') return paths.onboardingPlan()
+  if (state === 'subscription-ended') return paths.subscriptionCanceled()
+  if (hasUnreadPriceChange(account)) return paths.priceChangeNotice()
   return undefined
 }
 

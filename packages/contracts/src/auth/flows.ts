@@ -12,6 +12,5 @@ export const ConfirmPasswordResetBodySchema = z
 export const ConfirmEmailVerificationBodySchema = z
   .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'This link is not valid.' }) })
   .strict()
-export const EmptyBodySchema = z.object({}).strict()
 
 export const AcceptedSchema = z.object({ accepted: z.literal(true) })

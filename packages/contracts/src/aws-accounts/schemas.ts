@@ -159,7 +159,6 @@ export function customerRoleTemplate(platformAccountId: string) {
   }
 }
 
-export const AwsAccountIdSchema = z.string().regex(/^\d{12}$/)
 export const RoleArnSchema = z
   .string()
   .trim()

@@ -113,7 +113,6 @@ export const BillingAddressSchema = z
       .transform((value) => value.toUpperCase()),
   })
   .strict()
-export type BillingAddress = z.infer<typeof BillingAddressSchema>
 
 export const TaxIdSchema = z
   .object({

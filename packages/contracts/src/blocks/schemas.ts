@@ -169,7 +169,6 @@ export const UpdateBlockQuerySchema = z
       .transform((value) => value === 'true'),
   })
   .strict()
-export type UpdateBlockQuery = z.input<typeof UpdateBlockQuerySchema>
 
 export const CreateBlockBodySchema = z
   .object({ name: BlockNameSchema, editorType: TemplateEditorTypeSchema, source: BlockSourceSchema })

@@ -85,8 +85,6 @@ export const BlockIdSchema = z
 const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), id: BlockIdSchema, ...shape }).strict()
 
-export const HEADING_LEVELS = [1, 2, 3] as const
-
 export const HeadingBlockSchema = block('heading', {
   text: singleLine(z.string().max(500, { message: 'A heading is at most 500 characters.' }), 'A heading'),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -236,18 +234,6 @@ export const VisualBlockSchema = z.discriminatedUnion('type', [
 ])
 export type VisualBlock = z.infer<typeof VisualBlockSchema>
 export type VisualBlockType = VisualBlock['type']
-export const VISUAL_BLOCK_TYPES = [
-  'heading',
-  'text',
-  'button',
-  'image',
-  'divider',
-  'spacer',
-  'columns',
-  'social',
-  'html',
-  'blockRef',
-] as const satisfies readonly VisualBlockType[]
 
 /** Web-safe font stacks (no web fonts: most clients would not load them). */
 export const FONT_STACKS = {

@@ -1,3 +1,4 @@
+import styles from '../../../components/layouts/page.module.css'
 import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast-store'
@@ -16,7 +17,6 @@ import { StatusOverview } from '../../../features/aws-accounts/components/status
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
 import { organizationName } from '../../../features/organizations/organization-display'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { selectedAwsAccountLoader } from './selected-aws-account-loader'
 
 const TITLE = 'AWS account status'

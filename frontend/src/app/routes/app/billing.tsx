@@ -2,24 +2,24 @@ import type { OrganizationSummary, SubscriptionSummary as Subscription } from '@
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Card } from '../../../components/ui/card'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { billingQueries } from '../../../features/billing/api/billing'
 import { isLiveSubscription } from '../../../features/billing/billing-display'
 import { BillingDetailsForm } from '../../../features/billing/components/billing-details-form'
-import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { PlanPicker } from '../../../features/billing/components/plan-picker'
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary'
-import { PLAN_CHOOSER_PARAM } from '../../../features/organizations/components/template-actions'
 import {
   canManageOrganization,
   organizationName,
   roleLabel,
 } from '../../../features/organizations/organization-display'
+import { PLAN_CHOOSER_PARAM, paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
 /** Starts reading the provider's records while the page's code loads; the page shows placeholders meanwhile. */
@@ -112,7 +112,7 @@ function BillingPage({ organizationId }: { organizationId: string }) {
       <Card
         title="Plan"
         actions={
-          <Link to="/app/organization/invoices" className={styles.cardLink}>
+          <Link to={paths.invoices()} className={styles.cardLink}>
             Invoices
           </Link>
         }

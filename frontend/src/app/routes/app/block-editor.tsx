@@ -2,18 +2,18 @@ import { planUnlocks } from '@app/contracts'
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, useParams } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FullScreenLoader } from '../../../components/ui/spinner'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { blockQueries } from '../../../features/blocks/api/blocks'
-import { BLOCKS_PATH } from '../../../features/blocks/block-display'
 import { BlockEditor } from '../../../features/blocks/components/block-editor'
 import { BlockListPage } from '../../../features/blocks/components/block-list-page'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
 /** The block while the editor's code (CodeMirror, the email pipeline) loads. */
@@ -59,7 +59,7 @@ export function Component() {
           role={missing ? 'note' : 'alert'}
           actions={
             <>
-              <ButtonLink to={BLOCKS_PATH}>All blocks</ButtonLink>
+              <ButtonLink to={paths.blocks()}>All blocks</ButtonLink>
               {!missing && (
                 <Button variant="secondary" onClick={() => void block.refetch()}>
                   Try again

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -8,7 +9,7 @@ import { VerifyEmailBanner } from '../../../features/account/components/verify-e
 import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
 import { OrganizationList } from '../../../features/organizations/components/organization-list'
 import { organizationName } from '../../../features/organizations/organization-display'
-import styles from './page.module.css'
+import { paths } from '../../../lib/paths'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
@@ -40,7 +41,7 @@ export function Component() {
         title="Organizations"
         description="Templates, contacts and campaigns belong to an organization. Switch to work in another one."
         actions={
-          <ButtonLink to="/app/organizations/new" variant="secondary" size="small">
+          <ButtonLink to={paths.newOrganization()} variant="secondary" size="small">
             Add Organization
           </ButtonLink>
         }

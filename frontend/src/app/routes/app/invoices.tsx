@@ -1,18 +1,19 @@
 import { type QueryClient, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { billingQueries } from '../../../features/billing/api/billing'
 import { InvoiceTable } from '../../../features/billing/components/invoice-table'
-import { LoadingLines } from '../../../features/billing/components/loading-lines'
 import { organizationName } from '../../../features/organizations/organization-display'
 import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationAlert } from './no-organization'
-import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
 export const clientLoader =
@@ -75,7 +76,7 @@ function InvoiceList({ organizationId, name }: { organizationId: string; name: s
       <section className={styles.empty} aria-label="No invoices">
         <p className={styles.emptyTitle}>No invoices yet — they appear after your first payment.</p>
         <p>Choose a paid plan or check the subscription on Subscription &amp; billing.</p>
-        <ButtonLink to="/app/organization/billing" variant="secondary" size="small">
+        <ButtonLink to={paths.billing()} variant="secondary" size="small">
           Subscription &amp; billing
         </ButtonLink>
       </section>

@@ -1,5 +1,6 @@
 import { type AwsAccount, type OrganizationSummary, planUnlocks } from '@app/contracts'
 import { useSearchParams } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { awsAccountName } from '../../../features/aws-accounts/aws-account-display'
 import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
@@ -19,7 +20,6 @@ import {
 } from '../../../features/ses-monitoring/log-query'
 import { browserTimeZone, reportRange } from '../../../features/ses-monitoring/report-range'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { selectedAwsAccountLoader } from './selected-aws-account-loader'
 
 const TITLE = 'Logs & metrics'

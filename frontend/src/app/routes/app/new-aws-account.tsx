@@ -1,9 +1,11 @@
 import type { AwsAccount } from '@app/contracts'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { toast } from '../../../components/ui/toast-store'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { awsAccountQueries, useSelectAwsAccount } from '../../../features/aws-accounts/api/aws-accounts'
@@ -16,9 +18,8 @@ import {
 import { ConnectForm } from '../../../features/aws-accounts/components/connect-form'
 import { FinishConnection } from '../../../features/aws-accounts/components/finish-connection'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
-import { LoadingLines } from '../../../features/billing/components/loading-lines'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
 /** The connection being finished, kept in the address so a reload (or a trip to the AWS console) comes back to it. */
@@ -55,7 +56,7 @@ export function Component() {
     toast.success(
       `${awsAccountName(connected)} is connected. SES Studio can use Amazon SES in ${connected.region}.`,
     )
-    navigate('/app/aws-account')
+    navigate(paths.awsAccount())
   }
 
   const connectionId = searchParams.get(CONNECTION_PARAM)
@@ -76,7 +77,7 @@ export function Component() {
           tone="info"
           title="Only owners and admins can add AWS accounts"
           actions={
-            <ButtonLink to="/app/aws-account" variant="secondary" size="small">
+            <ButtonLink to={paths.awsAccount()} variant="secondary" size="small">
               AWS account status
             </ButtonLink>
           }
@@ -87,7 +88,7 @@ export function Component() {
       ) : connectionId && accounts.isPending ? (
         <LoadingLines lines={4} label="Loading the connection" />
       ) : pending?.awsAccountVerified ? (
-        <Navigate to="/app/aws-account" replace />
+        <Navigate to={paths.awsAccount()} replace />
       ) : pending ? (
         <Card
           title={`Finish connecting ${awsAccountName(pending)}`}

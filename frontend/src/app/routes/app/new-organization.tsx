@@ -1,16 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { CreateOrganizationForm } from '../../../features/organizations/components/create-organization-form'
-import styles from './page.module.css'
+import { paths } from '../../../lib/paths'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   return (
     <div className={styles.page}>
-      <Link to="/app" className={styles.back}>
+      <Link to={paths.dashboard()} className={styles.back}>
         ← Dashboard
       </Link>
       <header className={styles.header}>

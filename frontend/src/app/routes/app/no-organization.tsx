@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
-import styles from './page.module.css'
+import { paths } from '../../../lib/paths'
 
 /** An organization page opened while no organization is selected: its title and where to pick one. */
 export function NoOrganizationPage({ title, children }: { title: string; children: ReactNode }) {
@@ -20,7 +21,7 @@ export function NoOrganizationAlert({ children }: { children?: ReactNode }) {
     <Alert
       tone="info"
       title="No organization selected"
-      actions={<ButtonLink to="/app">Choose one on the dashboard</ButtonLink>}
+      actions={<ButtonLink to={paths.dashboard()}>Choose one on the dashboard</ButtonLink>}
     >
       {children}
     </Alert>

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
@@ -14,8 +15,8 @@ import {
   organizationName,
   roleLabel,
 } from '../../../features/organizations/organization-display'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
@@ -48,8 +49,8 @@ export function Component() {
               <PlanBadge plan={organization.plan} /> <TemplateActions organization={organization} />
             </p>
             <p>
-              <Link to="/app/organization/billing">Subscription &amp; billing</Link> — change the plan,
-              payment method and billing details.
+              <Link to={paths.billing()}>Subscription &amp; billing</Link> — change the plan, payment method
+              and billing details.
             </p>
           </div>
         ) : (

@@ -1,11 +1,12 @@
 import { COMING_SOON_LABEL, type Feature, type Offering } from '@app/contracts'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import styles from '../../../components/layouts/page.module.css'
 import { ButtonLink } from '../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
+import { paths } from '../../../lib/paths'
 import type { RouteModule } from '../../router'
 import { lockedUntil } from '../../shell/navigation'
-import styles from './page.module.css'
 
 interface PlannedPage {
   title: string
@@ -59,7 +60,7 @@ export const PLANNED_PAGES = {
     offering: 'teamInvitations',
     title: 'Team',
     purpose: 'Invite people to this organization, choose their role and remove members.',
-    meanwhile: { label: 'Organization settings', to: '/app/organization/settings' },
+    meanwhile: { label: 'Organization settings', to: paths.organizationSettings() },
   },
 } satisfies Record<string, PlannedPage>
 

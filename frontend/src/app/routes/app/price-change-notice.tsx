@@ -8,8 +8,8 @@ import { accountQueries } from '../../../features/account/api/account'
 import { useAcknowledgePriceChange, useOpenCustomerPortal } from '../../../features/billing/api/billing'
 import { formatDate, formatMoney } from '../../../features/billing/billing-display'
 import styles from '../../../features/billing/components/price-change.module.css'
-import { PRICE_CHANGE_NOTICE_PATH } from '../../../features/organizations/dashboard-entry'
 import { canManageOrganization, organizationName } from '../../../features/organizations/organization-display'
+import { paths } from '../../../lib/paths'
 import { requireAccount } from './require-account'
 
 /** Spec §2: shown in the invite frame, which has no account loader of its own. */
@@ -17,7 +17,7 @@ export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     const account = await requireAccount(queryClient, request)
-    if (!selectedOrganizationOf(account)?.priceChangeNotice) throw redirect('/app')
+    if (!selectedOrganizationOf(account)?.priceChangeNotice) throw redirect(paths.dashboard())
     return null
   }
 
@@ -28,7 +28,7 @@ export function Component() {
   const acknowledge = useAcknowledgePriceChange(organization?.id ?? '')
   const portal = useOpenCustomerPortal()
   const notice = organization?.priceChangeNotice
-  if (!organization || !notice) return <Navigate to="/app" replace />
+  if (!organization || !notice) return <Navigate to={paths.dashboard()} replace />
 
   const plan = planInfo(notice.plan)
   const per = plan.interval === 'year' ? 'year' : 'month'
@@ -69,7 +69,9 @@ export function Component() {
             loading={acknowledge.isPending}
             disabled={busy}
             onClick={() =>
-              acknowledge.mutate(undefined, { onSuccess: () => navigate('/app', { replace: true }) })
+              acknowledge.mutate(undefined, {
+                onSuccess: () => navigate(paths.dashboard(), { replace: true }),
+              })
             }
           >
             Got it
@@ -82,7 +84,7 @@ export function Component() {
               portal.mutate({
                 organizationId: organization.id,
                 intent: 'manage',
-                returnPath: PRICE_CHANGE_NOTICE_PATH,
+                returnPath: paths.priceChangeNotice(),
               })
             }
           >
@@ -92,7 +94,7 @@ export function Component() {
       ) : (
         <div className={styles.actions}>
           <p>The owners and admins of {name} decide about the subscription.</p>
-          <ButtonLink to="/app" variant="secondary">
+          <ButtonLink to={paths.dashboard()} variant="secondary">
             Back to the dashboard
           </ButtonLink>
         </div>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom'
+import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { SelectField } from '../../../components/ui/select-field'
@@ -8,8 +9,8 @@ import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-select
 import { sesSyncQueries } from '../../../features/ses-sync/api/ses-sync'
 import styles from '../../../features/ses-sync/components/ses-sync.module.css'
 import { SesSyncPanel } from '../../../features/ses-sync/components/ses-sync-panel'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import pageStyles from './page.module.css'
 import { selectedAwsAccountLoader } from './selected-aws-account-loader'
 
 const TITLE = 'Templates in SES'
@@ -89,7 +90,7 @@ export function Component() {
               <Alert
                 tone="warning"
                 title={`${awsAccountName(awsAccount)} is not connected yet`}
-                actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
+                actions={<ButtonLink to={paths.awsAccount()}>Finish AWS configuration</ButtonLink>}
               >
                 SES Studio can list, import and publish SES templates once it can reach Amazon SES with this
                 account’s credentials.

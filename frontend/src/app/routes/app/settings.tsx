@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
 import { accountQueries } from '../../../features/account/api/account'
 import { DeleteAccountButton } from '../../../features/account/components/delete-account'
 import { ProfileForm } from '../../../features/account/components/profile-form'
 import { signOutOfThisBrowser } from '../../../features/auth/api/session'
-import styles from './page.module.css'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())

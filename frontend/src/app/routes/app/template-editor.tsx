@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, useParams } from 'react-router-dom'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FullScreenLoader } from '../../../components/ui/spinner'
@@ -9,8 +10,8 @@ import { accountQueries } from '../../../features/account/api/account'
 import { templateQueries } from '../../../features/templates/api/templates'
 import { TemplateEditor } from '../../../features/templates/editor/template-editor'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import styles from './page.module.css'
 import { requireAccount } from './require-account'
 
 /** The template while the editor's code (CodeMirror, the email pipeline) loads. */
@@ -58,7 +59,7 @@ export function Component() {
           role={missing ? 'note' : 'alert'}
           actions={
             <>
-              <ButtonLink to="/app/templates">All templates</ButtonLink>
+              <ButtonLink to={paths.templates()}>All templates</ButtonLink>
               {!missing && (
                 <Button variant="secondary" onClick={() => void template.refetch()}>
                   Try again

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast-store'
 import { signOutOfThisBrowser } from '../../../features/auth/api/session'
 import { SIGN_OUT_FAILED } from '../../../features/auth/auth-errors'
 import styles from '../../../features/auth/components/auth-forms.module.css'
+import { paths } from '../../../lib/paths'
 
 /** 'Sign Out': ends the session, forgets every cached answer (spec §4), then shows the sign-in page. */
 export const clientLoader = (queryClient: QueryClient) => async () => {
@@ -33,7 +34,7 @@ export function Component() {
         <Button block loading={revalidator.state === 'loading'} onClick={() => revalidator.revalidate()}>
           Try again
         </Button>
-        <ButtonLink to="/app" variant="ghost" block>
+        <ButtonLink to={paths.dashboard()} variant="ghost" block>
           Back to dashboard
         </ButtonLink>
       </div>

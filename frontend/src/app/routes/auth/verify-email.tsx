@@ -8,6 +8,7 @@ import { authLinkQueries, tokenFromHash } from '../../../features/auth/api/auth-
 import styles from '../../../features/auth/components/auth-forms.module.css'
 import { configureAmplify, isSignedIn } from '../../../lib/amplify'
 import { isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 
 export const clientLoader = () => async () => {
   await configureAmplify()
@@ -16,7 +17,7 @@ export const clientLoader = () => async () => {
 
 function NextStep({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
-    <ButtonLink to="/app" block>
+    <ButtonLink to={paths.dashboard()} block>
       Go to dashboard
     </ButtonLink>
   ) : (

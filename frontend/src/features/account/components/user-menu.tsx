@@ -1,6 +1,7 @@
 import type { Account } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { Menu, MenuSection, menuItemClass } from '../../../components/ui/menu'
+import { paths } from '../../../lib/paths'
 import { displayName, initialsOf } from '../account-display'
 import styles from './account.module.css'
 
@@ -28,11 +29,11 @@ export function UserMenu({ account, showAdminPanel }: { account: Account; showAd
             </div>
           </MenuSection>
           <MenuSection>
-            <Link className={menuItemClass} to="/app/settings" onClick={close}>
+            <Link className={menuItemClass} to={paths.settings()} onClick={close}>
               Settings
             </Link>
             {showAdminPanel && (
-              <Link className={menuItemClass} to="/app/admin" onClick={close}>
+              <Link className={menuItemClass} to={paths.admin()} onClick={close}>
                 Admin Panel
               </Link>
             )}

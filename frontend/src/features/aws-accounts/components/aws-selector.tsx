@@ -5,13 +5,11 @@ import { Badge } from '../../../components/ui/badge'
 import { ButtonLink } from '../../../components/ui/button'
 import { Menu, MenuSection, menuItemClass } from '../../../components/ui/menu'
 import { Spinner } from '../../../components/ui/spinner'
+import { paths } from '../../../lib/paths'
 import { selectedOrganizationOf } from '../../account/account-state'
 import { awsAccountQueries, useSelectAwsAccount } from '../api/aws-accounts'
 import { awsAccountName, awsSelectorState } from '../aws-account-display'
 import styles from './aws-selector.module.css'
-
-export const AWS_ACCOUNT_PATH = '/app/aws-account'
-export const NEW_AWS_ACCOUNT_PATH = '/app/aws-accounts/new'
 
 /**
  * Spec §4 "AWS selector" in the top bar: the organization's AWS accounts (selecting one sets selectedAwsAccount and
@@ -31,7 +29,7 @@ export function AwsSelector({ account }: { account: Account }) {
   if (state.kind === 'none') {
     return (
       <div className={styles.slot}>
-        <ButtonLink to={NEW_AWS_ACCOUNT_PATH} variant="secondary" size="small">
+        <ButtonLink to={paths.newAwsAccount()} variant="secondary" size="small">
           <span aria-hidden="true">+</span> Add AWS Account
         </ButtonLink>
       </div>
@@ -40,7 +38,7 @@ export function AwsSelector({ account }: { account: Account }) {
   if (state.kind === 'finish') {
     return (
       <div className={styles.slot}>
-        <ButtonLink to={AWS_ACCOUNT_PATH} variant="secondary" size="small" className={styles.finish}>
+        <ButtonLink to={paths.awsAccount()} variant="secondary" size="small" className={styles.finish}>
           <span className={styles.dot} aria-hidden="true" />
           {state.label}
         </ButtonLink>
@@ -102,13 +100,13 @@ export function AwsSelector({ account }: { account: Account }) {
               })}
             </MenuSection>
             <MenuSection>
-              <Link className={menuItemClass} to={AWS_ACCOUNT_PATH} onClick={close}>
+              <Link className={menuItemClass} to={paths.awsAccount()} onClick={close}>
                 Status
               </Link>
-              <Link className={menuItemClass} to="/app/email-identities" onClick={close}>
+              <Link className={menuItemClass} to={paths.emailIdentities()} onClick={close}>
                 Email identities
               </Link>
-              <Link className={menuItemClass} to={NEW_AWS_ACCOUNT_PATH} onClick={close}>
+              <Link className={menuItemClass} to={paths.newAwsAccount()} onClick={close}>
                 <span aria-hidden="true">+</span> Add AWS Account
               </Link>
             </MenuSection>

@@ -2,6 +2,7 @@ import type { AwsAccount } from '@app/contracts'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { useSelectAwsAccount } from '../api/aws-accounts'
 import { useSelectedAwsAccount } from '../use-selected-aws-account'
 
@@ -11,7 +12,7 @@ export function OpenConnectionLink({ connection }: { connection: Pick<AwsAccount
   const { select } = useSelectAwsAccount()
   return (
     <ButtonLink
-      to="/app/aws-account"
+      to={paths.awsAccount()}
       variant="secondary"
       size="small"
       onClick={() => select(connection.id, account)}

@@ -1,11 +1,12 @@
 import type { AwsAccount, OrganizationSummary } from '@app/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import styles from '../../../app/routes/app/page.module.css'
+import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
-import { LoadingLines } from '../../billing/components/loading-lines'
+import { LoadingLines } from '../../../components/ui/loading-lines'
+import { paths } from '../../../lib/paths'
 import { organizationName } from '../../organizations/organization-display'
 import { awsAccountName } from '../aws-account-display'
 
@@ -51,7 +52,7 @@ export function SelectedAwsAccountGate({
         <p className={styles.emptyTitle}>{empty.title}</p>
         <p>{empty.text}</p>
         {canManage ? (
-          <ButtonLink to="/app/aws-accounts/new">Add AWS Account</ButtonLink>
+          <ButtonLink to={paths.newAwsAccount()}>Add AWS Account</ButtonLink>
         ) : (
           <p>Owners and admins of {organizationName(organization)} can add one.</p>
         )}
@@ -63,7 +64,7 @@ export function SelectedAwsAccountGate({
       <Alert
         tone="warning"
         title={`${awsAccountName(selected)} is not connected yet`}
-        actions={<ButtonLink to="/app/aws-account">Finish AWS configuration</ButtonLink>}
+        actions={<ButtonLink to={paths.awsAccount()}>Finish AWS configuration</ButtonLink>}
       >
         {unverified}
       </Alert>

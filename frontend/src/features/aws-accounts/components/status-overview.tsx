@@ -7,8 +7,9 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import definitions from '../../../components/ui/definition-grid.module.css'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage, isApiError } from '../../../lib/api-error'
-import { LoadingLines } from '../../billing/components/loading-lines'
+import { paths } from '../../../lib/paths'
 import { awsAccountQueries } from '../api/aws-accounts'
 import {
   enforcementText,
@@ -174,7 +175,7 @@ export function StatusOverview({
           </div>
         </dl>
         <p className={styles.cardFooter}>
-          <Link to="/app/email-identities">Manage email identities</Link>
+          <Link to={paths.emailIdentities()}>Manage email identities</Link>
           {data.identities.verified === 0 && ' — verify an address or domain before you can send.'}
         </p>
       </Card>

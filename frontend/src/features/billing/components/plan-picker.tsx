@@ -19,6 +19,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ComingSoon } from '../../../components/ui/coming-soon'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { canManageOrganization } from '../../organizations/organization-display'
 import { useStartCheckout } from '../api/billing'
 import styles from './plan-picker.module.css'
@@ -72,7 +73,7 @@ export function PlanPicker({ organization, startAction }: PlanPickerProps) {
           title="Checkout could not start"
           actions={
             isApiError(checkout.error, 'billing.subscription_exists') ? (
-              <ButtonLink to="/app/organization/billing" variant="secondary" size="small">
+              <ButtonLink to={paths.billing()} variant="secondary" size="small">
                 Subscription &amp; billing
               </ButtonLink>
             ) : undefined

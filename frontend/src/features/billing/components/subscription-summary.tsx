@@ -3,13 +3,14 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
+import { LoadingLines } from '../../../components/ui/loading-lines'
+import { paths } from '../../../lib/paths'
 import { PlanBadge } from '../../organizations/components/plan-badge'
 import { TemplateActionsWidget } from '../../organizations/components/template-actions'
 import { canManageOrganization } from '../../organizations/organization-display'
 import { useOpenCustomerPortal } from '../api/billing'
 import { isLiveSubscription, renewalText, subscriptionStatusText } from '../billing-display'
 import styles from './billing.module.css'
-import { LoadingLines } from './loading-lines'
 
 interface SubscriptionSummaryProps {
   organization: OrganizationSummary
@@ -48,7 +49,7 @@ export function SubscriptionSummary({
     (portal.isPending || portal.isSuccess) && portal.variables?.intent === intent
 
   function openPortal(intent: 'manage' | 'switch_plan') {
-    portal.mutate({ organizationId: organization.id, intent, returnPath: '/app/organization/billing' })
+    portal.mutate({ organizationId: organization.id, intent, returnPath: paths.billing() })
   }
 
   return (

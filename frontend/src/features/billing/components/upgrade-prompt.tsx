@@ -8,10 +8,10 @@ import {
   TIERS,
 } from '@app/contracts'
 import { type ReactNode, useId } from 'react'
-import styles from '../../../app/routes/app/page.module.css'
+import styles from '../../../components/layouts/page.module.css'
 import { ButtonLink } from '../../../components/ui/button'
 import { LockBadge } from '../../../components/ui/lock-badge'
-import { BILLING_PATH, PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
+import { paths } from '../../../lib/paths'
 import { canManageOrganization, organizationName } from '../../organizations/organization-display'
 
 const dollars = new Intl.NumberFormat('en-US', {
@@ -56,11 +56,11 @@ export function UpgradePrompt({
         {dollars.format(tier.priceUsd.month)} a month.
       </p>
       {canManageOrganization(organization.role) ? (
-        <ButtonLink to={PLAN_CHOOSER_PATH}>Upgrade to {tier.name}</ButtonLink>
+        <ButtonLink to={paths.planChooser()}>Upgrade to {tier.name}</ButtonLink>
       ) : (
         <>
           <p>Owners and admins of {name} can change the plan.</p>
-          <ButtonLink to={BILLING_PATH} variant="secondary">
+          <ButtonLink to={paths.billing()} variant="secondary">
             See the subscription
           </ButtonLink>
         </>

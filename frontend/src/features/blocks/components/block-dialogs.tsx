@@ -9,8 +9,9 @@ import dialogStyles from '../../../components/ui/dialog.module.css'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { blockQueries, useCopyBlock, useCreateBlock, useDeleteBlock } from '../api/blocks'
-import { BLOCK_TYPE_LABELS, blockCopyName, blockNameProblem, blockPath } from '../block-display'
+import { BLOCK_TYPE_LABELS, blockCopyName, blockNameProblem } from '../block-display'
 import { starterSource } from '../block-source'
 import styles from './blocks.module.css'
 
@@ -65,7 +66,7 @@ function NewBlockForm({
     if (why) return
     create.mutate(
       { name: name.trim(), editorType, source: starterSource(editorType) },
-      { onSuccess: (block) => navigate(blockPath(block.id)) },
+      { onSuccess: (block) => navigate(paths.block(block.id)) },
     )
   }
 
@@ -178,7 +179,7 @@ function CopyBlockForm({
       {
         onSuccess: (created) => {
           toast.success(`${block.name} was copied as ${created.name}.`, {
-            action: { label: 'Open', to: blockPath(created.id) },
+            action: { label: 'Open', to: paths.block(created.id) },
           })
           onClose()
           onCopied?.(created)
@@ -296,7 +297,7 @@ function DeleteBlockForm({
             <ul className={styles.usageList} aria-label="Templates using this block">
               {templates.map((template) => (
                 <li key={template.id}>
-                  <Link to={`/app/templates/${template.id}`}>{template.name}</Link>
+                  <Link to={paths.template(template.id)}>{template.name}</Link>
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { type Block, blockIncludeTag, type Job } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import pageStyles from '../../../app/routes/app/page.module.css'
+import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -11,20 +11,15 @@ import { Spinner } from '../../../components/ui/spinner'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
+import { CodeEditor } from '../../email-editor/code-editor'
+import { ConflictDialog } from '../../email-editor/conflict-dialog'
+import { LeaveGuard } from '../../email-editor/leave-guard'
 import { JobProgress } from '../../jobs/components/job-progress'
 import { ActionError } from '../../templates/components/action-error'
-import { CodeEditor } from '../../templates/editor/code-editor'
-import { ConflictDialog } from '../../templates/editor/conflict-dialog'
-import { LeaveGuard } from '../../templates/editor/leave-guard'
 import { dateTimeText } from '../../templates/template-display'
 import { blockQueries, useInvalidateAfterPropagation, useUpdateBlock } from '../api/blocks'
-import {
-  BLOCK_TYPE_LABELS,
-  BLOCKS_PATH,
-  type BlockCopy,
-  blockChanges,
-  blockNameProblem,
-} from '../block-display'
+import { BLOCK_TYPE_LABELS, type BlockCopy, blockChanges, blockNameProblem } from '../block-display'
 import { blockPreviewSource, documentAsFragment, fragmentAsDocument } from '../block-source'
 import { CopyBlockDialog, DeleteBlockDialog } from './block-dialogs'
 import { BlockPreview } from './block-preview'
@@ -71,7 +66,7 @@ export function BlockEditor({ block: loaded, organizationId }: { block: Block; o
   const nameTaken = isApiError(update.error, 'block.name_exists')
 
   useEffect(() => {
-    if (leaving) navigate(BLOCKS_PATH)
+    if (leaving) navigate(paths.blocks())
   }, [leaving, navigate])
 
   function adopt(block: Block) {
@@ -141,7 +136,7 @@ export function BlockEditor({ block: loaded, organizationId }: { block: Block; o
   const dirty = changes.dirty
   return (
     <div className={`${pageStyles.page} ${styles.editorPage}`} data-page-width="wide">
-      <Link to={BLOCKS_PATH} className={pageStyles.back}>
+      <Link to={paths.blocks()} className={pageStyles.back}>
         ← Reusable blocks
       </Link>
       <header className={styles.editorHeader}>
@@ -309,7 +304,7 @@ function WhereUsed({ block, usedBy }: { block: Block; usedBy: Block['usedBy'] })
         <ul className={styles.usageList} aria-label="Templates using this block">
           {usedBy.map((usage) => (
             <li key={usage.templateId}>
-              <Link to={`/app/templates/${usage.templateId}`}>{usage.name}</Link>
+              <Link to={paths.template(usage.templateId)}>{usage.name}</Link>
             </li>
           ))}
         </ul>

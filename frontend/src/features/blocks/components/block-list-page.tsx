@@ -7,18 +7,19 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import pageStyles from '../../../app/routes/app/page.module.css'
+import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { errorMessage } from '../../../lib/api-error'
-import { LoadingLines } from '../../billing/components/loading-lines'
+import { paths } from '../../../lib/paths'
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
 import { dateTimeText, whenText } from '../../templates/template-display'
 import { blockQueries } from '../api/blocks'
-import { BLOCK_TYPE_LABELS, blockPath, searchForType, typeFromSearch, usedByText } from '../block-display'
+import { BLOCK_TYPE_LABELS, searchForType, typeFromSearch, usedByText } from '../block-display'
 import { CopyBlockDialog, DeleteBlockDialog, NewBlockDialog } from './block-dialogs'
 import styles from './blocks.module.css'
 
@@ -192,7 +193,7 @@ function BlockRows({
       {blocks.map((block) => (
         <li key={block.id} className={styles.row}>
           <div className={styles.rowName}>
-            <Link to={blockPath(block.id)} className={styles.name}>
+            <Link to={paths.block(block.id)} className={styles.name}>
               {block.name}
             </Link>
             <span className={styles.meta}>
@@ -210,7 +211,7 @@ function BlockRows({
             <span className={styles.by}>by {block.updatedBy.email}</span>
           </span>
           <span className={styles.rowActions}>
-            <ButtonLink to={blockPath(block.id)} variant="ghost" size="small">
+            <ButtonLink to={paths.block(block.id)} variant="ghost" size="small">
               Open<span className="visually-hidden"> {block.name}</span>
             </ButtonLink>
             <Button variant="ghost" size="small" onClick={() => onCopy(block)}>

@@ -2,8 +2,8 @@ import type { TemplateEditorType } from '@app/contracts'
 import { useId, useState } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
-import { PreviewFrame, type PreviewWidth } from '../../templates/preview/preview-frame'
-import { useTemplatePreview } from '../../templates/preview/use-template-preview'
+import { PreviewFrame, type PreviewWidth } from '../../email-editor/preview-frame'
+import { useTemplatePreview } from '../../email-editor/use-template-preview'
 import styles from './blocks.module.css'
 
 /**

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { isFinished, jobQueries } from '../api/jobs'
 import { countsText, driftReviewPath, itemText, JOB_STATUS_BADGES, JOB_TITLES } from '../job-display'
 import styles from './job-progress.module.css'
@@ -69,7 +70,7 @@ export function JobProgress({ organizationId, job: started, onFinished }: JobPro
               <li key={item.key} className={styles.item} data-status={item.status}>
                 <span className={styles.itemName}>
                   {item.templateId ? (
-                    <Link to={`/app/templates/${item.templateId}`}>{item.label}</Link>
+                    <Link to={paths.template(item.templateId)}>{item.label}</Link>
                   ) : (
                     item.label
                   )}

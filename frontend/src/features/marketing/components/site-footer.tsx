@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Logo } from '../../../components/ui/logo'
+import { paths } from '../../../lib/paths'
 import {
-  DASHBOARD_PATH,
   LEGAL_LINKS,
   PRODUCT_LINKS,
   RESOURCE_LINKS,
@@ -75,7 +75,7 @@ export function SiteFooter() {
               <Link to={SIGN_UP_PATH}>Start for free</Link>
             </li>
             <li>
-              <Link to={DASHBOARD_PATH}>Dashboard</Link>
+              <Link to={paths.dashboard()}>Dashboard</Link>
             </li>
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>

@@ -2,14 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router-dom'
 import { ButtonLink } from '../../../components/ui/button'
 import { Logo } from '../../../components/ui/logo'
-import {
-  DASHBOARD_PATH,
-  PRODUCT_LINKS,
-  RESOURCE_LINKS,
-  SIGN_UP_PATH,
-  type SiteLink,
-  USE_CASE_LINKS,
-} from '../site-map'
+import { paths } from '../../../lib/paths'
+import { PRODUCT_LINKS, RESOURCE_LINKS, SIGN_UP_PATH, type SiteLink, USE_CASE_LINKS } from '../site-map'
 import styles from './site-header.module.css'
 
 /** Closes a popup on Escape (focus back to its button), on a click outside and when the route changes. */
@@ -147,7 +141,7 @@ function MobileMenu() {
         {group('Use cases', USE_CASE_LINKS)}
         {group('Resources', RESOURCE_LINKS)}
         <div className={styles.mobileActions}>
-          <ButtonLink to={DASHBOARD_PATH} variant="secondary" block>
+          <ButtonLink to={paths.dashboard()} variant="secondary" block>
             Dashboard
           </ButtonLink>
           <ButtonLink to={SIGN_UP_PATH} block>
@@ -180,7 +174,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className={styles.actions}>
-          <Link to={DASHBOARD_PATH} className={styles.dashboardLink}>
+          <Link to={paths.dashboard()} className={styles.dashboardLink}>
             Dashboard
           </Link>
           <ButtonLink to={SIGN_UP_PATH} size="small">

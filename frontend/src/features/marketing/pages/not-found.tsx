@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../../components/ui/button'
+import { paths } from '../../../lib/paths'
 import { hasStoredSession } from '../../../lib/stored-session'
 import styles from '../components/marketing.module.css'
-import { DASHBOARD_PATH } from '../site-map'
 import { usePageMeta } from '../use-page-meta'
 
 /** A public address that leads nowhere, inside the site's header and footer; the dashboard only for those signed in. */
@@ -22,7 +22,7 @@ export function Component() {
         <ButtonLink to="/" variant={signedIn ? 'secondary' : 'primary'}>
           Go to home
         </ButtonLink>
-        {signedIn && <ButtonLink to={DASHBOARD_PATH}>Go to dashboard</ButtonLink>}
+        {signedIn && <ButtonLink to={paths.dashboard()}>Go to dashboard</ButtonLink>}
       </div>
     </section>
   )

@@ -1,6 +1,7 @@
 import { type CreateOrganizationBody, routes, type UpdateOrganizationBody } from '@app/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
+import { paths } from '../../../lib/paths'
 import { accountQueries, useUpdateAccount } from '../../account/api/account'
 
 /** Spec §4: switching to another organization selects it, then reloads to /app (org-scoped state starts fresh). */
@@ -12,7 +13,7 @@ export function useSwitchOrganization() {
     if (organizationId === currentId) return
     updateAccount.mutate(
       { selectedOrganization: organizationId },
-      { onSuccess: () => window.location.assign('/app') },
+      { onSuccess: () => window.location.assign(paths.dashboard()) },
     )
   }
   return {

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/text-field'
+import { paths } from '../../../lib/paths'
 import { useCreateOrganization, useSwitchOrganization } from '../api/organizations'
 import styles from './organizations.module.css'
 
@@ -37,7 +38,7 @@ export function CreateOrganizationForm({ currentId }: { currentId: string | unde
         <Button type="submit" loading={create.isPending || switching || create.isSuccess}>
           Create organization
         </Button>
-        <ButtonLink to="/app" variant="ghost">
+        <ButtonLink to={paths.dashboard()} variant="ghost">
           Cancel
         </ButtonLink>
       </div>

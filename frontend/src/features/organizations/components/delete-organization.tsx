@@ -2,6 +2,7 @@ import type { OrganizationSummary } from '@app/contracts'
 import { useNavigate } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { toast } from '../../../components/ui/toast-store'
+import { paths } from '../../../lib/paths'
 import { useDeleteOrganization } from '../api/organizations'
 import { organizationName } from '../organization-display'
 
@@ -21,7 +22,7 @@ export function DeleteOrganizationButton({ organization }: { organization: Organ
         remove.mutate(undefined, {
           onSuccess: () => {
             toast.success(`${name} was deleted.`)
-            navigate('/app', { replace: true })
+            navigate(paths.dashboard(), { replace: true })
           },
         })
       }

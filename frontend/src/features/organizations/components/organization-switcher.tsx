@@ -2,6 +2,7 @@ import type { Account } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { Menu, MenuSection, menuItemClass } from '../../../components/ui/menu'
 import { Spinner } from '../../../components/ui/spinner'
+import { paths } from '../../../lib/paths'
 import { selectedOrganizationOf } from '../../account/account-state'
 import { useSwitchOrganization } from '../api/organizations'
 import { organizationName } from '../organization-display'
@@ -60,22 +61,22 @@ export function OrganizationSwitcher({ account }: { account: Account }) {
           )}
           {current && (
             <MenuSection title={organizationName(current)}>
-              <Link className={menuItemClass} to="/app/organization/settings" onClick={close}>
+              <Link className={menuItemClass} to={paths.organizationSettings()} onClick={close}>
                 Organization settings
               </Link>
-              <Link className={menuItemClass} to="/app/organization/team" onClick={close}>
+              <Link className={menuItemClass} to={paths.organizationTeam()} onClick={close}>
                 Team
               </Link>
-              <Link className={menuItemClass} to="/app/organization/billing" onClick={close}>
+              <Link className={menuItemClass} to={paths.billing()} onClick={close}>
                 Subscription &amp; billing
               </Link>
-              <Link className={menuItemClass} to="/app/organization/invoices" onClick={close}>
+              <Link className={menuItemClass} to={paths.invoices()} onClick={close}>
                 Invoices
               </Link>
             </MenuSection>
           )}
           <MenuSection>
-            <Link className={menuItemClass} to="/app/organizations/new" onClick={close}>
+            <Link className={menuItemClass} to={paths.newOrganization()} onClick={close}>
               <span aria-hidden="true">+</span> Add Organization
             </Link>
           </MenuSection>

@@ -1,11 +1,7 @@
 import { type OrganizationSummary, START_ACTIONS_PER_MONTH } from '@app/contracts'
 import { Link } from 'react-router-dom'
+import { paths } from '../../../lib/paths'
 import styles from './organizations.module.css'
-
-export const BILLING_PATH = '/app/organization/billing'
-/** The billing page with its plan chooser open: where every 'Upgrade' leads. */
-export const PLAN_CHOOSER_PARAM = 'choose'
-export const PLAN_CHOOSER_PATH = `${BILLING_PATH}?${PLAN_CHOOSER_PARAM}=plan`
 
 /** START: 'n / 5' template actions left this month, red below 1 (spec §9); paid plans are unlimited. */
 export function TemplateActions({ organization }: { organization: OrganizationSummary }) {
@@ -35,7 +31,7 @@ export function TemplateActionsWidget({ organization }: { organization: Organiza
         {left} / {START_ACTIONS_PER_MONTH}
       </span>
       {left < 1 && (
-        <Link to={PLAN_CHOOSER_PATH} className={styles.upgrade}>
+        <Link to={paths.planChooser()} className={styles.upgrade}>
           Upgrade
         </Link>
       )}

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import choice from '../../../components/ui/choice-card.module.css'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { useEnableMonitoring } from '../api/ses-monitoring'
 import { EVENT_TYPE_TEXT, trackingNotice } from '../monitoring-display'
@@ -20,7 +21,7 @@ export function EnableError({ error }: { error: unknown }) {
       title="Could not set up monitoring"
       actions={
         isApiError(error, 'aws.access_denied') || isApiError(error, 'aws_account.not_verified') ? (
-          <ButtonLink to="/app/aws-account" variant="secondary" size="small">
+          <ButtonLink to={paths.awsAccount()} variant="secondary" size="small">
             Check the connection
           </ButtonLink>
         ) : undefined

@@ -4,11 +4,11 @@ import { useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage, isApiError } from '../../../lib/api-error'
-import { LoadingLines } from '../../billing/components/loading-lines'
-import { PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
+import { paths } from '../../../lib/paths'
 import { logsQuery } from '../api/ses-monitoring'
 import {
   type CursorStack,
@@ -153,7 +153,7 @@ export function MessageLog({
               title="Could not load the message log"
               actions={
                 isApiError(logs.error, 'plan.feature_locked') ? (
-                  <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
+                  <ButtonLink to={paths.planChooser()} size="small">
                     See plans
                   </ButtonLink>
                 ) : (
@@ -259,7 +259,7 @@ function EmptyLog({
         Messages sent through this account with monitoring on appear here within seconds of SES reporting
         them. Send a test email from Email identities to see one.
       </p>
-      <ButtonLink to="/app/email-identities" variant="secondary" size="small">
+      <ButtonLink to={paths.emailIdentities()} variant="secondary" size="small">
         Send a test email
       </ButtonLink>
     </div>

@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { errorMessage, isApiError } from '../../../lib/api-error'
-import { LoadingLines } from '../../billing/components/loading-lines'
-import { PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
+import { paths } from '../../../lib/paths'
 import { reportQueries, sesMonitoringQueries } from '../api/ses-monitoring'
 import {
   browserTimeZone,
@@ -30,7 +30,7 @@ function ReportError({ error, what, onRetry }: { error: unknown; what: string; o
       title={`Could not load the ${what}`}
       actions={
         isApiError(error, 'plan.feature_locked') ? (
-          <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
+          <ButtonLink to={paths.planChooser()} size="small">
             See plans
           </ButtonLink>
         ) : (

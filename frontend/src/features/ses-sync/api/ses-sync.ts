@@ -111,8 +111,3 @@ export function useRefreshSes() {
     meta: { handlesErrors: true },
   })
 }
-
-export function useInvalidateAfterSesJob() {
-  const queryClient = useQueryClient()
-  return (target: SesTarget) => afterSesJob(queryClient, target)
-}

@@ -6,9 +6,10 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api-error'
-import { LoadingLines } from '../../billing/components/loading-lines'
+import { paths } from '../../../lib/paths'
 import { ActionError, CostNote } from '../../templates/components/action-error'
 import { DiffView } from '../../templates/diff/diff-view'
 import { actionCost } from '../../templates/template-actions'
@@ -87,7 +88,7 @@ function ReviewBody({
   return (
     <div className={styles.review}>
       <p className={styles.summary}>
-        <Link to={`/app/templates/${data.templateId}`}>{data.templateName}</Link> — {reviewSummary(data)}
+        <Link to={paths.template(data.templateId)}>{data.templateName}</Link> — {reviewSummary(data)}
       </p>
       {data.state === 'drifted' && (
         <DiffView

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { paths } from '../../../lib/paths'
 import { dateTimeText, whenText } from '../../templates/template-display'
 import { SES_STATE_DISPLAY } from '../ses-states'
 import { toggled } from '../ses-sync-display'
@@ -68,10 +69,7 @@ export function SesTemplateTable({ rows, selected, onSelect, onReview }: SesTemp
                   {row.templateId ? (
                     <>
                       <span className={styles.mobileLabel}>Linked to </span>
-                      <Link
-                        to={`/app/templates/${row.templateId}`}
-                        className={`${styles.link} ${styles.line}`}
-                      >
+                      <Link to={paths.template(row.templateId)} className={`${styles.link} ${styles.line}`}>
                         {row.templateName ?? 'Open template'}
                       </Link>
                       {row.currentVersion !== null && (

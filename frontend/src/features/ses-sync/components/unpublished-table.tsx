@@ -2,6 +2,7 @@ import type { UnpublishedTemplate } from '@app/contracts'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
+import { paths } from '../../../lib/paths'
 import { UNPUBLISHED_STATE_DISPLAY } from '../ses-states'
 import { toggled, unpublishedHint } from '../ses-sync-display'
 import styles from './ses-sync.module.css'
@@ -61,7 +62,7 @@ export function UnpublishedTable({ templates, selected, onSelect }: UnpublishedT
                   />
                 </td>
                 <th scope="row" className={styles.nameCell}>
-                  <Link to={`/app/templates/${template.templateId}`} className={styles.link}>
+                  <Link to={paths.template(template.templateId)} className={styles.link}>
                     {template.templateName}
                   </Link>
                 </th>

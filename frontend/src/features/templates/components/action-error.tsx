@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { errorMessage, isApiError } from '../../../lib/api-error'
-import { PLAN_CHOOSER_PATH } from '../../organizations/components/template-actions'
+import { paths } from '../../../lib/paths'
 
 /**
  * A failed template action, said plainly. Spec §9: with no START actions left the message comes with the way out,
@@ -16,7 +16,7 @@ export function ActionError({ error, title }: { error: unknown; title: string })
       title={exhausted ? 'No template actions left this month' : title}
       actions={
         exhausted ? (
-          <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
+          <ButtonLink to={paths.planChooser()} size="small">
             Upgrade
           </ButtonLink>
         ) : undefined
@@ -36,7 +36,7 @@ export function CostNote({ cost }: { cost: { text: string; enough: boolean } | u
     <Alert
       tone="warning"
       actions={
-        <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
+        <ButtonLink to={paths.planChooser()} size="small">
           Upgrade
         </ButtonLink>
       }
@@ -56,7 +56,7 @@ export function ActionsExhausted({ refused = false }: { refused?: boolean }) {
         refused ? 'Not saved: no template actions left this month' : 'No template actions left this month'
       }
       actions={
-        <ButtonLink to={PLAN_CHOOSER_PATH} size="small">
+        <ButtonLink to={paths.planChooser()} size="small">
           Upgrade
         </ButtonLink>
       }

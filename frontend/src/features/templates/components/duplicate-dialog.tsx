@@ -6,6 +6,7 @@ import dialogStyles from '../../../components/ui/dialog.module.css'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { useCopyTemplate } from '../api/templates'
 import { actionCost } from '../template-actions'
 import { copyName, templateNameProblem } from '../template-name'
@@ -53,7 +54,7 @@ function DuplicateForm({
       {
         onSuccess: (created) => {
           toast.success(`${template.name} was duplicated as ${created.name}.`, {
-            action: { label: 'Open', to: `/app/templates/${created.id}` },
+            action: { label: 'Open', to: paths.template(created.id) },
           })
           onClose()
         },

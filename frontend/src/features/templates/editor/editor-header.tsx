@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
+import { paths } from '../../../lib/paths'
 import { costHint, labelWithCost } from '../template-actions'
 import { dateTimeText, EDITOR_LABELS } from '../template-display'
 import styles from './editor.module.css'
@@ -40,7 +41,7 @@ export function EditorHeader({
   return (
     <header className={styles.bar}>
       <div className={styles.titleBlock}>
-        <Link to="/app/templates" className={styles.back}>
+        <Link to={paths.templates()} className={styles.back}>
           ← All templates
         </Link>
         <div className={styles.titleRow}>

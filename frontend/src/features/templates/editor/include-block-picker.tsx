@@ -1,6 +1,7 @@
 import { blockIncludeTag } from '@app/contracts'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
+import { paths } from '../../../lib/paths'
 import type { ReusableBlocks } from '../visual/reusable-blocks'
 import styles from './editor.module.css'
 
@@ -26,7 +27,7 @@ export function IncludeBlockPicker({
   if (blocks.status === 'ready' && blocks.available.length === 0) {
     return (
       <p className={styles.muted}>
-        No reusable blocks of this type yet: <Link to="/app/blocks">create one</Link> to include it here.
+        No reusable blocks of this type yet: <Link to={paths.blocks()}>create one</Link> to include it here.
       </p>
     )
   }

@@ -1,5 +1,5 @@
 import { Badge } from '../../../components/ui/badge'
-import { type EditorIssue, issueLocation, ruleTitle } from './diagnostics'
+import { type EditorIssue, issueLocation, ruleTitle } from '../../email-editor/diagnostics'
 import styles from './editor.module.css'
 
 /** The pre-publish checks as SES will meet them: errors block saving on the server, warnings inform. */

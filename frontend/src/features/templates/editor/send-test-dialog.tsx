@@ -10,6 +10,7 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
 import { emailIdentityQueries } from '../../email-identities/api/email-identities'
@@ -145,7 +146,7 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
           tone="warning"
           title="No verified identity to send from"
           actions={
-            <ButtonLink to="/app/email-identities" size="small" variant="secondary">
+            <ButtonLink to={paths.emailIdentities()} size="small" variant="secondary">
               Email identities
             </ButtonLink>
           }
@@ -189,17 +190,17 @@ function SendTestForm({ onClose, copy, organizationId, defaultTo, selected, comp
           title="The test email was not sent"
           actions={
             isApiError(error, 'aws_account.not_selected') ? (
-              <ButtonLink to="/app/aws-accounts/new" size="small">
+              <ButtonLink to={paths.newAwsAccount()} size="small">
                 Add AWS Account
               </ButtonLink>
             ) : isApiError(error, 'aws_account.not_verified') ? (
-              <ButtonLink to="/app/aws-account" size="small">
+              <ButtonLink to={paths.awsAccount()} size="small">
                 Finish AWS configuration
               </ButtonLink>
             ) : isApiError(error, 'request.invalid') ||
               isApiError(error, 'aws.rejected') ||
               isApiError(error, 'email_identity.not_verified') ? (
-              <ButtonLink to="/app/email-identities" size="small" variant="secondary">
+              <ButtonLink to={paths.emailIdentities()} size="small" variant="secondary">
                 Email identities
               </ButtonLink>
             ) : undefined

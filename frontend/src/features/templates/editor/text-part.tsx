@@ -1,6 +1,6 @@
 import type { RefObject } from 'react'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
-import { CodeEditor, type CodeEditorHandle, type CodeIssue } from './code-editor'
+import { CodeEditor, type CodeEditorHandle, type CodeIssue } from '../../email-editor/code-editor'
 import styles from './editor.module.css'
 import type { WorkingCopy } from './working-copy'
 

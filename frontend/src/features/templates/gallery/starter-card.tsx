@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { PreviewFrame } from '../preview/preview-frame'
+import { PreviewFrame } from '../../email-editor/preview-frame'
 import { EDITOR_LABELS } from '../template-display'
 import styles from './gallery.module.css'
 

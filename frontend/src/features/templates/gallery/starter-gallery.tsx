@@ -4,7 +4,7 @@ import { STARTERS, type Starter } from '@app/email/browser'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import pageStyles from '../../../app/routes/app/page.module.css'
+import pageStyles from '../../../components/layouts/page.module.css'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { templateQueries, useCreateTemplate } from '../api/templates'
 import { ActionError, CostNote } from '../components/action-error'
 import { actionCost } from '../template-actions'
@@ -105,7 +106,7 @@ export function StarterGallery({ organization }: { organization: OrganizationSum
   return (
     <div className={pageStyles.page}>
       <header className={pageStyles.header}>
-        <Link to="/app/templates" className={pageStyles.back}>
+        <Link to={paths.templates()} className={pageStyles.back}>
           ← All templates
         </Link>
         <h1>New template</h1>
@@ -176,7 +177,7 @@ function CreateForm({
     create.mutate(choice.body(name), {
       onSuccess: (template) => {
         toast.success(`${template.name} was created.`)
-        navigate(`/app/templates/${template.id}`)
+        navigate(paths.template(template.id))
       },
     })
   }

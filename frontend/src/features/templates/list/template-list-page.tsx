@@ -2,16 +2,17 @@ import type { OrganizationSummary, TemplateSummary } from '@app/contracts'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import pageStyles from '../../../app/routes/app/page.module.css'
+import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
-import { LoadingLines } from '../../billing/components/loading-lines'
 import { JobList } from '../../jobs/components/job-list'
 import { templateQueries } from '../api/templates'
 import { DeleteTemplatesDialog } from '../components/delete-templates-dialog'
@@ -29,8 +30,6 @@ import {
 } from './list-view'
 import styles from './template-list.module.css'
 import { TemplateTable } from './template-table'
-
-export const GALLERY_PATH = '/app/templates/new'
 
 /** `/app/templates`: search, tag filter, sort, pages, selection with bulk delete, duplicate and delete. */
 export function TemplateListPage({ organization }: { organization: OrganizationSummary }) {
@@ -66,10 +65,10 @@ export function TemplateListPage({ organization }: { organization: OrganizationS
           </p>
         </div>
         <div className={pageStyles.toolbar}>
-          <ButtonLink to="/app/templates/ses" variant="secondary">
+          <ButtonLink to={paths.templatesSes()} variant="secondary">
             Templates in SES
           </ButtonLink>
-          <ButtonLink to={GALLERY_PATH}>New template</ButtonLink>
+          <ButtonLink to={paths.newTemplate()}>New template</ButtonLink>
         </div>
       </header>
 
@@ -215,14 +214,14 @@ function EmptyTemplates() {
         page.
       </p>
       <div className={pageStyles.toolbar}>
-        <ButtonLink to={GALLERY_PATH}>Choose a starter</ButtonLink>
-        <ButtonLink to={`${GALLERY_PATH}?blank=VISUAL`} variant="secondary">
+        <ButtonLink to={paths.newTemplate()}>Choose a starter</ButtonLink>
+        <ButtonLink to={paths.newTemplate({ blank: 'VISUAL' })} variant="secondary">
           Blank visual
         </ButtonLink>
-        <ButtonLink to={`${GALLERY_PATH}?blank=MJML`} variant="secondary">
+        <ButtonLink to={paths.newTemplate({ blank: 'MJML' })} variant="secondary">
           Blank MJML
         </ButtonLink>
-        <ButtonLink to={`${GALLERY_PATH}?blank=HTML`} variant="secondary">
+        <ButtonLink to={paths.newTemplate({ blank: 'HTML' })} variant="secondary">
           Blank HTML
         </ButtonLink>
       </div>

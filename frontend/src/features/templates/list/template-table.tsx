@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { paths } from '../../../lib/paths'
 import type { TemplateSesStatus } from '../ses/template-ses-status'
 import { dateTimeText, EDITOR_LABELS, sizeText, whenText } from '../template-display'
 import styles from './template-list.module.css'
@@ -83,7 +84,7 @@ export function TemplateTable({
                 />
               </td>
               <th scope="row" className={styles.nameCell}>
-                <Link to={`/app/templates/${template.id}`} className={styles.name}>
+                <Link to={paths.template(template.id)} className={styles.name}>
                   {template.name}
                 </Link>
                 <span className={styles.subject}>{template.subject || 'No subject'}</span>

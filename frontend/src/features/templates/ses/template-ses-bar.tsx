@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
 import { awsAccountName } from '../../aws-accounts/aws-account-display'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
 import { JobList } from '../../jobs/components/job-list'
@@ -26,12 +27,12 @@ export function TemplateSesBar({ template, dirty }: { template: Template; dirty:
         <span className={styles.sesBarText}>
           {accounts.data.length === 0 ? (
             <>
-              Publishing to SES needs an AWS account: <Link to="/app/aws-accounts/new">connect one</Link>.
+              Publishing to SES needs an AWS account: <Link to={paths.newAwsAccount()}>connect one</Link>.
             </>
           ) : (
             <>
               Finish connecting your AWS account to publish:{' '}
-              <Link to="/app/aws-account">AWS account status</Link>.
+              <Link to={paths.awsAccount()}>AWS account status</Link>.
             </>
           )}
         </span>
@@ -84,7 +85,7 @@ function AccountSesLine({
           <ButtonLink
             size="small"
             variant="secondary"
-            to={`/app/templates/ses?${new URLSearchParams({ awsAccount: account.id, review: template.id })}`}
+            to={paths.templatesSes({ awsAccount: account.id, review: template.id })}
           >
             Review changes<span className="visually-hidden"> ({name})</span>
           </ButtonLink>
@@ -100,7 +101,7 @@ function AccountSesLine({
             <span className="visually-hidden"> ({name})</span>
           </Button>
         )}
-        <Link to={`/app/templates/ses?awsAccount=${account.id}`}>
+        <Link to={paths.templatesSes({ awsAccount: account.id })}>
           All templates in SES<span className="visually-hidden"> ({name})</span>
         </Link>
       </div>

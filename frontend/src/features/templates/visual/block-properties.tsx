@@ -8,7 +8,7 @@ import {
 import { lazy, Suspense, useState } from 'react'
 import { SelectField } from '../../../components/ui/select-field'
 import { Spinner } from '../../../components/ui/spinner'
-import { CodeEditor } from '../editor/code-editor'
+import { CodeEditor } from '../../email-editor/code-editor'
 import { BLOCK_LABELS } from './block-names'
 import type { BlockPatch } from './document'
 import {

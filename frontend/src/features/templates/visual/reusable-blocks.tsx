@@ -7,6 +7,7 @@ import {
 } from '@app/contracts'
 import { createContext, useContext, useMemo } from 'react'
 import { Link } from 'react-router-dom'
+import { paths } from '../../../lib/paths'
 import { BLOCK_LABELS, blockName } from './block-names'
 import { BlockView } from './block-view'
 import { PaletteItem } from './palette-item'
@@ -96,12 +97,7 @@ export function BlockRefProperties({ block }: { block: BlockRef }) {
         is composed in when the template compiles, so changing it changes every template using it.
       </p>
       {!referenced.missing && (
-        <Link
-          to={`/app/blocks/${block.blockId}`}
-          target="_blank"
-          rel="noopener"
-          className={styles.blockRefLink}
-        >
+        <Link to={paths.block(block.blockId)} target="_blank" rel="noopener" className={styles.blockRefLink}>
           Edit the block (opens a new tab)
         </Link>
       )}
@@ -121,7 +117,7 @@ export function ReusableBlocksPalette({ onAdd }: { onAdd: (blockId: string) => v
       {blocks.status === 'locked' ? (
         <p className={styles.hint}>
           Headers and footers shared by many templates come with the {blocks.lockedUntil} plan.{' '}
-          <Link to="/app/organization/billing">See plans</Link>
+          <Link to={paths.billing()}>See plans</Link>
         </p>
       ) : blocks.status === 'loading' ? (
         <p className={styles.hint}>Loading your blocks…</p>
@@ -129,7 +125,7 @@ export function ReusableBlocksPalette({ onAdd }: { onAdd: (blockId: string) => v
         <p className={styles.hint}>Your reusable blocks could not be loaded.</p>
       ) : blocks.available.length === 0 ? (
         <p className={styles.hint}>
-          No visual blocks yet. <Link to="/app/blocks">Create one</Link> (a header or footer) to use it in
+          No visual blocks yet. <Link to={paths.blocks()}>Create one</Link> (a header or footer) to use it in
           many templates.
         </p>
       ) : (

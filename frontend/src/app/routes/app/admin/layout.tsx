@@ -7,6 +7,7 @@ import { accountQueries } from '../../../../features/account/api/account'
 import { useDownloadInvoicesReport } from '../../../../features/admin/api/admin'
 import { useAdminRange } from '../../../../features/admin/use-admin-range'
 import { appConfigQuery } from '../../../../lib/app-config'
+import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './admin.module.css'
 
@@ -29,12 +30,12 @@ export function Component() {
         Skip to content
       </a>
       <aside className={styles.sidebar} aria-label="Admin">
-        <Link to="/app" aria-label="SES Studio dashboard" className={styles.home}>
+        <Link to={paths.dashboard()} aria-label="SES Studio dashboard" className={styles.home}>
           <Logo size={28} />
         </Link>
         <p className={styles.heading}>Admin Panel</p>
         {staff && <AdminActions />}
-        <Link to="/app" className={styles.back}>
+        <Link to={paths.dashboard()} className={styles.back}>
           ← Dashboard
         </Link>
       </aside>

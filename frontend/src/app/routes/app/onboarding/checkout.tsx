@@ -16,9 +16,9 @@ import {
   isPlanActivated,
   parseCheckoutReturn,
 } from '../../../../features/billing/checkout-return'
-import { ONBOARDING_PLAN_PATH } from '../../../../features/organizations/dashboard-entry'
 import { organizationName } from '../../../../features/organizations/organization-display'
 import { errorMessage } from '../../../../lib/api-error'
+import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
 
@@ -27,14 +27,14 @@ export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     await requireAccount(queryClient, request)
-    if (!parseCheckoutReturn(new URL(request.url).searchParams)) throw redirect(ONBOARDING_PLAN_PATH)
+    if (!parseCheckoutReturn(new URL(request.url).searchParams)) throw redirect(paths.onboardingPlan())
     return null
   }
 
 export function Component() {
   const [search] = useSearchParams()
   const checkout = parseCheckoutReturn(search)
-  if (!checkout) return <Navigate to={ONBOARDING_PLAN_PATH} replace />
+  if (!checkout) return <Navigate to={paths.onboardingPlan()} replace />
   // Keyed so a new return (another plan) starts its own wait.
   return <Activation key={`${checkout.sessionId}:${checkout.plan}`} checkout={checkout} />
 }
@@ -72,7 +72,7 @@ function Activation({ checkout }: { checkout: CheckoutReturn }) {
     toast.success(
       `${organization ? organizationName(organization) : 'Your organization'} is on the ${plan.fullName} plan.`,
     )
-    navigate('/app', { replace: true })
+    navigate(paths.dashboard(), { replace: true })
   }, [activated, navigate, organization, plan.fullName, queryClient])
 
   if (activated) return null
@@ -102,7 +102,7 @@ function Activation({ checkout }: { checkout: CheckoutReturn }) {
           >
             Check again
           </Button>
-          <ButtonLink to="/app/organization/billing" variant="secondary">
+          <ButtonLink to={paths.billing()} variant="secondary">
             Subscription &amp; billing
           </ButtonLink>
         </div>

@@ -9,6 +9,7 @@ import { PlanPicker } from '../../../../features/billing/components/plan-picker'
 import { ChooseStartPlan } from '../../../../features/organizations/components/choose-start-plan'
 import { organizationPlanState } from '../../../../features/organizations/dashboard-entry'
 import { organizationName } from '../../../../features/organizations/organization-display'
+import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
 
@@ -23,7 +24,7 @@ export const clientLoader =
     const state = organizationPlanState(account)
     const canceled = wasCheckoutCanceled(new URL(request.url).searchParams)
     if (state !== 'needs-plan' && state !== 'subscription-ended' && !(canceled && state === 'ready')) {
-      throw redirect('/app')
+      throw redirect(paths.dashboard())
     }
     return null
   }
@@ -33,7 +34,7 @@ export function Component() {
   const navigate = useNavigate()
   const [search] = useSearchParams()
   const organization = selectedOrganizationOf(account)
-  if (!organization) return <Navigate to="/app" replace />
+  if (!organization) return <Navigate to={paths.dashboard()} replace />
   const onStart = organization.plan === 'START'
 
   return (
@@ -54,14 +55,14 @@ export function Component() {
         organization={organization}
         startAction={
           onStart ? (
-            <ButtonLink to="/app" variant="secondary" block>
+            <ButtonLink to={paths.dashboard()} variant="secondary" block>
               Stay on Start
             </ButtonLink>
           ) : (
             <ChooseStartPlan
               organization={organization}
               label="Start for free"
-              onChosen={() => navigate('/app', { replace: true })}
+              onChosen={() => navigate(paths.dashboard(), { replace: true })}
             />
           )
         }

@@ -6,14 +6,12 @@ import { selectedOrganizationOf } from '../../../../features/account/account-sta
 import { accountQueries } from '../../../../features/account/api/account'
 import { endedSubscriptionTitle, subscriptionStatusText } from '../../../../features/billing/billing-display'
 import { ChooseStartPlan } from '../../../../features/organizations/components/choose-start-plan'
-import {
-  ONBOARDING_PLAN_PATH,
-  organizationPlanState,
-} from '../../../../features/organizations/dashboard-entry'
+import { organizationPlanState } from '../../../../features/organizations/dashboard-entry'
 import {
   canManageOrganization,
   organizationName,
 } from '../../../../features/organizations/organization-display'
+import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
 
@@ -21,7 +19,7 @@ export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     const account = await requireAccount(queryClient, request)
-    if (organizationPlanState(account) !== 'subscription-ended') throw redirect('/app')
+    if (organizationPlanState(account) !== 'subscription-ended') throw redirect(paths.dashboard())
     return null
   }
 
@@ -30,7 +28,7 @@ export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const navigate = useNavigate()
   const organization = selectedOrganizationOf(account)
-  if (!organization?.plan) return <Navigate to="/app" replace />
+  if (!organization?.plan) return <Navigate to={paths.dashboard()} replace />
   const name = organizationName(organization)
   const status = organization.subscriptionStatus
   const statusText = status ? subscriptionStatusText(status) : undefined
@@ -49,28 +47,28 @@ export function Component() {
       </p>
       {canManageOrganization(organization.role) ? (
         <div className={styles.row}>
-          <ButtonLink to={ONBOARDING_PLAN_PATH}>Choose a plan</ButtonLink>
+          <ButtonLink to={paths.onboardingPlan()}>Choose a plan</ButtonLink>
           <ChooseStartPlan
             organization={organization}
             label="Continue on the free Start plan"
             variant="secondary"
-            onChosen={() => navigate('/app', { replace: true })}
+            onChosen={() => navigate(paths.dashboard(), { replace: true })}
           />
         </div>
       ) : (
         <p>An owner or admin of {name} can choose a new plan. Ask one of them, or switch organization.</p>
       )}
       <div className={styles.row}>
-        <ButtonLink to="/app/organization/invoices" variant="ghost">
+        <ButtonLink to={paths.invoices()} variant="ghost">
           View invoices
         </ButtonLink>
-        <ButtonLink to="/app/organization/billing" variant="ghost">
+        <ButtonLink to={paths.billing()} variant="ghost">
           Subscription &amp; billing
         </ButtonLink>
-        <ButtonLink to="/app/organization/settings" variant="ghost">
+        <ButtonLink to={paths.organizationSettings()} variant="ghost">
           Organization settings
         </ButtonLink>
-        <ButtonLink to="/app/organizations/new" variant="ghost">
+        <ButtonLink to={paths.newOrganization()} variant="ghost">
           Add Organization
         </ButtonLink>
       </div>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useBlocker } from 'react-router-dom'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import dialogStyles from '../../../components/ui/dialog.module.css'
+import { Button } from '../../components/ui/button'
+import { Dialog } from '../../components/ui/dialog'
+import dialogStyles from '../../components/ui/dialog.module.css'
 
 /**
  * Leaving with unsaved changes asks first (in the app), and the browser asks on a reload or close. `keepsDraft`:

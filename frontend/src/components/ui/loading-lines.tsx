@@ -1,6 +1,6 @@
-import styles from './billing.module.css'
+import styles from './loading-lines.module.css'
 
-/** Grey placeholder lines while the payment provider answers. */
+/** Grey placeholder lines while a slow answer (the payment provider, SES) is awaited. */
 export function LoadingLines({ lines = 3, label }: { lines?: number; label: string }) {
   return (
     <div className={styles.skeleton} role="status" aria-label={label}>

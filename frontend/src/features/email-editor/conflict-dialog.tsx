@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import dialogStyles from '../../../components/ui/dialog.module.css'
+import { Button } from '../../components/ui/button'
+import { Dialog } from '../../components/ui/dialog'
+import dialogStyles from '../../components/ui/dialog.module.css'
 
 interface ConflictDialogProps {
   /** The version the template is at now (409 `version.conflict`), or undefined while there is no conflict. */

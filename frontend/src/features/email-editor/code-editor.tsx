@@ -33,8 +33,8 @@ import {
 } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react'
+import styles from './code-editor.module.css'
 import { issueRange } from './diagnostics'
-import styles from './editor.module.css'
 
 export type CodeLanguage = 'html' | 'mjml' | 'json' | 'text'
 
