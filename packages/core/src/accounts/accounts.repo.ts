@@ -15,7 +15,7 @@ import {
   organizationKey,
 } from '../db/keys'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
-import type { OrganizationRecord } from '../organizations/organizations.repo'
+import type { OrganizationRecord } from '../organizations/public'
 
 export interface AccountRecord {
   id: string

@@ -1,17 +1,17 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import type { Actor } from '../actor'
-import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
 import { dynamo } from '../aws'
-import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
+import * as AwsAccounts from '../aws-accounts/public'
 import { accountPartition } from '../db/keys'
 import { deleteKeys, keyOf, nowIso, queryAll } from '../db/table'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import type { Logger } from '../log'
 import * as Organizations from '../organizations/organizations'
-import * as OrganizationsRepo from '../organizations/organizations.repo'
+import * as OrganizationsStore from '../organizations/public'
 import * as Repo from './accounts.repo'
+import { sendEmailVerification } from './email-verification'
 
 const notFound = () =>
   new AppError('account.not_found', 'No account yet for this sign-in: create it with POST /api/account.')
@@ -27,7 +27,7 @@ export async function getAccount(actor: Actor, now = new Date()): Promise<Accoun
     .flatMap((membership) => {
       const item = orgsById.get(membership.orgId)
       if (!item) return [] // deleted while its membership items are being removed
-      return [Organizations.toSummary(OrganizationsRepo.toOrganizationRecord(item), membership.role, now)]
+      return [Organizations.toSummary(OrganizationsStore.toOrganizationRecord(item), membership.role, now)]
     })
     .sort((a, b) => a.id.localeCompare(b.id))
 
@@ -109,7 +109,7 @@ export async function updateAccount(actor: Actor, input: UpdateAccountBody): Pro
       const orgId =
         current.selectedOrganization ??
         (current.organizations.length === 1 ? current.organizations[0]?.id : undefined)
-      const owner = await AwsAccountsRepo.organizationOf(input.selectedAwsAccount)
+      const owner = await AwsAccounts.organizationOf(input.selectedAwsAccount)
       if (!orgId || owner !== orgId) {
         throw new AppError('aws_account.not_found', 'No such AWS account in the selected organization.')
       }
@@ -130,14 +130,14 @@ export async function updateAccount(actor: Actor, input: UpdateAccountBody): Pro
 export async function deleteAccount(actor: Actor): Promise<void> {
   const found = await Repo.getAccountWithMemberships(actor.accountId)
   for (const membership of found?.memberships ?? []) {
-    const members = await OrganizationsRepo.listMembers(membership.orgId)
+    const members = await OrganizationsStore.listMembers(membership.orgId)
     const otherOwners = members.filter(
       (member) => member.role === 'OWNER' && member.accountId !== actor.accountId,
     )
     if (membership.role === 'OWNER' && otherOwners.length === 0) {
       await Organizations.removeOrganization(membership.orgId)
     } else {
-      await OrganizationsRepo.removeMember(membership.orgId, actor.accountId)
+      await OrganizationsStore.removeMember(membership.orgId, actor.accountId)
     }
   }
   const items = await queryAll({

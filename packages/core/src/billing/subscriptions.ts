@@ -7,7 +7,7 @@ import {
   type SubscriptionSummary,
 } from '@app/contracts'
 import type { Logger } from '../log'
-import * as OrganizationsRepo from '../organizations/organizations.repo'
+import * as OrganizationsStore from '../organizations/public'
 import * as Repo from './billing.repo'
 import { type Stripe, stripe } from './stripe-client'
 
@@ -104,7 +104,7 @@ export async function syncCustomer(customerId: string, log?: Logger): Promise<vo
  * nobody is charged for an organization that no longer exists.
  */
 export async function cancelSubscriptions(orgId: string): Promise<void> {
-  const org = await OrganizationsRepo.getOrganization(orgId)
+  const org = await OrganizationsStore.getOrganization(orgId)
   if (!org?.stripeCustomerId) return
   const client = await stripe()
   for (const subscription of await listSubscriptions(org.stripeCustomerId)) {

@@ -4,7 +4,7 @@ import { mergeDuplicateConnections } from '../aws-accounts/duplicates'
 import { migrationKey, organizationKey, PROFILE } from '../db/keys'
 import { nowIso, tableName } from '../db/table'
 import { isTransactionConditionFailure } from '../errors'
-import { movePublicationsToAccounts, type PublicationsMoved } from '../ses-sync/publications-migration'
+import { movePublicationsToAccounts, type PublicationsMoved } from './publications-migration'
 
 /**
  * Data migrations, per organization. Each runs in two places, so none can be missed: lazily, the first time an

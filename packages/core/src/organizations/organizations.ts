@@ -14,8 +14,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { ulid } from 'ulid'
 import type { Actor } from '../actor'
 import { dynamo } from '../aws'
-import { listConnections } from '../aws-accounts/aws-accounts.repo'
-import { clearPriceChangeNotice } from '../billing/billing.repo'
+import { listConnections } from '../aws-accounts/public'
 import { cancelSubscriptions } from '../billing/subscriptions'
 import { nowIso } from '../db/table'
 import { AppError, isConditionalCheckFailure } from '../errors'
@@ -124,12 +123,6 @@ export async function removeOrganization(orgId: string): Promise<void> {
       await removeFromAccount(connection, connection.monitoring).catch(() => undefined)
   }
   await purgeOrganization(orgId)
-}
-
-/** Owners and admins clear the price-change notice once they have read it. */
-export async function acknowledgePriceChange(actor: Actor, orgId: string): Promise<void> {
-  await requireMembership(actor, orgId, 'billing.manage')
-  await clearPriceChangeNotice(orgId)
 }
 
 /** A paid plan grants its features only while its subscription is live; START and no plan grant none. */

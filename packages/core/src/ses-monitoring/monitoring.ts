@@ -1,8 +1,8 @@
 import { type AwsAccount, type EnableMonitoringBody, EnableMonitoringBodySchema } from '@app/contracts'
 import type { Actor } from '../actor'
 import { requireConnection, requireVerifiedConnection, toAwsAccount } from '../aws-accounts/aws-accounts'
-import * as Repo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
+import * as AwsAccounts from '../aws-accounts/public'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { createInAccount, monitoringNames, removeFromAccount } from './resources'
@@ -30,7 +30,7 @@ export async function enableMonitoring(
   } catch (error) {
     if (!previous) {
       const names = monitoringNames(connection.id)
-      const partial = await Repo.getConnection(connection.orgId, id)
+      const partial = await AwsAccounts.getConnection(connection.orgId, id)
       await removeFromAccount(connection, {
         ...(partial?.monitoring ?? {
           state: 'PENDING_CONFIRMATION',
@@ -42,11 +42,11 @@ export async function enableMonitoring(
           confirmedAt: null,
         }),
       }).catch(() => undefined)
-      await Repo.setMonitoring(connection.orgId, id, null)
+      await AwsAccounts.setMonitoring(connection.orgId, id, null)
     }
     throw toCustomerAwsError(error, 'set up monitoring')
   }
-  const updated = await Repo.getConnection(connection.orgId, id)
+  const updated = await AwsAccounts.getConnection(connection.orgId, id)
   if (!updated) throw new AppError('aws_account.not_found', 'No such AWS account.')
   return toAwsAccount(updated)
 }
@@ -66,7 +66,7 @@ export async function disableMonitoring(actor: Actor, id: string): Promise<AwsAc
   } catch (error) {
     throw toCustomerAwsError(error, 'remove the monitoring set-up')
   }
-  await Repo.setMonitoring(connection.orgId, id, null)
+  await AwsAccounts.setMonitoring(connection.orgId, id, null)
   const { monitoring: _removed, ...rest } = connection
   return toAwsAccount(rest)
 }

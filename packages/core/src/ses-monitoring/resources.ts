@@ -6,10 +6,10 @@ import {
   DeleteConfigurationSetEventDestinationCommand,
 } from '@aws-sdk/client-sesv2'
 import { CreateTopicCommand, DeleteTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns'
-import type { AwsConnectionRecord, MonitoringRecord } from '../aws-accounts/aws-accounts.repo'
-import * as Repo from '../aws-accounts/aws-accounts.repo'
 import { awsErrorOf } from '../aws-accounts/aws-errors'
 import { customerSes, customerSns } from '../aws-accounts/customer-clients'
+import type { AwsConnectionRecord, MonitoringRecord } from '../aws-accounts/public'
+import * as AwsAccounts from '../aws-accounts/public'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { monitoringEnv } from './env'
@@ -93,7 +93,7 @@ export async function createInAccount(
     ...(kept && previous.subscriptionArn ? { subscriptionArn: previous.subscriptionArn } : {}),
   }
   // Stored before subscribing: SNS may post the confirmation before Subscribe answers.
-  await Repo.setMonitoring(connection.orgId, connection.id, monitoring)
+  await AwsAccounts.setMonitoring(connection.orgId, connection.id, monitoring)
   const endpoint = monitoringEnv().eventsUrl
   await sns.send(
     new SubscribeCommand({

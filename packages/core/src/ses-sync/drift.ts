@@ -7,13 +7,14 @@ import {
   type Template,
 } from '@app/contracts'
 import type { Actor } from '../actor'
-import type { AwsConnectionRecord } from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
+import type { AwsConnectionRecord } from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { SliceTimeUp } from '../jobs/pacer'
 import { requireMembership } from '../organizations/organizations'
 import { buildTemplate } from '../templates/build'
+import * as Templates from '../templates/public'
 import {
   commitVersion,
   fieldsOf,
@@ -21,7 +22,6 @@ import {
   templateNotFound,
   versionConflict,
 } from '../templates/templates'
-import * as TemplatesRepo from '../templates/templates.repo'
 import { lineDiff } from '../templates/versions'
 import { fingerprint, type SesParts } from './fingerprint'
 import * as Publications from './publications.repo'
@@ -35,7 +35,7 @@ const accountName = (connection: AwsConnectionRecord) => connection.name || 'Def
 
 /** The organization's template and its publication record in this AWS account (404 when either is missing). */
 async function requireLinked(connection: AwsConnectionRecord, templateId: string) {
-  const head = await TemplatesRepo.getHead(connection.orgId, templateId)
+  const head = await Templates.getHead(connection.orgId, templateId)
   if (!head) throw templateNotFound()
   const publication = await Publications.getPublication(
     Publications.publicationTarget(connection),

@@ -23,9 +23,9 @@ import { startJob } from '../jobs/jobs'
 import { requireMembership } from '../organizations/organizations'
 import type { Permission } from '../organizations/permissions'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
-import { loadEmail } from '../templates/email'
-import * as TemplatesRepo from '../templates/templates.repo'
 import * as Repo from './blocks.repo'
+import { loadEmail } from './email'
+import * as TemplatesRepo from './templates.repo'
 
 const blockNotFound = () => new AppError('block.not_found', 'No such block.')
 const nameTaken = (name: string) =>

@@ -1,14 +1,14 @@
 import { type TemplateTestBody, TemplateTestBodySchema } from '@app/contracts'
 import { type EmailContent, ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
-import { getAccountWithMemberships } from '../accounts/accounts.repo'
+import { getAccountWithMemberships } from '../accounts/public'
 import type { Actor } from '../actor'
+import { requireVerifiedConnection } from '../aws-accounts/aws-accounts'
+import { toCustomerAwsError } from '../aws-accounts/aws-errors'
+import { customerSes } from '../aws-accounts/customer-clients'
+import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { requireMembership } from '../organizations/organizations'
-import { compileForSend } from '../templates/build'
-import { requireVerifiedConnection } from './aws-accounts'
-import * as Repo from './aws-accounts.repo'
-import { toCustomerAwsError } from './aws-errors'
-import { customerSes } from './customer-clients'
+import { compileForSend } from './build'
 
 interface Senders {
   /** Verified email addresses, lower-case, in SES's order. */
@@ -99,7 +99,7 @@ export async function sendTest(actor: Actor, input: TemplateTestBody) {
   const orgId = body.organizationId ?? found?.account.selectedOrganization ?? found?.memberships[0]?.orgId
   if (!orgId) throw new AppError('organization.not_found', 'No organization to send from.')
   await requireMembership(actor, orgId, 'content.write')
-  const connections = await Repo.listConnections(orgId)
+  const connections = await AwsAccounts.listConnections(orgId)
   const awsAccountId =
     body.awsAccountId ??
     connections.find((connection) => connection.id === found?.account.selectedAwsAccount)?.id ??
