@@ -1,9 +1,11 @@
 import { BlockJobs, createLogger, JobRunner, Jobs, SesJobs } from '@app/core'
 import { jobsEnv } from '@app/core/jobs/env'
+import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'
 
 const log = createLogger({ service: 'jobs-worker' }, env.logLevel)
+const metrics = createMetrics('jobs-worker')
 const handlers = { ...SesJobs.sesJobHandlers, ...BlockJobs.blockJobHandlers }
 
 /** Time kept after a slice's last start for the item in flight, recording and the continuation. */
@@ -16,8 +18,10 @@ const SAFETY_MS = 30_000
 export const handler = sqsWorker({
   schema: Jobs.JobMessageSchema,
   log,
+  metrics,
   failure: 'job.slice_failed',
   handle: async (message, record, context) => {
+    const started = Date.now()
     const budget = Math.min(jobsEnv().sliceMs, context.getRemainingTimeInMillis() - SAFETY_MS)
     const outcome = await JobRunner.runJobSlice(message, {
       handlers,
@@ -25,6 +29,7 @@ export const handler = sqsWorker({
       owner: `${context.awsRequestId}/${record.messageId}`,
       log,
     })
+    metrics.publish({ outcome }, { JobSlices: count(), JobSliceTime: milliseconds(Date.now() - started) })
     // The rest of the job is a new message: each invocation stays well within its timeout.
     if (outcome === 'more') await Jobs.enqueueJob(message)
     log.info('job.slice', { ...message, outcome, messageId: record.messageId })

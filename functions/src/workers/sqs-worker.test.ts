@@ -1,4 +1,5 @@
 import { createLogger } from '@app/core'
+import { createMetrics } from '@app/core/metrics'
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
@@ -31,6 +32,7 @@ function worker(handle: (message: { orgId: string }) => Promise<void>) {
   return sqsWorker({
     schema: z.object({ orgId: z.string().min(1) }).strict(),
     log: createLogger({ service: 'test-worker' }),
+    metrics: createMetrics('test-worker'),
     failure: 'work.failed',
     handle,
   })
@@ -40,7 +42,8 @@ describe('sqsWorker', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('reports only the malformed records of a batch, each logged with its message id', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const handled: string[] = []
     const handler = worker(async (message) => {
       handled.push(message.orgId)
@@ -61,10 +64,23 @@ describe('sqsWorker', () => {
       'm2',
       'm4',
     ])
+    // One EMF line per record, in the product's namespace, by result.
+    const emf = out.mock.calls.map(([chunk]) => JSON.parse(String(chunk))).filter((line) => line._aws)
+    expect(emf.map((line) => [line.result, line.SqsRecords, line.service])).toEqual([
+      ['handled', 1, 'test-worker'],
+      ['failed', 1, 'test-worker'],
+      ['handled', 1, 'test-worker'],
+      ['failed', 1, 'test-worker'],
+    ])
+    expect(emf[0]._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'SesStudio',
+      Dimensions: [['service', 'result']],
+    })
   })
 
   it('handles records one at a time, in order, and a failing handler fails only its record', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const events: string[] = []
     const handler = worker(async ({ orgId }) => {
       events.push(`start ${orgId}`)
@@ -85,8 +101,8 @@ describe('sqsWorker', () => {
   })
 
   it('reports a batch where every record failed instead of throwing', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const handler = worker(async () => {})
     const response = await handler(batch(record('m1', '{}'), record('m2', '[]')), context)
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }])

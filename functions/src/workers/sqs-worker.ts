@@ -1,4 +1,5 @@
 import type { Logger } from '@app/core'
+import { count, type MetricsWriter, milliseconds } from '@app/core/metrics'
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch'
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type { z } from 'zod'
@@ -7,6 +8,8 @@ export interface SqsWorkerOptions<S extends z.ZodType> {
   /** The message each record's body carries (JSON). */
   schema: S
   log: Logger
+  /** Each record writes `SqsRecords` and `SqsRecordTime` under `result` = `handled` | `failed`. */
+  metrics: MetricsWriter
   /** Logged with the error and the message id when a record fails, e.g. `purge.failed`. */
   failure: string
   handle: (message: z.infer<S>, record: SQSRecord, context: Context) => Promise<void>
@@ -27,11 +30,19 @@ export function sqsWorker<S extends z.ZodType>(
     processPartialResponse(
       event,
       async (record: SQSRecord) => {
+        const started = Date.now()
+        const done = (result: 'handled' | 'failed') =>
+          options.metrics.publish(
+            { result },
+            { SqsRecords: count(), SqsRecordTime: milliseconds(Date.now() - started) },
+          )
         try {
           const message = options.schema.parse(JSON.parse(record.body))
           await options.handle(message, record, context)
+          done('handled')
         } catch (error) {
           options.log.error(options.failure, { error, messageId: record.messageId })
+          done('failed')
           throw error
         }
       },
