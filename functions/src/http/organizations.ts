@@ -1,9 +1,9 @@
-import { Organizations } from '@app/core'
+import { Organizations, PriceChange } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('organizations', {
   createOrganization: ({ actor, body }) => Organizations.createOrganization(actor, body),
   updateOrganization: ({ context, body }) => Organizations.updateOrganization(context, body),
   deleteOrganization: ({ context }) => Organizations.deleteOrganization(context),
-  acknowledgePriceChange: ({ context }) => Organizations.acknowledgePriceChange(context),
+  acknowledgePriceChange: ({ context }) => PriceChange.acknowledgePriceChange(context),
 })

@@ -1,4 +1,6 @@
 export * as Accounts from './accounts/accounts'
+export * as EmailVerification from './accounts/email-verification'
+export * as PasswordReset from './accounts/password-reset'
 export {
   type Actor,
   type ApiKeyActor,
@@ -9,17 +11,14 @@ export {
   type TokenActor,
   type UserActor,
 } from './actor'
-export * as EmailVerification from './auth/email-verification'
 export * as Operators from './auth/operators'
-export * as PasswordReset from './auth/password-reset'
 export * as AwsAccounts from './aws-accounts/aws-accounts'
 export * as EmailIdentities from './aws-accounts/identities'
-export * as TestSends from './aws-accounts/test-send'
 export * as BillingAdmin from './billing/admin'
 export * as Billing from './billing/billing'
+export * as PriceChange from './billing/price-change'
 export * as PlanPrices from './billing/prices'
 export * as StripeWebhook from './billing/webhook'
-export * as Blocks from './blocks/blocks'
 export * as BlockJobs from './blocks/propagate'
 export { coreEnv } from './env'
 export { AppError } from './errors'
@@ -37,6 +36,8 @@ export * as MonitoringReports from './ses-monitoring/reports'
 export * as SesDrift from './ses-sync/drift'
 export * as SesJobs from './ses-sync/ses-jobs'
 export * as SesSync from './ses-sync/ses-sync'
+export * as Blocks from './templates/blocks'
 export * as TemplateList from './templates/list'
 export * as Templates from './templates/templates'
+export * as TestSends from './templates/test-send'
 export * as TemplateVersions from './templates/versions'

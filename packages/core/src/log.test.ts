@@ -19,23 +19,48 @@ describe('structured logs', () => {
   })
 
   it('writes one JSON line with the request id', () => {
-    const write = vi.spyOn(console, 'log').mockImplementation(() => {})
-    createLogger({ requestId: 'r-1' })
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    createLogger({ service: 'api', requestId: 'r-1' })
       .child({ route: 'getAccount' })
       .info('request', { status: 200, token: 't' })
+    expect(write).toHaveBeenCalledTimes(1)
     const line = JSON.parse(String(write.mock.calls[0]?.[0]))
     expect(line).toMatchObject({
       level: 'info',
       msg: 'request',
+      service: 'api',
       requestId: 'r-1',
       route: 'getAccount',
       status: 200,
     })
+    expect(new Date(line.time).toISOString()).toBe(line.time)
     expect(line.token).toBe('[redacted]')
   })
 
+  it('writes warnings and errors to stderr, an error with its message and stack, secrets redacted', () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const parent = createLogger({ service: 'worker' })
+    parent
+      .child({ jobId: 'j-1' })
+      .error('job.failed', { error: new Error('boom'), nested: { password: 'p' } })
+    parent.warn('plain')
+    const [failed, plain] = write.mock.calls.map(([chunk]) => JSON.parse(String(chunk)))
+    expect(failed).toMatchObject({
+      level: 'error',
+      msg: 'job.failed',
+      service: 'worker',
+      jobId: 'j-1',
+      error: { name: 'Error', message: 'boom' },
+      nested: { password: '[redacted]' },
+    })
+    expect(failed.error.stack).toContain('boom')
+    // A child's fields stay its own.
+    expect(plain).toMatchObject({ level: 'warn', msg: 'plain' })
+    expect(plain.jobId).toBeUndefined()
+  })
+
   it('drops lines below the minimum level', () => {
-    const write = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     createLogger({}, 'warn').info('quiet')
     expect(write).not.toHaveBeenCalled()
   })

@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<void> {
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as LocalStackConfig
   applyEnvironment(handlerEnvironment(config, 'warn'))
   const { Accounts } = await import('@app/core')
-  const { findAccountByEmail } = await import('@app/core/accounts/accounts.repo')
+  const { findAccountByEmail } = await import('@app/core/accounts/public')
   const account = await findAccountByEmail(email.trim().toLowerCase())
   if (!account) throw new Error(`No account with the email ${email}.`)
   await Accounts.setPlatformAccess(account.id, action === 'restore')

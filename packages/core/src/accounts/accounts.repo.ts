@@ -15,7 +15,7 @@ import {
 import { queryIndex } from '../db/query'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
 import type { NamedItem } from '../db/transact'
-import type { OrganizationRecord } from '../organizations/organizations.repo'
+import type { OrganizationRecord } from '../organizations/public'
 
 export interface AccountRecord {
   id: string

@@ -1,8 +1,7 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
 import type { UserActor } from '../actor'
-import { sendEmailVerification } from '../auth/email-verification'
 import { deleteIdentityUser } from '../auth/identity'
-import * as AwsAccountsRepo from '../aws-accounts/aws-accounts.repo'
+import * as AwsAccounts from '../aws-accounts/public'
 import { deleteAll } from '../db/batch'
 import { accountKey, accountPartition } from '../db/keys'
 import { keyOf, nowIso, queryAll, tableName } from '../db/table'
@@ -12,9 +11,10 @@ import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import { memberContext, type OrganizationContext } from '../organizations/context'
 import * as Organizations from '../organizations/organizations'
-import * as OrganizationsRepo from '../organizations/organizations.repo'
 import type { Permission } from '../organizations/permissions'
+import * as OrganizationsStore from '../organizations/public'
 import * as Repo from './accounts.repo'
+import { sendEmailVerification } from './email-verification'
 
 export type { AccountRecord } from './accounts.repo'
 
@@ -32,7 +32,7 @@ export async function getAccount(actor: UserActor, now = new Date()): Promise<Ac
     .flatMap((membership) => {
       const item = orgsById.get(membership.orgId)
       if (!item) return [] // deleted while its membership items are being removed
-      return [Organizations.toSummary(OrganizationsRepo.toOrganizationRecord(item), membership.role, now)]
+      return [Organizations.toSummary(OrganizationsStore.toOrganizationRecord(item), membership.role, now)]
     })
     .sort((a, b) => a.id.localeCompare(b.id))
 
@@ -116,7 +116,7 @@ export async function updateAccount(actor: UserActor, input: UpdateAccountBody):
       const orgId =
         current.selectedOrganization ??
         (current.organizations.length === 1 ? current.organizations[0]?.id : undefined)
-      const owner = await AwsAccountsRepo.organizationOf(input.selectedAwsAccount)
+      const owner = await AwsAccounts.organizationOf(input.selectedAwsAccount)
       if (!orgId || owner !== orgId) {
         throw new AppError('aws_account.not_found', 'No such AWS account in the selected organization.')
       }
@@ -137,14 +137,14 @@ export async function updateAccount(actor: UserActor, input: UpdateAccountBody):
 export async function deleteAccount(actor: UserActor): Promise<void> {
   const found = await Repo.getAccountWithMemberships(actor.accountId)
   for (const membership of found?.memberships ?? []) {
-    const members = await OrganizationsRepo.listMembers(membership.orgId)
+    const members = await OrganizationsStore.listMembers(membership.orgId)
     const otherOwners = members.filter(
       (member) => member.role === 'OWNER' && member.accountId !== actor.accountId,
     )
     if (membership.role === 'OWNER' && otherOwners.length === 0) {
       await Organizations.removeOrganization(membership.orgId, actor.accountId)
     } else {
-      await OrganizationsRepo.removeMember(membership.orgId, actor.accountId)
+      await OrganizationsStore.removeMember(membership.orgId, actor.accountId)
     }
   }
   if (found) {
@@ -198,8 +198,8 @@ export async function requireActiveAccountIn(
     {
       actor,
       organizationId,
-      member: found.memberItem && OrganizationsRepo.toMember(found.memberItem),
-      organization: found.organizationItem && OrganizationsRepo.toOrganizationRecord(found.organizationItem),
+      member: found.memberItem && OrganizationsStore.toMember(found.memberItem),
+      organization: found.organizationItem && OrganizationsStore.toOrganizationRecord(found.organizationItem),
     },
     permission,
   )

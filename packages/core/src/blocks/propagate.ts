@@ -1,16 +1,16 @@
 import type { Actor } from '../actor'
-import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
+import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { jobCreator } from '../jobs/jobs'
-import type { ItemResult, JobRecord } from '../jobs/jobs.repo'
+import type { ItemResult, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
-import * as Publications from '../ses-sync/publications.repo'
+import * as Publications from '../ses-sync/public'
 import { publishTemplate } from '../ses-sync/publish'
 import { type SesJobContext, sesContextFor } from '../ses-sync/ses-context'
 import { buildTemplate } from '../templates/build'
+import * as Templates from '../templates/public'
 import { commitVersion, fieldsOf, readContent } from '../templates/templates'
-import * as TemplatesRepo from '../templates/templates.repo'
 
 interface PropagateContext {
   job: JobRecord
@@ -32,7 +32,7 @@ async function recompile(
 ): Promise<'saved' | 'current' | 'unused'> {
   const orgId = context.job.orgId
   for (let attempt = 0; ; attempt++) {
-    const head = await TemplatesRepo.getHead(orgId, templateId)
+    const head = await Templates.getHead(orgId, templateId)
     if (!head) throw new AppError('template.not_found', 'The template was deleted.')
     if (!(head.blockIds ?? []).includes(context.blockId)) return 'unused'
     const content = await readContent(head)
@@ -71,7 +71,7 @@ async function republish(
   const orgId = context.job.orgId
   const failures: ItemResult[] = []
   const skipped: ItemResult[] = []
-  for (const connection of await AwsRepo.listConnections(orgId)) {
+  for (const connection of await AwsAccounts.listConnections(orgId)) {
     // Publication state is per AWS account and region: a flagged duplicate connection reaches the same one.
     const target = Publications.targetOf(connection)
     if (!target || connection.duplicateOf) continue

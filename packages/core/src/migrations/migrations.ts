@@ -4,8 +4,8 @@ import { mergeDuplicateConnections } from '../aws-accounts/duplicates'
 import { migrationKey, organizationKey, PROFILE } from '../db/keys'
 import { nowIso, tableName } from '../db/table'
 import { TransactionFailed, transact } from '../db/transact'
-import { movePublicationsToAccounts, type PublicationsMoved } from '../ses-sync/publications-migration'
 import { type ListIndexesWritten, writeListIndexes } from './list-indexes'
+import { movePublicationsToAccounts, type PublicationsMoved } from './publications-migration'
 
 /**
  * Data migrations, per organization. Each runs in two places, so none can be missed: lazily, the first time an

@@ -12,7 +12,6 @@ import {
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import type { Actor, UserActor } from '../actor'
-import { clearPriceChangeNotice } from '../billing/billing.repo'
 import { nowIso } from '../db/table'
 import { transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
@@ -124,11 +123,6 @@ export async function removeOrganization(orgId: string, deletedBy: string | null
       if (!isTransactionConditionFailure(error) || attempt >= 3) throw error
     }
   }
-}
-
-/** Owners and admins clear the price-change notice once they have read it. */
-export async function acknowledgePriceChange(context: OrganizationContext): Promise<void> {
-  await clearPriceChangeNotice(context.organizationId)
 }
 
 /** A paid plan grants its features only while its subscription is live; START and no plan grant none. */

@@ -1,4 +1,4 @@
-import * as Repo from '../aws-accounts/aws-accounts.repo'
+import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
 import { monitoringEnv } from './env'
@@ -15,8 +15,8 @@ async function connectionFor(topicArn: string) {
   const [, , region = '', account = '', name = ''] = TOPIC_ARN.exec(topicArn) ?? []
   const id = connectionOfTopic(name)
   if (!id) throw unknownTopic()
-  const orgId = await Repo.organizationOf(id)
-  const connection = orgId ? await Repo.getConnection(orgId, id) : undefined
+  const orgId = await AwsAccounts.organizationOf(id)
+  const connection = orgId ? await AwsAccounts.getConnection(orgId, id) : undefined
   if (
     !connection?.monitoring ||
     connection.monitoring.topicArn !== topicArn ||
@@ -40,7 +40,7 @@ async function confirmSubscription(message: SnsMessage, log: Logger): Promise<vo
     throw new AppError('aws.request_failed', 'Amazon SNS did not confirm the subscription.')
   }
   const subscriptionArn = /<SubscriptionArn>([^<]+)<\/SubscriptionArn>/.exec(text)?.[1] ?? ''
-  const confirmed = await Repo.confirmMonitoring(
+  const confirmed = await AwsAccounts.confirmMonitoring(
     connection.orgId,
     connection.id,
     message.TopicArn,

@@ -6,12 +6,13 @@ import {
   requireVerifiedConnection,
   toAwsAccount,
 } from '../aws-accounts/aws-accounts'
-import * as Repo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
+import * as AwsAccounts from '../aws-accounts/public'
+import { removeFromAccount } from '../aws-accounts/public'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
-import { createInAccount, monitoringNames, removeFromAccount } from './resources'
+import { createInAccount, monitoringNames } from './resources'
 
 /**
  * Turns monitoring on for a connection: in the customer's account an SNS topic subscribed to our events
@@ -32,7 +33,7 @@ export async function enableMonitoring(
   } catch (error) {
     if (!previous) {
       const names = monitoringNames(connection.id)
-      const partial = await Repo.getConnection(connection.orgId, id)
+      const partial = await AwsAccounts.getConnection(connection.orgId, id)
       await removeFromAccount(connection, {
         ...(partial?.monitoring ?? {
           state: 'PENDING_CONFIRMATION',
@@ -44,11 +45,11 @@ export async function enableMonitoring(
           confirmedAt: null,
         }),
       }).catch(() => undefined)
-      await Repo.setMonitoring(connection.orgId, id, null)
+      await AwsAccounts.setMonitoring(connection.orgId, id, null)
     }
     throw toCustomerAwsError(error, 'set up monitoring')
   }
-  const updated = await Repo.getConnection(connection.orgId, id)
+  const updated = await AwsAccounts.getConnection(connection.orgId, id)
   if (!updated) throw new AppError('aws_account.not_found', 'No such AWS account.')
   return toAwsAccount(updated)
 }
@@ -67,7 +68,7 @@ export async function disableMonitoring(context: OrganizationContext, id: string
   } catch (error) {
     throw toCustomerAwsError(error, 'remove the monitoring set-up')
   }
-  await Repo.setMonitoring(connection.orgId, id, null)
+  await AwsAccounts.setMonitoring(connection.orgId, id, null)
   const { monitoring: _removed, ...rest } = connection
   return toAwsAccount(rest)
 }

@@ -2,14 +2,14 @@ import type { SesEventType } from '@app/contracts'
 import {
   CreateConfigurationSetCommand,
   CreateConfigurationSetEventDestinationCommand,
-  DeleteConfigurationSetCommand,
   DeleteConfigurationSetEventDestinationCommand,
 } from '@aws-sdk/client-sesv2'
-import { CreateTopicCommand, DeleteTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns'
-import type { AwsConnectionRecord, MonitoringRecord } from '../aws-accounts/aws-accounts.repo'
-import * as Repo from '../aws-accounts/aws-accounts.repo'
+import { CreateTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns'
 import { awsErrorOf } from '../aws-accounts/aws-errors'
 import { customerSes, customerSns } from '../aws-accounts/customer-clients'
+import type { AwsConnectionRecord, MonitoringRecord } from '../aws-accounts/public'
+import * as AwsAccounts from '../aws-accounts/public'
+import { ignoringNotFound } from '../aws-accounts/public'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { monitoringEnv } from './env'
@@ -28,36 +28,6 @@ export function connectionOfTopic(topicName: string): string | null {
 }
 
 const TAGS = [{ Key: 'created-by', Value: 'ses-studio' }]
-
-/** Runs an AWS call, treating "it is not there" as done (removing twice is fine). */
-async function ignoringNotFound(call: () => Promise<unknown>): Promise<void> {
-  try {
-    await call()
-  } catch (error) {
-    const name = awsErrorOf(error)?.name
-    if (name === 'NotFoundException' || name === 'NotFound') return
-    throw error
-  }
-}
-
-/** Deletes the event destination, the configuration set and the topic (with its subscriptions). */
-export async function removeFromAccount(connection: AwsConnectionRecord, monitoring: MonitoringRecord) {
-  const ses = await customerSes(connection)
-  const sns = await customerSns(connection)
-  await ignoringNotFound(() =>
-    ses.send(
-      new DeleteConfigurationSetEventDestinationCommand({
-        ConfigurationSetName: monitoring.configurationSetName,
-        EventDestinationName: monitoring.eventDestinationName,
-      }),
-    ),
-  )
-  await ignoringNotFound(() =>
-    ses.send(new DeleteConfigurationSetCommand({ ConfigurationSetName: monitoring.configurationSetName })),
-  )
-  // Deleting the topic deletes its subscriptions.
-  await ignoringNotFound(() => sns.send(new DeleteTopicCommand({ TopicArn: monitoring.topicArn })))
-}
 
 /**
  * Creates (or repairs) the topic, its subscription to our endpoint, the configuration set and its event
@@ -93,7 +63,7 @@ export async function createInAccount(
     ...(kept && previous.subscriptionArn ? { subscriptionArn: previous.subscriptionArn } : {}),
   }
   // Stored before subscribing: SNS may post the confirmation before Subscribe answers.
-  await Repo.setMonitoring(connection.orgId, connection.id, monitoring)
+  await AwsAccounts.setMonitoring(connection.orgId, connection.id, monitoring)
   const endpoint = monitoringEnv().eventsUrl
   await sns.send(
     new SubscribeCommand({

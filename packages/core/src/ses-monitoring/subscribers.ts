@@ -1,6 +1,5 @@
-import { listConnections } from '../aws-accounts/aws-accounts.repo'
+import { listConnections, removeFromAccount } from '../aws-accounts/public'
 import { on } from '../events/dispatch'
-import { removeFromAccount } from './resources'
 
 /** What SES monitoring does when other domains report something. */
 export const sesMonitoringSubscribers = [

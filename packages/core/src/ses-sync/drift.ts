@@ -1,11 +1,12 @@
 import type { SesSyncQuery, SesTakeBody, SesTemplateReview, Template } from '@app/contracts'
-import type { AwsConnectionRecord } from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
+import type { AwsConnectionRecord } from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { SliceTimeUp } from '../jobs/pacer'
 import type { OrganizationContext } from '../organizations/context'
 import { buildTemplate } from '../templates/build'
+import * as Templates from '../templates/public'
 import {
   commitVersion,
   fieldsOf,
@@ -13,7 +14,6 @@ import {
   templateNotFound,
   versionConflict,
 } from '../templates/templates'
-import * as TemplatesRepo from '../templates/templates.repo'
 import { lineDiff } from '../templates/versions'
 import { fingerprint, type SesParts } from './fingerprint'
 import * as Publications from './publications.repo'
@@ -27,7 +27,7 @@ const accountName = (connection: AwsConnectionRecord) => connection.name || 'Def
 
 /** The organization's template and its publication record in this AWS account (404 when either is missing). */
 async function requireLinked(connection: AwsConnectionRecord, templateId: string) {
-  const head = await TemplatesRepo.getHead(connection.orgId, templateId)
+  const head = await Templates.getHead(connection.orgId, templateId)
   if (!head) throw templateNotFound()
   const publication = await Publications.getPublication(
     Publications.publicationTarget(connection),

@@ -1,10 +1,10 @@
 import { SES_CHANGED_IN_SES } from '@app/contracts'
 import { CreateEmailTemplateCommand, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2'
 import { AppError } from '../errors'
-import type { ItemResult } from '../jobs/jobs.repo'
+import type { ItemResult } from '../jobs/public'
 import type { ItemContext } from '../jobs/run'
+import * as Templates from '../templates/public'
 import { readContent } from '../templates/templates'
-import * as TemplatesRepo from '../templates/templates.repo'
 import { fingerprint, type SesParts, toSesContent } from './fingerprint'
 import * as Publications from './publications.repo'
 import { isAlreadyExists, isNotFound, pacedCall, readSesTemplate } from './ses-calls'
@@ -35,7 +35,7 @@ export async function publishTemplate(
   run: ItemContext,
 ): Promise<ItemResult> {
   const orgId = context.job.orgId
-  const head = await TemplatesRepo.getHead(orgId, templateId)
+  const head = await Templates.getHead(orgId, templateId)
   if (!head) throw new AppError('template.not_found', 'The template was deleted.')
   const content = await readContent(head)
   const errors = content.lint.filter((finding) => finding.severity === 'error')

@@ -4,8 +4,8 @@ import {
   type ListEmailTemplatesCommandOutput,
   type SESv2Client,
 } from '@aws-sdk/client-sesv2'
-import type { AwsConnectionRecord } from '../aws-accounts/aws-accounts.repo'
 import { awsErrorOf } from '../aws-accounts/aws-errors'
+import type { AwsConnectionRecord } from '../aws-accounts/public'
 import { jobsEnv } from '../jobs/env'
 import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/pacer'
 import { partsFromSes, type SesParts } from './fingerprint'

@@ -1,10 +1,10 @@
-import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
 import { isTransientAwsError, toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
+import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
-import type { JobRecord } from '../jobs/jobs.repo'
 import { SliceTimeUp } from '../jobs/pacer'
-import type * as TemplatesRepo from '../templates/templates.repo'
+import type { JobRecord } from '../jobs/public'
+import type * as Templates from '../templates/public'
 import * as Publications from './publications.repo'
 import { type PacedSes, pacedSes } from './ses-calls'
 
@@ -28,7 +28,7 @@ const START_BACKOFF_MS = 500
  * The customer's SES client; transient AWS errors (throttling, 5xx, network, timeouts) while getting the
  * credentials are retried with a growing, jittered pause, bounded by the attempts and the slice's deadline.
  */
-async function sesClientFor(connection: AwsRepo.AwsConnectionRecord, deadline: number) {
+async function sesClientFor(connection: AwsAccounts.AwsConnectionRecord, deadline: number) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await customerSesSingleAttempt(connection)
@@ -48,7 +48,7 @@ export async function sesContextFor(
   awsAccountId: string | null,
   deadline = Date.now() + 60_000,
 ): Promise<SesJobContext> {
-  const connection = awsAccountId ? await AwsRepo.getConnection(job.orgId, awsAccountId) : undefined
+  const connection = awsAccountId ? await AwsAccounts.getConnection(job.orgId, awsAccountId) : undefined
   if (!connection) throw new AppError('aws_account.not_found', 'The AWS account was disconnected.')
   if (!connection.verified) {
     throw new AppError('aws_account.not_verified', 'The AWS account is not verified any more.')
@@ -73,7 +73,7 @@ export function sesFailure(error: unknown, what: string): never {
 /** Writes the publication record: `published` is what we wrote (or adopted), `seen` what SES holds. */
 export async function link(
   context: SesJobContext,
-  head: TemplatesRepo.TemplateHead,
+  head: Templates.TemplateHead,
   sesName: string,
   published: string,
   seen: string | null,

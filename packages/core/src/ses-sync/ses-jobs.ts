@@ -1,11 +1,11 @@
 import { DeleteEmailTemplateCommand } from '@aws-sdk/client-sesv2'
 import { jobCreator } from '../jobs/jobs'
-import type { JobItemRecord, JobRecord } from '../jobs/jobs.repo'
+import type { JobItemRecord, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
 import { buildTemplate } from '../templates/build'
+import * as Templates from '../templates/public'
 import { commitVersion, readContent } from '../templates/templates'
-import * as TemplatesRepo from '../templates/templates.repo'
 import { fingerprint } from './fingerprint'
 import * as Publications from './publications.repo'
 import { publishTemplate } from './publish'
@@ -27,7 +27,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
     const name = item.key
     const templateId = item.templateId
     if (!templateId) throw new Error('An import item carries the id of the template it creates')
-    const linkImported = async (head: TemplatesRepo.TemplateHead, seen: string | null) => {
+    const linkImported = async (head: Templates.TemplateHead, seen: string | null) => {
       const content = await readContent(head)
       const ours = fingerprint({ subject: head.subject, html: content.html, text: content.textPart })
       await link(context, head, name, ours, seen ?? ours)
@@ -35,7 +35,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
     }
     // Created before a crash: link it, never create (and spend) twice.
     if (run.resumed) {
-      const created = await TemplatesRepo.getHead(orgId, templateId)
+      const created = await Templates.getHead(orgId, templateId)
       if (created) return linkImported(created, null)
     }
     const parts = await readSesTemplate(context.ses, name, run.deadline).catch((error) =>
@@ -71,7 +71,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
       action: 'create',
       now: new Date(),
     })
-    const head = await TemplatesRepo.getHead(orgId, templateId)
+    const head = await Templates.getHead(orgId, templateId)
     if (!head) throw new Error('The imported template vanished')
     return linkImported(head, fingerprint(parts))
   },

@@ -11,15 +11,15 @@ import {
   type UnpublishedTemplate,
 } from '@app/contracts'
 import { ulid } from 'ulid'
-import * as AwsRepo from '../aws-accounts/aws-accounts.repo'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
+import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
-import * as JobsRepo from '../jobs/jobs.repo'
+import * as JobsStore from '../jobs/public'
 import type { OrganizationContext } from '../organizations/context'
+import * as Templates from '../templates/public'
 import { readContent, templateNotFound } from '../templates/templates'
-import * as TemplatesRepo from '../templates/templates.repo'
 import { fingerprint } from './fingerprint'
 import * as Publications from './publications.repo'
 import { listSesTemplateNames, pacedSes } from './ses-calls'
@@ -32,7 +32,7 @@ const LIST_BUDGET_MS = 20_000
  * organization's account answers 404 as an unknown one does.
  */
 export async function requireSyncAccount(context: OrganizationContext, query: SesSyncQuery) {
-  const connection = await AwsRepo.getConnection(context.organizationId, query.awsAccountId)
+  const connection = await AwsAccounts.getConnection(context.organizationId, query.awsAccountId)
   if (!connection) throw new AppError('aws_account.not_found', 'No such AWS account.')
   if (!connection.verified) {
     throw new AppError(
@@ -43,14 +43,14 @@ export async function requireSyncAccount(context: OrganizationContext, query: Se
   return connection
 }
 
-const contentFingerprint = async (head: TemplatesRepo.TemplateHead) => {
+const contentFingerprint = async (head: Templates.TemplateHead) => {
   const content = await readContent(head)
   return fingerprint({ subject: head.subject, html: content.html, text: content.textPart })
 }
 
 /** Heads whose version moved since publishing: is their output still what was published? */
 async function changedInProduct(
-  linked: { head: TemplatesRepo.TemplateHead; publication: Publications.PublicationRecord }[],
+  linked: { head: Templates.TemplateHead; publication: Publications.PublicationRecord }[],
 ): Promise<Set<string>> {
   const changed = new Set<string>()
   const moved = linked.filter(({ head, publication }) => head.version !== publication.publishedVersion)
@@ -65,7 +65,7 @@ async function changedInProduct(
 }
 
 async function latestRefresh(orgId: string, awsAccountId: string): Promise<string | null> {
-  const { jobs } = await JobsRepo.listJobs(orgId, 20, undefined, { awsAccountId, kind: 'ses.refresh' })
+  const { jobs } = await JobsStore.listJobs(orgId, 20, undefined, { awsAccountId, kind: 'ses.refresh' })
   return jobs.find((job) => job.finishedAt && job.status !== 'failed')?.finishedAt ?? null
 }
 
@@ -79,7 +79,7 @@ export async function overview(context: OrganizationContext, query: SesSyncQuery
       throw toCustomerAwsError(error, 'list the SES templates')
     }),
     Publications.listPublications(Publications.publicationTarget(connection)),
-    TemplatesRepo.listHeads(orgId),
+    Templates.listHeads(orgId),
     latestRefresh(orgId, connection.id),
   ])
   const headById = new Map(heads.map((head) => [head.id, head]))
@@ -151,9 +151,9 @@ export async function overview(context: OrganizationContext, query: SesSyncQuery
 
 /** The organization's templates by id; another organization's (or unknown) ids answer 404 for the whole call. */
 async function requireTemplates(orgId: string, ids: string[]) {
-  const heads = await TemplatesRepo.getHeads(orgId, ids)
+  const heads = await Templates.getHeads(orgId, ids)
   if (heads.size !== ids.length) throw templateNotFound()
-  return ids.map((id) => heads.get(id) as TemplatesRepo.TemplateHead)
+  return ids.map((id) => heads.get(id) as Templates.TemplateHead)
 }
 
 async function startTemplateJob(

@@ -9,8 +9,8 @@ import {
   visualDocumentSource,
 } from '@app/contracts'
 import type { CompileError, LintFinding } from '@app/email'
-import { blockResolvers } from '../blocks/references'
 import { AppError } from '../errors'
+import { blockResolvers } from './block-references'
 import { loadEmail } from './email'
 
 export interface TemplateFields {

@@ -22,9 +22,9 @@ import { startJob } from '../jobs/jobs'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 import type { OrganizationContext } from '../organizations/context'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
-import { loadEmail } from '../templates/email'
-import * as TemplatesRepo from '../templates/templates.repo'
 import * as Repo from './blocks.repo'
+import { loadEmail } from './email'
+import * as TemplatesRepo from './templates.repo'
 
 const blockNotFound = () => new AppError('block.not_found', 'No such block.')
 const nameTaken = (name: string) =>

@@ -1,12 +1,12 @@
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@app/contracts'
-import * as AccountsRepo from '../accounts/accounts.repo'
 import type { UserActor } from '../actor'
+import { issueEmailToken, redeemEmailToken } from '../auth/email-tokens'
+import { markIdentityEmailVerified } from '../auth/identity'
 import { nowIso } from '../db/table'
 import { coreEnv } from '../env'
 import { AppError } from '../errors'
 import { sendProductMail } from '../mail/product-mail'
-import { issueEmailToken, redeemEmailToken } from './email-tokens'
-import { markIdentityEmailVerified } from './identity'
+import * as AccountsRepo from './accounts.repo'
 
 /** Sends the link that verifies the account email; signing up never waits for it (spec §4). */
 export async function sendEmailVerification(actor: UserActor): Promise<void> {

@@ -1,14 +1,14 @@
 import type { TemplateTestBodySchema } from '@app/contracts'
 import { type EmailContent, ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
 import type * as z from 'zod'
-import type { AccountRecord } from '../accounts/accounts.repo'
+import type { AccountRecord } from '../accounts/public'
+import { assertVerified } from '../aws-accounts/aws-accounts'
+import { toCustomerAwsError } from '../aws-accounts/aws-errors'
+import { customerSes } from '../aws-accounts/customer-clients'
+import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
-import { compileForSend } from '../templates/build'
-import { assertVerified } from './aws-accounts'
-import * as Repo from './aws-accounts.repo'
-import { toCustomerAwsError } from './aws-errors'
-import { customerSes } from './customer-clients'
+import { compileForSend } from './build'
 
 interface Senders {
   /** Verified email addresses, lower-case, in SES's order. */
@@ -97,7 +97,7 @@ export async function sendTest(
   { organizationId: orgId }: OrganizationContext,
   { body, account }: { body: z.output<typeof TemplateTestBodySchema>; account?: AccountRecord },
 ) {
-  const connections = await Repo.listConnections(orgId)
+  const connections = await AwsAccounts.listConnections(orgId)
   const awsAccountId =
     body.awsAccountId ??
     connections.find((connection) => connection.id === account?.selectedAwsAccount)?.id ??

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_TTL_SECONDS } from '@app/contracts'
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
-import * as AccountsRepo from '../accounts/accounts.repo'
+import { issueEmailToken, redeemEmailToken } from '../auth/email-tokens'
+import { findIdentityUser, markIdentityEmailVerified, setIdentityPassword } from '../auth/identity'
 import { dynamo } from '../aws'
 import { resetThrottleKey } from '../db/keys'
 import { nowIso, tableName } from '../db/table'
@@ -8,8 +9,7 @@ import { coreEnv } from '../env'
 import { AppError, isConditionalCheckFailure } from '../errors'
 import type { Logger } from '../log'
 import { sendProductMail } from '../mail/product-mail'
-import { issueEmailToken, redeemEmailToken } from './email-tokens'
-import { findIdentityUser, markIdentityEmailVerified, setIdentityPassword } from './identity'
+import * as AccountsRepo from './accounts.repo'
 
 /** One reset mail per address per minute, so the public endpoint cannot flood a mailbox. */
 export const RESET_MAIL_INTERVAL_SECONDS = 60

@@ -1,0 +1,15 @@
+/**
+ * What other domains may use of the AWS accounts domain's storage (its repository stays private to this folder;
+ * the boundaries lint rule enforces it): reading connections, and the monitoring state that SES monitoring owns
+ * on the connection item.
+ */
+export {
+  type AwsConnectionRecord,
+  confirmMonitoring,
+  getConnection,
+  listConnections,
+  type MonitoringRecord,
+  organizationOf,
+  setMonitoring,
+} from './aws-accounts.repo'
+export { ignoringNotFound, removeFromAccount } from './monitoring-removal'

@@ -1,0 +1,6 @@
+/**
+ * What other domains may use of the jobs domain's storage (its repository stays private to this folder; the
+ * boundaries lint rule enforces it): the records job handlers receive and return, and the list of an
+ * organization's jobs. Jobs are started with `startJob`/`jobCreator` in `jobs.ts` and run by `run.ts`.
+ */
+export { type ItemResult, type JobItemRecord, type JobRecord, listJobs } from './jobs.repo'
