@@ -26,6 +26,21 @@ describe('organizations API', () => {
     expect((await user.api.patch(`/api/organizations/${created.body.id}`, { name: 'x' })).status).toBe(404)
   })
 
+  it('reads the account fresh each time: organizations joined, renamed and deleted since the last read', async () => {
+    const owner = await newUser()
+    const member = await newUser()
+    const names = async () =>
+      ((await member.api.get('/api/account')).body.organizations as { name: string }[]).map((org) => org.name)
+    expect(await names()).toEqual([''])
+    const shared = await owner.api.post('/api/organizations', { name: 'Shared' })
+    await addMember(shared.body.id, member.sub, 'MEMBER')
+    expect(await names()).toContain('Shared')
+    await owner.api.patch(`/api/organizations/${shared.body.id}`, { name: 'Shared, renamed' })
+    expect(await names()).toContain('Shared, renamed')
+    expect((await owner.api.delete(`/api/organizations/${shared.body.id}`)).status).toBe(204)
+    expect(await names()).toEqual([''])
+  })
+
   it('chooses START with 5 actions, and refuses it while a paid subscription is live', async () => {
     const user = await newUser()
     const orgId = await orgOf(user)

@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorDetails, statusForError } from '@app/contracts'
 import { AppError } from '@app/core'
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda'
-import { z } from 'zod'
+import * as z from 'zod'
 
 export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return {

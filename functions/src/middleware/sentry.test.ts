@@ -35,6 +35,7 @@ beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(record)
   vi.spyOn(console, 'error').mockImplementation(record)
   vi.spyOn(process.stdout, 'write').mockImplementation(record)
+  vi.spyOn(process.stderr, 'write').mockImplementation(record)
   ;({ requestPath, scrubSentryEvent, scrubSentryBreadcrumb } = await import('./sentry'))
   const { endpointGroup } = await import('./endpoint-group')
   failing = endpointGroup('docs', {

@@ -21,12 +21,46 @@ export type { AccountRecord } from './accounts.repo'
 const notFound = () =>
   new AppError('account.not_found', 'No account yet for this sign-in: create it with POST /api/account.')
 
+/**
+ * The organization ids each account had when this container last read it (at most `KNOWN_ACCOUNTS`, oldest
+ * forgotten first). Only a guess of what to read: the next read fetches those profiles in parallel with the
+ * memberships, one round trip instead of two. Memberships and profiles are always read fresh; an organization
+ * joined since is fetched after, one left since is dropped.
+ */
+const knownOrganizations = new Map<string, string[]>()
+const KNOWN_ACCOUNTS = 1000
+
+function rememberOrganizations(accountId: string, orgIds: string[]): void {
+  knownOrganizations.delete(accountId)
+  knownOrganizations.set(accountId, orgIds)
+  const oldest = knownOrganizations.keys().next().value
+  if (knownOrganizations.size > KNOWN_ACCOUNTS && oldest !== undefined) knownOrganizations.delete(oldest)
+}
+
+/** The account, its memberships and the profiles of its organizations. */
+async function readAccount(accountId: string) {
+  const guess = knownOrganizations.get(accountId) ?? []
+  const [found, guessed] = await Promise.all([
+    Repo.getAccountWithMemberships(accountId),
+    guess.length > 0 ? Repo.getOrganizationsByIds(guess) : [],
+  ])
+  if (!found) {
+    knownOrganizations.delete(accountId)
+    return undefined
+  }
+  const orgIds = found.memberships.map((membership) => membership.orgId)
+  const read = new Set(guess)
+  const missing = orgIds.filter((id) => !read.has(id))
+  const later = missing.length > 0 ? await Repo.getOrganizationsByIds(missing) : []
+  rememberOrganizations(accountId, orgIds)
+  return { ...found, orgItems: [...guessed, ...later] }
+}
+
 /** The account as the app sees it: profile, organizations with the caller's role, and the selection. */
 export async function getAccount(actor: UserActor, now = new Date()): Promise<Account> {
-  const found = await Repo.getAccountWithMemberships(actor.accountId)
+  const found = await readAccount(actor.accountId)
   if (!found) throw notFound()
-  const { account, memberships } = found
-  const orgItems = await Repo.getOrganizationsByIds(memberships.map((membership) => membership.orgId))
+  const { account, memberships, orgItems } = found
   const orgsById = new Map(orgItems.map((item) => [item.id as string, item]))
   const organizations = memberships
     .flatMap((membership) => {
