@@ -7,6 +7,8 @@ import { itemParser } from '../db/item'
 import {
   accountEmailIndex,
   accountKey,
+  accountMembershipKey,
+  accountMembershipsVersionKey,
   accountPartition,
   MEMBERSHIP_PREFIX,
   organizationKey,
@@ -55,6 +57,7 @@ const AccountItem = z.object({
 
 const toAccount = itemParser(AccountItem)
 const toMembership = itemParser(MembershipItem)
+const toVersion = itemParser(z.object({ version: z.number().int() }))
 
 export function createAccountWrite(account: AccountRecord): NamedItem {
   return {
@@ -70,7 +73,7 @@ export function createAccountWrite(account: AccountRecord): NamedItem {
 /** The account profile and its memberships: one strongly consistent query of the account partition. */
 export async function getAccountWithMemberships(
   accountId: string,
-): Promise<{ account: AccountRecord; memberships: AccountMembership[] } | undefined> {
+): Promise<{ account: AccountRecord; memberships: AccountMembership[]; version: number } | undefined> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': accountPartition(accountId) },
@@ -81,7 +84,40 @@ export async function getAccountWithMemberships(
   const memberships = items
     .filter((item) => (item.SK as string).startsWith(MEMBERSHIP_PREFIX))
     .map(toMembership)
-  return { account: toAccount(profile), memberships }
+  const marker = items.find((item) => item.SK === accountMembershipsVersionKey(accountId).SK)
+  return { account: toAccount(profile), memberships, version: versionOf(marker) }
+}
+
+const versionOf = (marker: Item | undefined) => (marker ? toVersion(marker).version : 0)
+
+/**
+ * The account with the memberships and organization profiles of `orgIds` (what an earlier read found), in one
+ * consistent BatchGet, when no membership was added since that read (`version` unchanged); otherwise 'stale'.
+ * A membership removed since is simply not found. At most 49 organizations (100 keys a call).
+ */
+export async function getAccountWithKnownOrganizations(
+  accountId: string,
+  known: { orgIds: string[]; version: number },
+): Promise<
+  | { account: AccountRecord; memberships: AccountMembership[]; orgItems: Item[]; version: number }
+  | 'stale'
+  | undefined
+> {
+  if (known.orgIds.length > 49) return 'stale'
+  const [profile, marker, ...rest] = await batchGet(
+    [
+      accountKey(accountId),
+      accountMembershipsVersionKey(accountId),
+      ...known.orgIds.map((orgId) => accountMembershipKey(accountId, orgId)),
+      ...known.orgIds.map(organizationKey),
+    ],
+    { consistent: true },
+  )
+  if (!profile) return undefined
+  if (versionOf(marker) !== known.version) return 'stale'
+  const memberships = rest.slice(0, known.orgIds.length).flatMap((item) => (item ? [toMembership(item)] : []))
+  const orgItems = rest.slice(known.orgIds.length).filter((item) => item !== undefined)
+  return { account: toAccount(profile), memberships, orgItems, version: known.version }
 }
 
 export async function getAccountProfile(accountId: string): Promise<AccountRecord | undefined> {

@@ -22,38 +22,34 @@ const notFound = () =>
   new AppError('account.not_found', 'No account yet for this sign-in: create it with POST /api/account.')
 
 /**
- * The organization ids each account had when this container last read it (at most `KNOWN_ACCOUNTS`, oldest
- * forgotten first). Only a guess of what to read: the next read fetches those profiles in parallel with the
- * memberships, one round trip instead of two. Memberships and profiles are always read fresh; an organization
- * joined since is fetched after, one left since is dropped.
+ * The organizations each account had when this container last read it, with its memberships version (at most
+ * `KNOWN_ACCOUNTS`, oldest forgotten first). The next read then takes one consistent BatchGet instead of a query
+ * and a BatchGet after it: profile, version, those memberships and organization profiles, all fresh. A membership
+ * added since changes the version (the read falls back to the query); one removed since is simply not found.
  */
-const knownOrganizations = new Map<string, string[]>()
+const knownOrganizations = new Map<string, { orgIds: string[]; version: number }>()
 const KNOWN_ACCOUNTS = 1000
 
-function rememberOrganizations(accountId: string, orgIds: string[]): void {
+function remember(accountId: string, known: { orgIds: string[]; version: number }): void {
   knownOrganizations.delete(accountId)
-  knownOrganizations.set(accountId, orgIds)
+  knownOrganizations.set(accountId, known)
   const oldest = knownOrganizations.keys().next().value
   if (knownOrganizations.size > KNOWN_ACCOUNTS && oldest !== undefined) knownOrganizations.delete(oldest)
 }
 
 /** The account, its memberships and the profiles of its organizations. */
 async function readAccount(accountId: string) {
-  const guess = knownOrganizations.get(accountId) ?? []
-  const [found, guessed] = await Promise.all([
-    Repo.getAccountWithMemberships(accountId),
-    guess.length > 0 ? Repo.getOrganizationsByIds(guess) : [],
-  ])
+  const known = knownOrganizations.get(accountId)
+  const fast = known && (await Repo.getAccountWithKnownOrganizations(accountId, known))
+  if (fast && fast !== 'stale') return fast
+  const found = await Repo.getAccountWithMemberships(accountId)
   if (!found) {
     knownOrganizations.delete(accountId)
     return undefined
   }
   const orgIds = found.memberships.map((membership) => membership.orgId)
-  const read = new Set(guess)
-  const missing = orgIds.filter((id) => !read.has(id))
-  const later = missing.length > 0 ? await Repo.getOrganizationsByIds(missing) : []
-  rememberOrganizations(accountId, orgIds)
-  return { ...found, orgItems: [...guessed, ...later] }
+  remember(accountId, { orgIds, version: found.version })
+  return { ...found, orgItems: await Repo.getOrganizationsByIds(orgIds) }
 }
 
 /** The account as the app sees it: profile, organizations with the caller's role, and the selection. */

@@ -9,6 +9,7 @@
  * Item                 PK                      SK                         GSI1PK             GSI1SK
  * Account profile      ACCOUNT#<accountId>     PROFILE                    EMAIL#<email>      ACCOUNT
  * Account membership   ACCOUNT#<accountId>     MEMBERSHIP#<orgId>         -                  -
+ * Memberships version  ACCOUNT#<accountId>     MEMBERSHIPS_VERSION        -                  -   (ADD 1 per membership added)
  * Organization         ORG#<orgId>             PROFILE                    -                  -
  * Org member           ORG#<orgId>             MEMBER#<accountId>         -                  -
  * Email token          TOKEN#<sha256(token)>   TOKEN                      -                  -   (TTL)
@@ -42,7 +43,11 @@
  * Subscriber claim     OUTBOX#<eventId>        HANDLED#<subscriber>       -                  -   (TTL)
  *
  * Access patterns (the partition each uses: T = the tenant's ORG#id, E = an entity's own, S = sharded, I = an index)
- *  1. Get an account with all its memberships        E: Query PK=ACCOUNT#id (one strongly consistent read)
+ *  1. Get an account with all its memberships        E: Query PK=ACCOUNT#id (one strongly consistent read); or,
+ *     with its organizations (GET account)             knowing the organizations from an earlier read, one
+ *                                                     BatchGet of the profile, the memberships version, those
+ *                                                     memberships and organization profiles, valid while the
+ *                                                     version is unchanged (a membership added bumps it)
  *  2. Find an account by email (reset, invitations)  I: Query GSI1 GSI1PK=EMAIL#email
  *  3. Get an organization                            T: GetItem ORG#id / PROFILE
  *  4. Check a caller's role in an organization       T: GetItem ORG#id / MEMBER#accountId
@@ -140,6 +145,11 @@ export const accountMembershipKey = (accountId: string, orgId: string) => ({
   SK: `MEMBERSHIP#${orgId}`,
 })
 export const MEMBERSHIP_PREFIX = 'MEMBERSHIP#'
+/** Counts the memberships ever added to the account (ADD 1 in each transaction that adds one). */
+export const accountMembershipsVersionKey = (accountId: string) => ({
+  PK: `ACCOUNT#${accountId}`,
+  SK: 'MEMBERSHIPS_VERSION',
+})
 export const accountEmailIndex = (email: string) => ({ GSI1PK: `EMAIL#${email}`, GSI1SK: 'ACCOUNT' })
 
 export const organizationKey = (orgId: string) => ({ PK: `ORG#${orgId}`, SK: PROFILE })

@@ -12,7 +12,13 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { parseItem } from '../db/item'
-import { accountMembershipKey, MEMBER_PREFIX, organizationKey, organizationMemberKey } from '../db/keys'
+import {
+  accountMembershipKey,
+  accountMembershipsVersionKey,
+  MEMBER_PREFIX,
+  organizationKey,
+  organizationMemberKey,
+} from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
 import { type NamedItem, transact } from '../db/transact'
 
@@ -125,6 +131,17 @@ export function memberWrites(member: MemberRecord): TransactItem[] {
       Put: {
         TableName: tableName(),
         Item: { ...accountMembershipKey(member.accountId, member.orgId), entity: 'Membership', ...member },
+      },
+    },
+    // The account's reads that rely on knowing its organizations see that one was added (accounts.repo).
+    {
+      name: 'account.memberships_version',
+      Update: {
+        TableName: tableName(),
+        Key: accountMembershipsVersionKey(member.accountId),
+        UpdateExpression: 'ADD #version :one',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':one': 1 },
       },
     },
   ]
