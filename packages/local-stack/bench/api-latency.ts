@@ -3,9 +3,7 @@
  * real account handler, DynamoDB Local) at concurrency 50, against a raw DynamoDB GetItem on the same
  * DynamoDB Local in the same run. Bounded in requests and time; loopback only.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { accountKey } from '@app/core/db/keys'
 import { formatBundleSizes, synthBundleSizes } from '@app/infra/bundle-sizes'
@@ -13,6 +11,7 @@ import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
 import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
+import { scratchDir } from '../src/testing/scratch-dir'
 import type { LoadJob, LoadResult, Target } from './load-lanes'
 
 const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 2000), 20_000)
@@ -45,7 +44,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10)
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-'))
+  const dataDir = scratchDir('ses-studio-bench-')
   console.log('Starting the local stack…')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack

@@ -8,9 +8,7 @@
  * limit: on AWS the old way also stops at about 1,000 writes/s (one partition), the sharded one at 8 × that.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { batchWrite } from '@app/core/db/batch'
 import { pickShard, shardKeys } from '@app/core/db/shards'
@@ -19,6 +17,7 @@ import { DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dy
 import { applyEnvironment, handlerEnvironment } from '../src/environment'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
+import { scratchDir } from '../src/testing/scratch-dir'
 
 const ITEMS = Math.min(Number(process.env.BENCH_DB_ITEMS ?? 100_000), 1_000_000)
 const CONCURRENCY = Number(process.env.BENCH_DB_CONCURRENCY ?? 32)
@@ -68,7 +67,7 @@ async function countPartition(client: DynamoDBClient, pk: string): Promise<numbe
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-db-'))
+  const dataDir = scratchDir('ses-studio-bench-db-')
   console.log('Starting the local stack…')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const restore = applyEnvironment(handlerEnvironment(stack.config, 'warn'))

@@ -10,14 +10,14 @@
  * The production build is the one `npm start` uses (`.data/web/`, built here if stale); `BENCH_WEB=dev` measures
  * the Vite dev server instead, for comparison. `BENCH_PAGE_LOADS` (default 5) loads of each kind per page.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
 import { DEFAULT_DATA_DIR } from '../src/repo-paths'
+import { scratchDir } from '../src/testing/scratch-dir'
 import { ensureWebBuild } from '../src/web/web-build'
 import { signUpOnPaidPlan } from './paid-organization'
 
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     ? undefined
     : (await ensureWebBuild({ cacheDir: join(DEFAULT_DATA_DIR, 'web'), log: (line) => console.log(line) }))
         .distDir
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-pages-'))
+  const dataDir = scratchDir('ses-studio-bench-pages-')
   const stack = await startLocalStack({
     dataDir,
     ports: FREE_PORTS,

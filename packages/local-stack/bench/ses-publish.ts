@@ -6,13 +6,12 @@
  * total: N templates re-published take about 2N seconds. Reports calls per second achieved as a ratio to the
  * pacing limit (goal ≥ 0.95 for each).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { ENV } from '@app/contracts'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
 import { createLocalCustomerAccount } from '../src/testing/local-aws'
+import { scratchDir } from '../src/testing/scratch-dir'
 import { signUpOnPaidPlan } from './paid-organization'
 
 const TEMPLATES = Math.min(Number(process.env.BENCH_SES_TEMPLATES ?? 60), 100)
@@ -28,7 +27,7 @@ interface JobBody {
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-ses-'))
+  const dataDir = scratchDir('ses-studio-bench-ses-')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack
   try {

@@ -6,15 +6,14 @@
  *  2. Saving a template through the local API gateway (PATCH with the edited version: validation, compile, lint,
  *     the template + version transaction) against a plain DynamoDB PutItem of an item the size of the template.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { compileTemplate, largeMjmlSource } from '@app/email'
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb'
 import { parseDocument } from 'htmlparser2'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
+import { scratchDir } from '../src/testing/scratch-dir'
 import { signUpOnPaidPlan } from './paid-organization'
 
 const COMPILES = Math.min(Number(process.env.BENCH_COMPILES ?? 40), 500)
@@ -61,7 +60,7 @@ async function compileBench(): Promise<void> {
 }
 
 async function saveBench(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-templates-'))
+  const dataDir = scratchDir('ses-studio-bench-templates-')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack
   try {

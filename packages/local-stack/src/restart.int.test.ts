@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb'
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, expect, it } from 'vitest'
@@ -8,8 +6,9 @@ import type { LocalStackConfig } from './config'
 import { type LocalStack, startLocalStack } from './index'
 import { FREE_PORTS } from './ports'
 import { signIn, signUp } from './testing/cognito-users'
+import { scratchDir } from './testing/scratch-dir'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-restart-'))
+const dataDir = scratchDir('ses-studio-restart-')
 const running: LocalStack[] = []
 afterAll(async () => {
   for (const stack of running) await stack.stop()

@@ -19,10 +19,19 @@ export type AuthorizerResult =
  */
 export function createJwtAuthorizer(config: JwtAuthorizerConfig) {
   const jwks = createRemoteJWKSet(new URL(config.jwksUri), { cacheMaxAge: 10 * 60 * 1000 })
+  const verified = new VerifiedTokens()
 
   return async (authorization: string | undefined): Promise<AuthorizerResult> => {
     const token = authorization?.replace(/^Bearer\s+/i, '').trim()
     if (!token) return { ok: false, description: 'the request has no Authorization token' }
+    const known = verified.get(token)
+    if (known) return known
+    const result = await verify(token)
+    if (result.ok) verified.remember(token, result)
+    return result
+  }
+
+  async function verify(token: string): Promise<AuthorizerResult> {
     let payload: JWTPayload
     try {
       ;({ payload } = await jwtVerify(token, jwks, { issuer: config.issuer, algorithms: ['RS256'] }))
@@ -37,6 +46,41 @@ export function createJwtAuthorizer(config: JwtAuthorizerConfig) {
         : clientId !== undefined && config.audience.includes(clientId)
     if (!audienceOk) return { ok: false, description: 'the token does not have a valid audience' }
     return { ok: true, claims: claimStrings(payload) }
+  }
+}
+
+const VERIFIED_TOKENS = 1000
+
+/**
+ * Tokens whose signature and claims were verified, by their exact text, until they expire: the signature of the
+ * same bytes cannot become invalid, so a repeat request skips the RSA check (the gateway's own work, which API
+ * Gateway does outside the function, would otherwise dominate a local request). `exp` and `nbf` are checked
+ * again on every hit; a signing key removed from the JWKS stays trusted for the tokens it signed until they
+ * expire, as with any cached authorizer verdict.
+ */
+class VerifiedTokens {
+  private readonly tokens = new Map<string, { claims: Record<string, string>; exp: number; nbf: number }>()
+
+  get(token: string): AuthorizerResult | undefined {
+    const entry = this.tokens.get(token)
+    if (!entry) return undefined
+    const now = Date.now() / 1000
+    if (now >= entry.exp || now < entry.nbf) {
+      this.tokens.delete(token)
+      return undefined
+    }
+    return { ok: true, claims: entry.claims }
+  }
+
+  remember(token: string, result: { claims: Record<string, string> }): void {
+    const exp = Number(result.claims.exp)
+    if (!Number.isFinite(exp)) return
+    const nbf = Number(result.claims.nbf ?? 0)
+    if (this.tokens.size >= VERIFIED_TOKENS) {
+      const oldest = this.tokens.keys().next().value
+      if (oldest !== undefined) this.tokens.delete(oldest)
+    }
+    this.tokens.set(token, { claims: result.claims, exp, nbf: Number.isFinite(nbf) ? nbf : 0 })
   }
 }
 

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms'
 import {
   CreateEmailIdentityCommand,
@@ -29,9 +27,10 @@ import {
   localAwsClientConfig,
   localCustomerAccount,
 } from '../testing/local-aws'
+import { scratchDir } from '../testing/scratch-dir'
 import { startSnsSubscriber, verifySnsMessage } from '../testing/sns-subscriber'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-aws-restart-'))
+const dataDir = scratchDir('ses-studio-aws-restart-')
 const running: LocalStack[] = []
 const subscriber = startSnsSubscriber()
 afterAll(async () => {

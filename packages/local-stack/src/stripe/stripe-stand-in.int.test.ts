@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENV } from '@app/contracts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { injectLocalStack } from '../testing/inject-local-stack'
+import { scratchDir } from '../testing/scratch-dir'
 import { stripeClient, stripeDeliveries, waitForStripeDeliveries } from '../testing/stripe'
 import { startTestStandIn, subscribedCustomer, WebhookReceiver } from './test-stand-in'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'stripe-stand-in-'))
+const dataDir = scratchDir('stripe-stand-in-')
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('state on disk', () => {

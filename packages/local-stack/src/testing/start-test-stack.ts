@@ -1,11 +1,11 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { appendFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import type { LogLevel } from '../environment'
 import { type LocalStackOptions, startLocalStack } from '../index'
 import { FREE_PORTS } from '../ports'
 import './provided-context'
+import { scratchDir } from './scratch-dir'
 
 /**
  * A whole stack for one test run: free ports, a fresh temp data dir (kept when LOCAL_STACK_KEEP_DATA is set),
@@ -18,7 +18,7 @@ export async function startTestStack(
 ): Promise<() => Promise<void>> {
   // The SDK's Node 20 notice would open every test file's output; test workers inherit this.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-stack-'))
+  const dataDir = scratchDir('ses-studio-stack-')
   const logFile = join(dataDir, 'local-stack.log')
   const stack = await startLocalStack({
     dataDir,
