@@ -1,3 +1,4 @@
+import { JobCountsSchema, JobStatusSchema } from '@app/contracts'
 import * as z from 'zod'
 
 /**
@@ -18,6 +19,27 @@ export const EVENT_PAYLOADS = {
     awsAccountId: z.string().min(1),
     awsAccountNumber: z.string().min(1).nullable(),
     region: z.string().min(1),
+  }),
+  /**
+   * A template version is now live in an AWS account's SES (written, or found there already as we publish it).
+   * Once per publication: a publish that finds the same version already recorded says nothing.
+   */
+  'template.published': z.object({
+    templateId: z.string().min(1),
+    version: z.number().int().positive(),
+    sesName: z.string().min(1),
+    awsAccountId: z.string().min(1),
+    region: z.string().min(1),
+    jobId: z.string().min(1),
+  }),
+  /** A background job ended (its final status and counts); once per job. */
+  'job.finished': z.object({
+    jobId: z.string().min(1),
+    kind: z.string().min(1),
+    status: JobStatusSchema.exclude(['queued', 'running']),
+    counts: JobCountsSchema,
+    /** The account that started it. */
+    createdBy: z.string().min(1),
   }),
 } as const
 
@@ -41,6 +63,8 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   event('organization.deleted'),
   event('account.deleted'),
   event('aws_account.deleted'),
+  event('template.published'),
+  event('job.finished'),
 ])
 
 export type AnyDomainEvent = z.infer<typeof DomainEventSchema>

@@ -14,6 +14,8 @@ import { batchWrite } from '../db/batch'
 import { itemParser } from '../db/item'
 import { JOB_PREFIX, jobItemKey, jobKey, organizationPartition } from '../db/keys'
 import { tableName } from '../db/table'
+import { TransactionFailed, transact } from '../db/transact'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { JobItemRecord } from './job-items.repo'
 
 export { type ItemResult, type JobItemRecord, listItems, markAttempted, recordItem } from './job-items.repo'
@@ -179,15 +181,46 @@ export async function releaseJob(orgId: string, id: string, owner: string): Prom
       if (error.name !== 'ConditionalCheckFailedException') throw error
     })
 }
-export async function finishJob(orgId: string, id: string, status: JobStatus, at: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: jobKey(orgId, id),
-      UpdateExpression: 'SET #status = :status, finishedAt = :at REMOVE leaseUntil, leaseOwner',
-      ConditionExpression: '#status IN (:queued, :running)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':at': at, ':queued': 'queued', ':running': 'running' },
-    }),
+/**
+ * The job's end, once (only a queued or running job finishes), with its `job.finished` event in the same
+ * transaction. False when it had already finished.
+ */
+export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Promise<boolean> {
+  const event = newEvent(
+    'job.finished',
+    job.orgId,
+    {
+      jobId: job.id,
+      kind: job.kind,
+      status: status as Exclude<JobStatus, 'queued' | 'running'>,
+      counts: job.counts,
+      createdBy: job.createdBy.accountId,
+    },
+    at,
   )
+  try {
+    await transact([
+      {
+        name: 'job',
+        Update: {
+          TableName: tableName(),
+          Key: jobKey(job.orgId, job.id),
+          UpdateExpression: 'SET #status = :status, finishedAt = :at REMOVE leaseUntil, leaseOwner',
+          ConditionExpression: '#status IN (:queued, :running)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':at': at.toISOString(),
+            ':queued': 'queued',
+            ':running': 'running',
+          },
+        },
+      },
+      outboxPut(event),
+    ])
+    return true
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.conditionFailed('job')) return false
+    throw error
+  }
 }

@@ -112,8 +112,9 @@ export async function runJobSlice(
   if (!finished) return 'done'
   const at = new Date()
   if (handler && context !== undefined) await handler.finish?.(context, finished, at)
-  await Repo.finishJob(orgId, jobId, finalStatus(finished.counts), at.toISOString())
-  options.log?.info('job.finished', { jobId, kind: job.kind, counts: finished.counts })
+  if (await Repo.finishJob(finished, finalStatus(finished.counts), at)) {
+    options.log?.info('job.finished', { jobId, kind: job.kind, counts: finished.counts })
+  }
   return 'done'
 }
 

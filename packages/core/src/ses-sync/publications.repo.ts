@@ -4,6 +4,7 @@ import { dynamo } from '../aws'
 import { itemParser } from '../db/item'
 import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '../db/keys'
 import { queryAll, tableName } from '../db/table'
+import { type NamedItem, transact } from '../db/transact'
 import { AppError } from '../errors'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 
@@ -95,14 +96,15 @@ export async function listPublications(target: PublicationTarget): Promise<Publi
   return items.map(toRecord)
 }
 
-export async function putPublication(record: PublicationRecord): Promise<void> {
+/** Writes the publication record; with `also` (e.g. its event's outbox item), in one transaction with them. */
+export async function putPublication(record: PublicationRecord, also: NamedItem[] = []): Promise<void> {
   await ensureOrganizationMigrated(record.orgId)
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keyOf(record, record.templateId), entity: 'SesPublication', ...record },
-    }),
-  )
+  const Item = { ...keyOf(record, record.templateId), entity: 'SesPublication', ...record }
+  if (also.length > 0) {
+    await transact([{ name: 'publication', Put: { TableName: tableName(), Item } }, ...also])
+    return
+  }
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item }))
 }
 
 export async function recordSeen(

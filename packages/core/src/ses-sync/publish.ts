@@ -53,7 +53,7 @@ export async function publishTemplate(
   const publication = await Publications.getPublication(context.target, head.id)
   const sesName = publication?.sesName ?? head.name
   const done = async () => {
-    await link(context, head, sesName, target, target)
+    await link(context, head, sesName, target, target, { announce: { previous: publication } })
     return { status: 'succeeded' as const, templateId: head.id }
   }
 

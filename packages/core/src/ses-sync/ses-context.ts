@@ -2,6 +2,7 @@ import { isTransientAwsError, toCustomerAwsError } from '../aws-accounts/aws-err
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import { SliceTimeUp } from '../jobs/pacer'
 import type { JobRecord } from '../jobs/public'
 import type * as Templates from '../templates/public'
@@ -70,23 +71,51 @@ export function sesFailure(error: unknown, what: string): never {
   throw toCustomerAwsError(error, what)
 }
 
-/** Writes the publication record: `published` is what we wrote (or adopted), `seen` what SES holds. */
+/**
+ * Writes the publication record: `published` is what we wrote (or adopted), `seen` what SES holds. With
+ * `announce` (a publish, not an import), a version not recorded here before is reported as `template.published`
+ * in the same transaction, so a publish repeated after a crash reports it once.
+ */
 export async function link(
   context: SesJobContext,
   head: Templates.TemplateHead,
   sesName: string,
   published: string,
   seen: string | null,
+  options: { announce?: { previous: Publications.PublicationRecord | undefined } } = {},
 ) {
-  const at = new Date().toISOString()
-  await Publications.putPublication({
-    ...context.target,
-    templateId: head.id,
-    sesName,
-    publishedVersion: head.version,
-    fingerprint: published,
-    publishedAt: at,
-    seenFingerprint: seen,
-    checkedAt: at,
-  })
+  const now = new Date()
+  const at = now.toISOString()
+  const previous = options.announce?.previous
+  const isNew =
+    options.announce !== undefined &&
+    (previous?.publishedVersion !== head.version ||
+      previous.fingerprint !== published ||
+      previous.sesName !== sesName)
+  const event = newEvent(
+    'template.published',
+    context.job.orgId,
+    {
+      templateId: head.id,
+      version: head.version,
+      sesName,
+      awsAccountId: context.awsAccountId,
+      region: context.target.region,
+      jobId: context.job.id,
+    },
+    now,
+  )
+  await Publications.putPublication(
+    {
+      ...context.target,
+      templateId: head.id,
+      sesName,
+      publishedVersion: head.version,
+      fingerprint: published,
+      publishedAt: at,
+      seenFingerprint: seen,
+      checkedAt: at,
+    },
+    isNew ? [outboxPut(event)] : [],
+  )
 }
