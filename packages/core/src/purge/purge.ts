@@ -3,12 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo, sqs } from '../aws'
 import { deleteAll } from '../db/batch'
-import {
-  organizationPartition,
-  templateContentPrefix,
-  templateOwnerKey,
-  templateVersionPrefix,
-} from '../db/keys'
+import { organizationPartition } from '../db/keys'
 import { queryPartition } from '../db/query'
 import { type ShardedPartition, shardKeys } from '../db/shards'
 import { keyOf, tableName } from '../db/table'
@@ -29,7 +24,14 @@ export const PurgeMessageSchema = z.discriminatedUnion('kind', [
     awsAccountNumber: z.string().optional(),
     region: z.string().optional(),
   }),
-  /** Deleted templates (head and name already gone): their owner pointers, versions and content. */
+  /** What deleted entities of one domain leave behind, removed by that domain's `leftovers` (see registry.ts). */
+  z.object({
+    kind: z.literal('leftovers'),
+    domain: z.string().min(1),
+    orgId: z.string().min(1),
+    ids: z.array(z.string().min(1)).min(1).max(100),
+  }),
+  /** Deleted templates, as queued before `leftovers` existed: read as the templates domain's leftovers. */
   z.object({
     kind: z.literal('templates'),
     orgId: z.string().min(1),
@@ -132,36 +134,6 @@ export async function purgeAwsAccountPass(
   return 'done'
 }
 
-/**
- * Removes up to `batchItems` of what deleted templates leave: versions and content, then the owner pointer
- * (last, so a repeated pass still finds the template's organization). 'more' when some remain.
- */
-export async function purgeTemplatesPass(
-  orgId: string,
-  templateIds: string[],
-  batchItems = PURGE_BATCH_ITEMS,
-): Promise<'done' | 'more'> {
-  let budget = batchItems
-  for (const id of templateIds) {
-    for (const prefix of [templateVersionPrefix(id), templateContentPrefix(id)]) {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': prefix },
-          ProjectionExpression: 'PK, SK',
-          Limit: budget,
-        }),
-      )
-      await deleteAll((page.Items ?? []).map(keyOf))
-      budget -= page.Items?.length ?? 0
-      if (page.LastEvaluatedKey || budget <= 0) return 'more'
-    }
-    await deleteAll([templateOwnerKey(id)])
-  }
-  return 'done'
-}
-
 /** One pass of whichever purge the message asks for. */
 export function purgePass(message: PurgeMessage, batchItems = PURGE_BATCH_ITEMS): Promise<'done' | 'more'> {
   switch (message.kind) {
@@ -176,9 +148,24 @@ export function purgePass(message: PurgeMessage, batchItems = PURGE_BATCH_ITEMS)
           ? { awsAccountNumber: message.awsAccountNumber, region: message.region }
           : undefined,
       )
+    case 'leftovers':
+      return purgeLeftoversPass(message.domain, message.orgId, message.ids, batchItems)
     case 'templates':
-      return purgeTemplatesPass(message.orgId, message.templateIds, batchItems)
+      return purgeLeftoversPass('templates', message.orgId, message.templateIds, batchItems)
   }
+}
+
+/** One pass of a domain's leftovers; a domain that declares none fails the message (it cannot be done). */
+export async function purgeLeftoversPass(
+  domain: string,
+  orgId: string,
+  ids: readonly string[],
+  batchItems = PURGE_BATCH_ITEMS,
+  declarations: readonly PurgeDeclaration[] = PURGE_DECLARATIONS,
+): Promise<'done' | 'more'> {
+  const leftovers = declarations.find((declaration) => declaration.domain === domain)?.leftovers
+  if (!leftovers) throw new Error(`No domain named '${domain}' declares leftovers to purge`)
+  return leftovers(orgId, ids, batchItems)
 }
 
 export async function enqueuePurge(message: PurgeMessage): Promise<void> {

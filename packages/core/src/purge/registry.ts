@@ -32,6 +32,12 @@ export interface PurgeDeclaration {
    * Sharded partitions it keeps beside the organization's (`ORG#<id>#…#<n>`, see db/shards.ts): emptied after
    * the organization's partition, and, for a deleted AWS connection, the items under its sort-key prefix.
    */
+  /**
+   * What deleted entities of this domain leave behind once their deletion has committed (versions, content,
+   * pointers): up to `batchItems` removed per pass, 'more' when some remain. Queued with
+   * `enqueuePurge({ kind: 'leftovers', domain, orgId, ids })`; safe to repeat.
+   */
+  leftovers?(orgId: string, ids: readonly string[], batchItems: number): Promise<'done' | 'more'>
   shardedPartitions?: readonly {
     partition(orgId: string): ShardedPartition
     awsAccountPrefix?(connection: PurgedAwsAccount): string

@@ -345,7 +345,7 @@ export async function deleteTemplate(
       if (!(error instanceof WriteRefused) || attempt >= 3) throw error
     }
   }
-  await enqueuePurge({ kind: 'templates', orgId, templateIds: [id] })
+  await enqueuePurge({ kind: 'leftovers', domain: 'templates', orgId, ids: [id] })
 }
 
 /** Items per deletion transaction, keeping one for the quota item. */
@@ -414,7 +414,7 @@ export async function deleteTemplates(
       orgId,
       ordered.slice(firstBatch.length).map((head) => head.id),
     )
-    await enqueuePurge({ kind: 'templates', orgId, templateIds: body.templateIds })
+    await enqueuePurge({ kind: 'leftovers', domain: 'templates', orgId, ids: body.templateIds })
     return
   }
 }
