@@ -54,3 +54,16 @@ export function adminEmails(): string[] {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean)
 }
+
+const MIN_CURSOR_KEY_LENGTH = 32
+
+/**
+ * The key that signs list page cursors (`CURSOR_SIGNING_KEY`), read on each use (only list calls need it;
+ * tests swap it); too short a key is a deployment error, never a weak signature.
+ */
+export function cursorSigningKey(): string {
+  const key = process.env[ENV.cursorKey]
+  if (!key || key.length < MIN_CURSOR_KEY_LENGTH)
+    throw new Error(`${ENV.cursorKey} must be set to at least ${MIN_CURSOR_KEY_LENGTH} characters`)
+  return key
+}

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { ENV } from '@app/contracts'
+import { cursorSigningKey } from '../env'
 import type * as z from 'zod'
 import { AppError } from '../errors'
 
@@ -23,15 +23,6 @@ export interface CursorQuery {
   filters?: Record<string, string | number | boolean | undefined>
 }
 
-const MIN_KEY_LENGTH = 32
-
-function signingKey(): string {
-  const key = process.env[ENV.cursorKey]
-  if (!key || key.length < MIN_KEY_LENGTH)
-    throw new Error(`${ENV.cursorKey} must be set to at least ${MIN_KEY_LENGTH} characters`)
-  return key
-}
-
 /** The query as one canonical string: filters sorted by name, so the order they were given in does not matter. */
 function fingerprint(query: CursorQuery): string {
   const filters = Object.entries(query.filters ?? {})
@@ -41,7 +32,7 @@ function fingerprint(query: CursorQuery): string {
 }
 
 const mac = (query: CursorQuery, payload: string) =>
-  createHmac('sha256', signingKey()).update(fingerprint(query)).update('\n').update(payload).digest()
+  createHmac('sha256', cursorSigningKey()).update(fingerprint(query)).update('\n').update(payload).digest()
 
 export function encodeCursor(query: CursorQuery, position: unknown): string {
   const payload = Buffer.from(JSON.stringify(position), 'utf8').toString('base64url')
