@@ -1,4 +1,4 @@
-import { TemplateList, Templates, TemplateVersions, TestSends } from '@app/core'
+import { TemplateDeletion, TemplateList, Templates, TemplateVersions, TestSends } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
@@ -6,10 +6,10 @@ export const handler = endpointGroup(
   {
     listTemplates: ({ context, query }) => TemplateList.listTemplates(context, query),
     createTemplate: ({ context, body }) => Templates.createTemplate(context, body),
-    deleteTemplates: ({ context, body }) => Templates.deleteTemplates(context, body),
+    deleteTemplates: ({ context, body }) => TemplateDeletion.deleteTemplates(context, body),
     getTemplate: ({ context, params }) => Templates.getTemplate(context, params.id),
     updateTemplate: ({ context, params, body }) => Templates.updateTemplate(context, params.id, body),
-    deleteTemplate: ({ context, params }) => Templates.deleteTemplate(context, params.id),
+    deleteTemplate: ({ context, params }) => TemplateDeletion.deleteTemplate(context, params.id),
     copyTemplate: ({ context, params, body }) => Templates.copyTemplate(context, params.id, body),
     listTemplateVersions: ({ context, params, query }) =>
       TemplateVersions.listVersions(context, params.id, query),

@@ -1,12 +1,11 @@
 import { awsAccountsPurge } from './aws-accounts/purge'
-import { blocksPurge } from './blocks/purge'
 import { jobsPurge } from './jobs/purge'
 import { migrationsPurge } from './migrations/purge'
 import { organizationsPurge } from './organizations/purge'
 import type { PurgeDeclaration } from './purge/registry'
 import { sesMonitoringPurge } from './ses-monitoring/purge'
 import { sesSyncPurge } from './ses-sync/purge'
-import { templatesPurge } from './templates/purge'
+import { blocksPurge, templatesPurge } from './templates/purge'
 
 /**
  * What each domain removes when an organization (or one of its AWS connections) goes, declared in the

@@ -1,5 +1,7 @@
 import { deleteAll } from '../db/batch'
 import {
+  BLOCK_PREFIX,
+  BLOCK_USE_PREFIX,
   organizationPartition,
   TEMPLATE_PREFIX,
   templateContentPrefix,
@@ -16,6 +18,12 @@ export const templatesPurge: PurgeDeclaration = {
   pointersOf: (sk) =>
     sk.startsWith(TEMPLATE_PREFIX) ? [templateOwnerKey(sk.slice(TEMPLATE_PREFIX.length))] : [],
   leftovers: purgeDeletedTemplates,
+}
+
+/** Blocks live with templates (their repository is here): their items and where-used records. */
+export const blocksPurge: PurgeDeclaration = {
+  domain: 'blocks',
+  prefixes: [BLOCK_PREFIX, 'BLOCK_NAME#', BLOCK_USE_PREFIX],
 }
 
 /**
