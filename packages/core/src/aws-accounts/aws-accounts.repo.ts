@@ -6,7 +6,7 @@ import {
   type SesRegion,
   SesRegionSchema,
 } from '@app/contracts'
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { itemParser, parseItem } from '../db/item'

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { cursorSigningKey } from '../env'
 import type * as z from 'zod'
+import { cursorSigningKey } from '../env'
 import { AppError } from '../errors'
 
 /**

@@ -11,7 +11,6 @@ import {
   blockNameKey,
   blockUseKey,
   blockUsePrefix,
-  LIST_INDEX_ATTRIBUTES,
   organizationPartition,
 } from '../db/keys'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
@@ -46,7 +45,7 @@ const BlockItem = z.object({
 
 const toBlock = itemParser(BlockItem)
 const templateIdOf = itemParser(z.object({ templateId: z.string() }))
-const blockIdOf = itemParser(z.object({ blockId: z.string() }))
+const _blockIdOf = itemParser(z.object({ blockId: z.string() }))
 
 /** The name of the check, in a template's transaction, that a block it starts using exists. */
 export const blockAvailableName = (blockId: string) => `block.available:${blockId}`

@@ -13,7 +13,6 @@ import { dynamo } from '../aws'
 import { batchGet } from '../db/batch'
 import { itemParser, parseItem } from '../db/item'
 import {
-  LIST_INDEX_ATTRIBUTES,
   organizationPartition,
   TEMPLATE_PREFIX,
   templateContentKey,
