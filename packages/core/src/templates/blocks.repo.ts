@@ -45,7 +45,6 @@ const BlockItem = z.object({
 
 const toBlock = itemParser(BlockItem)
 const templateIdOf = itemParser(z.object({ templateId: z.string() }))
-const _blockIdOf = itemParser(z.object({ blockId: z.string() }))
 
 /** The name of the check, in a template's transaction, that a block it starts using exists. */
 export const blockAvailableName = (blockId: string) => `block.available:${blockId}`
