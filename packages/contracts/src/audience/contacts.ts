@@ -94,7 +94,8 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
  * - `defaultStatus`: only contacts with no explicit preference for the topic (their status is the default).
  * - `unsubscribeAll`: true = only contacts unsubscribed from everything; false = only the others.
  * - `optIn`/`optOut`/`pending`/`optInByDefault`/`defaultStatus` need `topicId`; `=false` is the same as absent.
- * - `cursor` / `limit`: paging. Rows are ordered by email (then by name for name matches).
+ * - `cursor` / `limit`: paging. Rows are ordered by email (then by name for name matches); `topicId` alone
+ *   lists the topic's preferences grouped by effective status (OPT_IN, OPT_OUT, PENDING), by email within.
  *
  * How each combination reads (never a scan of the organization; the audience is sharded, each read queries
  * every shard in parallel and merges):
