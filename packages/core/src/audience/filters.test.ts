@@ -20,7 +20,10 @@ describe('planRead', () => {
   it('reads index-backed: no filter, a search, a topic with one status (and its email prefix)', () => {
     expect(planRead({})).toEqual({ phases: [{ index: 'email' }], bounded: false })
     expect(planRead({ searchQuery: 'an' })).toMatchObject({
-      phases: [{ index: 'email', prefix: 'an' }, { index: 'name', prefix: 'an' }],
+      phases: [
+        { index: 'email', prefix: 'an' },
+        { index: 'name', prefix: 'an' },
+      ],
       bounded: false,
     })
     expect(planRead({ topicId: 'T1', optIn: true }, optOut)).toEqual({
@@ -31,7 +34,10 @@ describe('planRead', () => {
       index: 'preference',
       prefix: 'T1#OUT#bo',
     })
-    expect(planRead({ topicId: 'T1' }, optIn)).toEqual({ phases: [{ index: 'preference', prefix: 'T1#' }], bounded: false })
+    expect(planRead({ topicId: 'T1' }, optIn)).toEqual({
+      phases: [{ index: 'preference', prefix: 'T1#' }],
+      bounded: false,
+    })
     expect(planRead({ topicId: 'T1', pending: true, optInByDefault: true }, optIn).phases).toEqual([
       { index: 'preference', prefix: 'T1#PENDING#' },
     ])
