@@ -1,3 +1,4 @@
+import { audiencePurge } from './audience/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
 import { jobsPurge } from './jobs/purge'
 import { migrationsPurge } from './migrations/purge'
@@ -21,4 +22,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   blocksPurge,
   jobsPurge,
   migrationsPurge,
+  audiencePurge,
 ]
