@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SES_EVENTS_PATH } from '@app/contracts'
 import { suppressionOf as readSuppression } from '@app/core/audience/public'
-import { signLocalSnsMessage } from '@app/local-stack/testing/local-aws'
+import { signLocalSnsMessage, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
 import { expect } from 'vitest'
 import { orgWithAccount } from './ses-sync-helpers'
 import { stack } from './stack'
@@ -28,6 +28,8 @@ export async function waitFor<T>(
 /** A Team organization with a verified AWS account whose SES monitoring is on and confirmed. */
 export async function monitoredOrg() {
   const setup = await orgWithAccount()
+  // A verified sender, so test sends go out (and the simulator's bounce and complaint come back).
+  await verifyLocalIdentity(stack, { accountId: setup.keys.accountId, identity: 'team@example.com' })
   const enabled = await setup.owner.api.post(`/api/aws-accounts/${setup.awsAccountId}/enable-monitoring`, {
     organizationId: setup.orgId,
   })

@@ -13,8 +13,7 @@ import {
 
 /** A contact subscribed to a new OPT_OUT topic (so a suppression visibly moves it to OPT_OUT). */
 async function subscribedContact(org: MonitoredOrg, email: string) {
-  const topic = await org.owner.api.post('/api/topics', {
-    organizationId: org.orgId,
+  const topic = await org.owner.api.post(`/api/topics?organizationId=${org.orgId}`, {
     name: `News ${randomUUID().slice(0, 8)}`,
     description: 'News',
     defaultSubscriptionStatus: 'OPT_OUT',
@@ -34,8 +33,8 @@ const contactOf = async (org: MonitoredOrg, contactId: string) => {
   return read.body
 }
 
-const statusFor = (contact: { topics: { topicId: string; status: string }[] }, topicId: string) =>
-  contact.topics.find((topic) => topic.topicId === topicId)?.status
+const statusFor = (contact: { subscriptions: { topicId: string; status: string }[] }, topicId: string) =>
+  contact.subscriptions.find((topic) => topic.topicId === topicId)?.status
 
 describe('contacts marked from SES bounce and complaint events', () => {
   it('a Permanent bounce and a complaint from the monitoring pipeline suppress at once, on the trail', async () => {

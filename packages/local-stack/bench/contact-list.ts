@@ -87,8 +87,7 @@ async function main(): Promise<void> {
   const restore = applyEnvironment(handlerEnvironment(config, 'warn'))
   try {
     const { user, api, orgId } = await signUpOnPaidPlan(config)
-    const topic = await api.post<{ id: string }>('/api/topics', {
-      organizationId: orgId,
+    const topic = await api.post<{ id: string }>(`/api/topics?organizationId=${orgId}`, {
       name: 'Newsletter',
       description: 'Bench topic',
       defaultSubscriptionStatus: 'OPT_OUT',
