@@ -1,101 +1,58 @@
-import { randomUUID } from 'node:crypto'
-import { SES_EVENTS_PATH } from '@app/contracts'
-import { suppressionOf as readSuppression } from '@app/core/audience/public'
-import { signLocalSnsMessage, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
+/** Shared steps of the audience tests: a Team organization, topics and contacts through the API. */
 import { expect } from 'vitest'
-import { orgWithAccount } from './ses-sync-helpers'
-import { stack } from './stack'
+import { setSubscription } from './seed'
+import { newUser } from './stack'
 
-export type MonitoredOrg = Awaited<ReturnType<typeof monitoredOrg>>
+export type User = Awaited<ReturnType<typeof newUser>>
 
-/** The organization's suppression entry for an address (core's, which outlives the contact). */
-export const suppressionOf = (orgId: string, email: string) => readSuppression(orgId, email)
+export async function audienceOrg() {
+  const user = await newUser()
+  const orgId: string = (await user.api.get('/api/account')).body.selectedOrganization
+  await setSubscription(orgId, 'TEAM_MONTHLY', 'active')
+  return { user, orgId, q: `organizationId=${orgId}` }
+}
 
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-): Promise<T> {
-  const until = Date.now() + 20_000
+export async function createTopic(user: User, orgId: string, body: Record<string, unknown>) {
+  const created = await user.api.post(`/api/topics?organizationId=${orgId}`, body)
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body as { id: string; name: string; defaultSubscriptionStatus: string }
+}
+
+export async function createContact(user: User, orgId: string, body: Record<string, unknown>) {
+  const created = await user.api.post(`/api/contacts?organizationId=${orgId}`, body)
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body as { id: string; email: string; version: number }
+}
+
+export async function topicCounts(user: User, orgId: string, topicId: string) {
+  const read = await user.api.get(`/api/topics/${topicId}?organizationId=${orgId}`)
+  expect(read.status, JSON.stringify(read.body)).toBe(200)
+  return read.body.counts as { subscribed: number; unsubscribed: number; pending: number; total: number }
+}
+
+/** Every page of a contact list (following nextCursor, partial pages included): the emails in order. */
+export async function allEmails(user: User, query: string, limit = 100): Promise<string[]> {
+  const emails: string[] = []
+  let cursor: string | null = null
+  for (let page = 0; page < 1000; page++) {
+    const read = await user.api.get(
+      `/api/contacts?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    )
+    expect(read.status, JSON.stringify(read.body)).toBe(200)
+    emails.push(...read.body.items.map((contact: { email: string }) => contact.email))
+    cursor = read.body.nextCursor
+    if (!cursor) return emails
+  }
+  throw new Error('too many pages')
+}
+
+export async function waitForJob(user: User, orgId: string, jobId: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs
   for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    const read = await user.api.get(`/api/jobs/${jobId}?organizationId=${orgId}`)
+    expect(read.status, JSON.stringify(read.body)).toBe(200)
+    if (['succeeded', 'partially_failed', 'failed'].includes(read.body.status)) return read.body
+    if (Date.now() > until) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(read.body)}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
-
-/** A Team organization with a verified AWS account whose SES monitoring is on and confirmed. */
-export async function monitoredOrg() {
-  const setup = await orgWithAccount()
-  // A verified sender, so test sends go out (and the simulator's bounce and complaint come back).
-  await verifyLocalIdentity(stack, { accountId: setup.keys.accountId, identity: 'team@example.com' })
-  const enabled = await setup.owner.api.post(`/api/aws-accounts/${setup.awsAccountId}/enable-monitoring`, {
-    organizationId: setup.orgId,
-  })
-  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
-  const account = await waitFor(
-    async () =>
-      (await setup.owner.api.get(`/api/aws-accounts?organizationId=${setup.orgId}`)).body.items.find(
-        (item: { id: string }) => item.id === setup.awsAccountId,
-      ),
-    (item) => item?.monitoring?.state === 'ACTIVE',
-    'the SNS subscription to be confirmed',
-  )
-  return { ...setup, topicArn: account.monitoring.topicArn as string }
-}
-
-/** Posts one SES event to the events endpoint as SNS would (signed by the local SNS); `snsMessageId` to redeliver. */
-export async function postSesEvent(
-  org: MonitoredOrg,
-  event: { eventType: string; messageId?: string; recipient: string; body: Record<string, unknown> },
-  snsMessageId: string = randomUUID(),
-) {
-  const messageId = event.messageId ?? randomUUID()
-  const signed = await signLocalSnsMessage(stack, {
-    Type: 'Notification',
-    MessageId: snsMessageId,
-    TopicArn: org.topicArn,
-    Timestamp: new Date().toISOString(),
-    Message: JSON.stringify({
-      eventType: event.eventType,
-      mail: {
-        timestamp: new Date().toISOString(),
-        messageId,
-        source: 'team@example.com',
-        destination: [event.recipient],
-        tags: {},
-      },
-      ...event.body,
-    }),
-  })
-  const answer = await fetch(`${stack.apiUrl}${SES_EVENTS_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain; charset=UTF-8' },
-    body: signed,
-  })
-  expect(answer.status, await answer.clone().text()).toBe(204)
-  return { messageId, snsMessageId }
-}
-
-export const softBounce = (recipient: string, messageId?: string) => ({
-  eventType: 'Bounce',
-  recipient,
-  ...(messageId ? { messageId } : {}),
-  body: {
-    bounce: {
-      bounceType: 'Transient',
-      bounceSubType: 'MailboxFull',
-      timestamp: new Date().toISOString(),
-      bouncedRecipients: [{ emailAddress: recipient, diagnosticCode: 'smtp; 452 4.2.2 mailbox full' }],
-    },
-  },
-})
-
-export const delivery = (recipient: string) => ({
-  eventType: 'Delivery',
-  recipient,
-  body: {
-    delivery: { timestamp: new Date().toISOString(), recipients: [recipient], smtpResponse: '250 ok' },
-  },
-})

@@ -9,7 +9,7 @@ import {
   softBounce,
   suppressionOf,
   waitFor,
-} from './audience-helpers'
+} from './suppression-helpers'
 
 /** A contact subscribed to a new OPT_OUT topic (so a suppression visibly moves it to OPT_OUT). */
 async function subscribedContact(org: MonitoredOrg, email: string) {
