@@ -5,10 +5,10 @@ import { injectLocalAwsFault, setLocalAwsThrottle } from '@app/local-stack/testi
 import { PutSuppressedDestinationCommand, type SESv2Client } from '@aws-sdk/client-sesv2'
 import { ulid } from 'ulid'
 import { describe, expect, it } from 'vitest'
-import { suppressionOf } from './suppression-helpers'
 import { addMember } from './seed'
 import { orgWithAccount, waitForJob } from './ses-sync-helpers'
 import { newUser, stack } from './stack'
+import { suppressionOf } from './suppression-helpers'
 
 type Setup = Awaited<ReturnType<typeof orgWithAccount>>
 
