@@ -15,6 +15,7 @@ import { access as sesEvents } from './http/ses-events.access'
 import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
+import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
@@ -46,6 +47,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   jobs,
   topics,
   contacts,
+  suppression,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

@@ -1,4 +1,4 @@
-import { AudienceJobs, BlockJobs, createLogger, JobRunner, Jobs, SesJobs } from '@app/core'
+import { AudienceJobs, BlockJobs, createLogger, JobRunner, Jobs, SesJobs, SuppressionSync } from '@app/core'
 import { jobsEnv } from '@app/core/jobs/env'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
@@ -10,6 +10,7 @@ const handlers = {
   ...SesJobs.sesJobHandlers,
   ...BlockJobs.blockJobHandlers,
   ...AudienceJobs.audienceJobHandlers,
+  ...SuppressionSync.suppressionSyncHandlers,
 }
 
 /** Time kept after a slice's last start for the item in flight, recording and the continuation. */

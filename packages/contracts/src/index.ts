@@ -1,6 +1,7 @@
 export * from './account/schemas'
 export * from './audience/contacts'
 export * from './audience/schemas'
+export * from './audience/suppression-sync'
 export * from './auth/flows'
 export * from './auth/schemas'
 export * from './aws-accounts/schemas'

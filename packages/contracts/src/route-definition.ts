@@ -26,6 +26,7 @@ export const ENDPOINT_GROUPS = [
   'jobs',
   'topics',
   'contacts',
+  'suppression',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

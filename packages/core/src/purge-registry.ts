@@ -1,3 +1,4 @@
+import { suppressionFeedbackPurge } from './audience/feedback-purge'
 import { audiencePurge } from './audience/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
 import { jobsPurge } from './jobs/purge'
@@ -23,4 +24,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   jobsPurge,
   migrationsPurge,
   audiencePurge,
+  suppressionFeedbackPurge,
 ]

@@ -4,7 +4,12 @@
  */
 import { Agent, request } from 'node:http'
 import { parentPort, workerData } from 'node:worker_threads'
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb'
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/client-dynamodb'
 
 export type Target =
   | { kind: 'http'; url: string; headers: Record<string, string> }
@@ -15,6 +20,16 @@ export type Target =
       credentials: { accessKeyId: string; secretAccessKey: string }
       tableName: string
       key: Record<string, { S: string }>
+    }
+  | {
+      /** One raw Query (a page of a list), as the baseline of a list call. */
+      kind: 'query'
+      endpoint: string
+      region: string
+      credentials: { accessKeyId: string; secretAccessKey: string }
+      input: QueryCommandInput
+      /** The page must hold at least this many items. */
+      minItems: number
     }
 
 export interface LoadJob {
@@ -58,6 +73,15 @@ function caller(target: Target): { call: () => Promise<void>; close: () => void 
     credentials: target.credentials,
     maxAttempts: 1,
   })
+  if (target.kind === 'query') {
+    return {
+      call: async () => {
+        const { Items } = await client.send(new QueryCommand(target.input))
+        if ((Items?.length ?? 0) < target.minItems) throw new Error('short page')
+      },
+      close: () => client.destroy(),
+    }
+  }
   return {
     call: async () => {
       const { Item } = await client.send(

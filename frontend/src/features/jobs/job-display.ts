@@ -15,6 +15,10 @@ export const JOB_TITLES: Record<JobKind, { running: string; done: string }> = {
   'audience.topic_delete': { running: 'Deleting the topic', done: 'Deleted the topic' },
   'audience.bulk_delete': { running: 'Deleting contacts', done: 'Deleted contacts' },
   'audience.bulk_topics': { running: 'Changing subscriptions', done: 'Changed subscriptions' },
+  'audience.suppression_sync': {
+    running: 'Reading the SES suppression list',
+    done: 'Read the SES suppression list',
+  },
 }
 
 export const JOB_STATUS_BADGES: Record<JobStatus, { label: string; color: BadgeColor }> = {
@@ -34,6 +38,7 @@ const ITEM_DONE: Record<JobKind, string> = {
   'audience.topic_delete': 'Removed',
   'audience.bulk_delete': 'Deleted',
   'audience.bulk_topics': 'Changed',
+  'audience.suppression_sync': 'Read',
 }
 
 /** One item's result in words: 'Published', 'Waiting', or the failure's own message. */

@@ -23,6 +23,8 @@ export const JOB_KINDS = [
   'audience.bulk_delete',
   /** Change the selected contacts' topic preferences (one item per contact). */
   'audience.bulk_topics',
+  /** Read an AWS account's SES suppression list into the organization's suppression entries. */
+  'audience.suppression_sync',
 ] as const
 export const JobKindSchema = z.enum(JOB_KINDS)
 export type JobKind = z.infer<typeof JobKindSchema>

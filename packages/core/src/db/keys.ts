@@ -391,3 +391,28 @@ export const preferenceSortKey = (
   status: keyof typeof PREFERENCE_KEY_STATUS,
   email: string,
 ) => `${topicId}#${PREFERENCE_KEY_STATUS[status]}#${email}`
+
+/*
+ * Audience — suppression from SES (feedback and the account list)
+ *
+ * Item                    PK                                SK                          (notes)
+ * Suppression sync state  ORG#<orgId>                       SUPPRESSION_SYNC#<awsId>    one per AWS connection
+ * Soft-bounce streak      ORG#<orgId>#BOUNCES#<0-7>         <email>                     (TTL, sharded by email)
+ *
+ * S1. When the account suppression list was last read, and how far a run is   T: GetItem / Query PK=ORG#id, SK
+ *     (checkpoint: SES's NextToken + counts, written after each page)             begins_with SUPPRESSION_SYNC#
+ * S2. Soft bounces in a row of one address (reset by a delivery)              S: UpdateItem ORG#id#BOUNCES#<hash
+ *                                                                               of email % 8> / email; a bounce
+ *                                                                               wave writes across 8 partitions
+ * S3. Purge an organization's streaks                                         S: Query each ORG#id#BOUNCES#n
+ */
+export const SUPPRESSION_SYNC_PREFIX = 'SUPPRESSION_SYNC#'
+export const suppressionSyncKey = (orgId: string, awsAccountId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${SUPPRESSION_SYNC_PREFIX}${awsAccountId}`,
+})
+export const BOUNCE_STREAK_SHARDS = 8
+export const bounceStreakPartition = (orgId: string) => ({
+  prefix: `ORG#${orgId}#BOUNCES`,
+  shards: BOUNCE_STREAK_SHARDS,
+})

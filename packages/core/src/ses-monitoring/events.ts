@@ -1,3 +1,4 @@
+import { markFromSesEvent } from '../audience/ses-feedback'
 import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
@@ -68,6 +69,8 @@ export async function receiveSesEvent(raw: string, log: Logger): Promise<void> {
     log.info('ses_events.ignored', { awsAccountId: connection.id, snsMessageId: message.MessageId })
     return
   }
+  // Contacts first (idempotent per SES message): if it fails, nothing is recorded and SNS delivers again.
+  await markFromSesEvent(connection.orgId, event, log)
   const outcome = await recordEvent(connection.orgId, connection.id, message.MessageId, event)
   log.info('ses_events.event', {
     awsAccountId: connection.id,

@@ -44,6 +44,7 @@ describe('reading SES events', () => {
       type: 'BOUNCE',
       at: '2026-11-22T10:16:00.000Z',
       detail: 'Permanent / General — ada@example.com: smtp; 550 5.1.1 user unknown',
+      feedback: { kind: 'permanent_bounce', recipients: ['ada@example.com'] },
     })
     const click = parseSesEvent(
       JSON.stringify({
@@ -88,5 +89,30 @@ describe('reading SES events', () => {
   it('reduces addresses to their bare lower-case form', () => {
     expect(bareAddress('Ada <Ada@Example.COM>')).toBe('ada@example.com')
     expect(bareAddress(' b@c.io ')).toBe('b@c.io')
+  })
+
+  it('says which recipients a bounce, complaint or delivery is about and how', () => {
+    const of = (body: Record<string, unknown>) => parseSesEvent(JSON.stringify({ mail, ...body }))?.feedback
+    expect(
+      of({
+        eventType: 'Bounce',
+        bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'Ada <ADA@example.com>' }] },
+      }),
+    ).toEqual({ kind: 'transient_bounce', recipients: ['ada@example.com'] })
+    expect(of({ eventType: 'Bounce', bounce: { bounceType: 'Undetermined' } })).toEqual({
+      kind: 'transient_bounce',
+      recipients: [],
+    })
+    expect(
+      of({
+        eventType: 'Complaint',
+        complaint: { complainedRecipients: [{ emailAddress: 'bob@example.com' }] },
+      }),
+    ).toEqual({ kind: 'complaint', recipients: ['bob@example.com'] })
+    expect(of({ eventType: 'Delivery', delivery: { recipients: ['Cy@Example.com'] } })).toEqual({
+      kind: 'delivery',
+      recipients: ['cy@example.com'],
+    })
+    expect(of({ eventType: 'Open', open: {} })).toBeUndefined()
   })
 })

@@ -31,7 +31,11 @@ const SesEventSchema = z
       })
       .loose(),
     delivery: z
-      .object({ timestamp: z.string().optional(), smtpResponse: z.string().optional() })
+      .object({
+        timestamp: z.string().optional(),
+        smtpResponse: z.string().optional(),
+        recipients: z.array(z.string()).optional(),
+      })
       .loose()
       .optional(),
     bounce: z
@@ -86,6 +90,17 @@ export interface SesEvent {
   subject: string | null
   template: string | null
   detail: string | null
+  /** Bounces, complaints and deliveries: which recipients the event is about and how (audience marks them). */
+  feedback?: SesFeedback
+}
+
+/**
+ * What a bounce, complaint or delivery says about its recipients (bare, lower-case addresses). SES's bounce types:
+ * `Permanent` (hard), `Transient` (soft) and `Undetermined` (SES could not tell; counted as soft).
+ */
+export interface SesFeedback {
+  kind: 'permanent_bounce' | 'transient_bounce' | 'complaint' | 'delivery'
+  recipients: string[]
 }
 
 const DETAIL_MAX = 500
@@ -150,6 +165,23 @@ function timeOf(type: SesEventType, event: Parsed, fallback: string): string {
 export const bareAddress = (address: string) =>
   (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase()
 
+function feedbackOf(type: SesEventType, event: Parsed): SesFeedback | undefined {
+  const bare = (list: { emailAddress: string }[] | undefined) =>
+    (list ?? []).map((r) => bareAddress(r.emailAddress))
+  if (type === 'BOUNCE') {
+    const kind = event.bounce?.bounceType === 'Permanent' ? 'permanent_bounce' : 'transient_bounce'
+    return { kind, recipients: bare(event.bounce?.bouncedRecipients) }
+  }
+  if (type === 'COMPLAINT')
+    return { kind: 'complaint', recipients: bare(event.complaint?.complainedRecipients) }
+  if (type === 'DELIVERY')
+    return {
+      kind: 'delivery',
+      recipients: (event.delivery?.recipients ?? event.mail.destination).map(bareAddress),
+    }
+  return undefined
+}
+
 /**
  * Reads an SES event published to SNS (the notification's `Message`). Returns null for what the log does not
  * track (subscription events, unknown types) and for JSON that is not an SES event.
@@ -177,5 +209,6 @@ export function parseSesEvent(message: string): SesEvent | null {
     subject: event.mail.commonHeaders?.subject ?? null,
     template: event.mail.tags?.template?.[0] ?? event.failure?.templateName ?? null,
     detail: detailOf(type, event),
+    feedback: feedbackOf(type, event),
   }
 }

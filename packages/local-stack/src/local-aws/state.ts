@@ -78,6 +78,9 @@ export interface SuppressedDestination {
   emailAddress: string
   reason: 'BOUNCE' | 'COMPLAINT'
   lastUpdateTime: string
+  /** Set when SES itself suppressed the address (the message that bounced or the complaint's feedback id). */
+  messageId?: string
+  feedbackId?: string
 }
 
 export interface StoredTemplate {

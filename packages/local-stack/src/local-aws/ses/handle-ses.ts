@@ -119,7 +119,7 @@ export async function handleSes(env: SesEnvironment, call: SesCall): Promise<unk
       deleteEventDestination(account, name('ConfigurationSetName'), name('EventDestinationName'))
       return {}
     case 'PutSuppressedDestination':
-      putSuppressedDestination(account, input)
+      putSuppressedDestination(account, input, now)
       return {}
     case 'GetSuppressedDestination':
       return getSuppressedDestination(account, name('EmailAddress'))

@@ -1,0 +1,8 @@
+import { SuppressionSync } from '@app/core'
+import { endpointGroup } from '../middleware/endpoint-group'
+
+export const handler = endpointGroup('suppression', {
+  getSuppressionSync: ({ context }) => SuppressionSync.suppressionSyncStatus(context),
+  startSuppressionSync: ({ context, body }) =>
+    SuppressionSync.startSuppressionSync(context, body.awsAccountId),
+})

@@ -1,0 +1,117 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
+import { dynamo } from '../aws'
+import { itemParser } from '../db/item'
+import { organizationPartition, SUPPRESSION_SYNC_PREFIX, suppressionSyncKey } from '../db/keys'
+import { tableName } from '../db/table'
+
+const Counts = z.object({ read: z.number(), suppressed: z.number(), alreadySuppressed: z.number() })
+export type SyncCounts = z.infer<typeof Counts>
+export const zeroCounts = (): SyncCounts => ({ read: 0, suppressed: 0, alreadySuppressed: 0 })
+
+const ErrorShape = z.object({ code: z.string(), message: z.string() })
+
+/**
+ * How reading one AWS account's suppression list into the organization's went: the run in progress (its job, its
+ * checkpoint: SES's NextToken and the counts so far, saved after every page) and the last finished run.
+ */
+const SyncState = z.object({
+  orgId: z.string(),
+  awsAccountId: z.string(),
+  status: z.enum(['running', 'succeeded', 'partially_failed', 'failed']),
+  jobId: z.string().nullable(),
+  startedAt: z.string(),
+  /** The run reads entries updated since then (the last good run's start, less an overlap); null = all. */
+  since: z.string().nullable(),
+  nextToken: z.string().nullable(),
+  pages: z.number(),
+  counts: Counts,
+  lastRanAt: z.string().nullable(),
+  /** When the last successful run started: the next run's `since`. */
+  lastGoodStartedAt: z.string().nullable(),
+  lastCounts: Counts.nullable(),
+  error: ErrorShape.nullable(),
+})
+export type SyncStateRecord = z.infer<typeof SyncState>
+const toState = itemParser(SyncState)
+
+export async function getSyncState(
+  orgId: string,
+  awsAccountId: string,
+): Promise<SyncStateRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: suppressionSyncKey(orgId, awsAccountId),
+      ConsistentRead: true,
+    }),
+  )
+  return Item ? toState(Item) : undefined
+}
+
+export async function listSyncStates(orgId: string): Promise<SyncStateRecord[]> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': SUPPRESSION_SYNC_PREFIX },
+      ConsistentRead: true,
+    }),
+  )
+  return (Items ?? []).map(toState)
+}
+
+const conditionFailed = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException'
+
+/**
+ * Claims a new run unless one is running that started after `staleBefore` (a run whose worker died long ago may
+ * be claimed again). Keeps the last finished run's figures. False when a live run holds it.
+ */
+export async function claimRun(state: SyncStateRecord, staleBefore: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...suppressionSyncKey(state.orgId, state.awsAccountId), entity: 'SuppressionSync', ...state },
+        ConditionExpression: 'attribute_not_exists(PK) OR #status <> :running OR startedAt < :stale',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':stale': staleBefore },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (conditionFailed(error)) return false
+    throw error
+  }
+}
+
+/** Sets fields of the run `startedAt` names (a newer run's state is never touched by an older job). */
+export async function updateRun(
+  orgId: string,
+  awsAccountId: string,
+  startedAt: string,
+  fields: Partial<Omit<SyncStateRecord, 'orgId' | 'awsAccountId' | 'startedAt'>>,
+): Promise<boolean> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
+  if (entries.length === 0) return true
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: suppressionSyncKey(orgId, awsAccountId),
+        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: 'startedAt = :started',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+        ExpressionAttributeValues: {
+          ':started': startedAt,
+          ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+        },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (conditionFailed(error)) return false
+    throw error
+  }
+}
