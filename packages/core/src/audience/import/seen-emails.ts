@@ -31,7 +31,7 @@ export class SeenEmails {
   /** The fingerprints added since the last call, 8 bytes each. */
   takeAdded(): Buffer {
     const bytes = Buffer.alloc(this.added.length * 4)
-    this.added.forEach((value, index) => bytes.writeUInt32BE(value, index * 4))
+    for (const [index, value] of this.added.entries()) bytes.writeUInt32BE(value, index * 4)
     this.added = []
     return bytes
   }
