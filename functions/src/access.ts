@@ -15,6 +15,7 @@ import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as templates } from './http/templates.access'
+import { access as contactImportWorker } from './workers/contact-import.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
@@ -48,6 +49,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
 export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   purge: purgeWorker,
   jobs: jobsWorker,
+  contactImport: contactImportWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

@@ -24,6 +24,17 @@ export const QUEUES = {
     maxReceiveCount: 5,
     batchSize: 1,
   },
+  /**
+   * Contact imports (`audience/import`): a worker streams the file a segment at a time from the import's
+   * checkpoint, for at most a slice, and enqueues the continuation; a crashed slice resumes from the checkpoint.
+   */
+  contactImport: {
+    worker: 'contact-import',
+    urlEnv: ENV.contactImportQueueUrl,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    batchSize: 1,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

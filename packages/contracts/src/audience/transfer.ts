@@ -73,7 +73,10 @@ export type ImportExisting = z.infer<typeof ImportExistingSchema>
 export const StartImportBodySchema = z
   .object({
     organizationId: UlidSchema,
+    /** The `fileKey` that `GET contacts/import` gave this organization (any other is refused with a 404). */
     fileKey: z.string().max(200),
+    /** The name the import shows (the uploaded file's). */
+    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').optional(),
     /**
      * Which column holds the email and which attribute each other column fills. Without it: the column named
      * `email` (or `e-mail`, `email address`, any case) and every other column as an attribute of the same name
@@ -138,6 +141,7 @@ export const INVALID_ROW_REASONS = {
   'email.invalid': 'Not a valid email address.',
   'email.duplicate': 'The email appears on an earlier row of this file.',
   'attribute.invalid': 'A value is too long or holds control characters.',
+  'contact.refused': 'The audience refused the contact.',
 } as const
 export type InvalidRowReason = keyof typeof INVALID_ROW_REASONS
 
