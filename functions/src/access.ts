@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as contactTransfer } from './http/contact-transfer.access'
 import { access as docs } from './http/docs.access'
 import { access as emailIdentities } from './http/email-identities.access'
 import { access as errorTunnel } from './http/error-tunnel.access'
@@ -15,7 +16,7 @@ import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as templates } from './http/templates.access'
-import { access as contactImportWorker } from './workers/contact-import.access'
+import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
@@ -43,13 +44,14 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'ses-events': sesEvents,
   'ses-sync': sesSync,
   jobs,
+  'contact-transfer': contactTransfer,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */
 export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   purge: purgeWorker,
   jobs: jobsWorker,
-  contactImport: contactImportWorker,
+  contactTransfer: contactTransferWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

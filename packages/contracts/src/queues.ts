@@ -25,12 +25,13 @@ export const QUEUES = {
     batchSize: 1,
   },
   /**
-   * Contact imports (`audience/import`): a worker streams the file a segment at a time from the import's
-   * checkpoint, for at most a slice, and enqueues the continuation; a crashed slice resumes from the checkpoint.
+   * Contact imports and exports (`audience/import`, `audience/export`): the worker streams an import's file a
+   * segment at a time from its checkpoint, or an export's contacts a piece at a time, for at most a slice, and
+   * enqueues the continuation; a crashed slice resumes from the last checkpoint or piece.
    */
-  contactImport: {
-    worker: 'contact-import',
-    urlEnv: ENV.contactImportQueueUrl,
+  contactTransfer: {
+    worker: 'contact-transfer',
+    urlEnv: ENV.contactTransferQueueUrl,
     visibilityTimeoutSeconds: 900,
     maxReceiveCount: 5,
     batchSize: 1,

@@ -24,6 +24,7 @@ export const ENDPOINT_GROUPS = [
   'ses-events',
   'ses-sync',
   'jobs',
+  'contact-transfer',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { transferRoutes } from './audience/transfer-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
@@ -31,6 +32,7 @@ export const routes = {
   ...blockRoutes,
   ...sesRoutes,
   ...jobRoutes,
+  ...transferRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

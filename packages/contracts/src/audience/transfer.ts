@@ -152,4 +152,32 @@ export const TRANSFER_ERROR_STATUS = {
   'contact_import.already_started': 409,
   'contact_import.too_large': 413,
   'contact_import.invalid_file': 400,
+  'contact_export.not_found': 404,
 } as const
+
+/** Exports answered inline (a CSV download) hold at most this many rows and bytes (API Gateway answers ≤ 6 MB). */
+export const INLINE_EXPORT_ROWS = 5_000
+export const INLINE_EXPORT_BYTES = 4 * 1024 * 1024
+
+export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+
+/**
+ * A larger export, written to S3 by a background job. The call that started it answers 202 with it; poll
+ * `GET contacts/export/{id}` until `downloadUrl` (a presigned GET, 15 minutes, downloading as `fileName`).
+ */
+export const ContactExportSchema = z.object({
+  id: UlidSchema,
+  organizationId: UlidSchema,
+  fileName: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  /** Contacts written so far. */
+  rows: z.number().int(),
+  downloadUrl: z.url().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+})
+export type ContactExport = z.infer<typeof ContactExportSchema>
+
+export const ExportParamsSchema = z.object({ id: UlidSchema }).strict()
+export const ExportQuerySchema = z.object({ organizationId: UlidSchema }).strict()

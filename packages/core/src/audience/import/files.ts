@@ -1,12 +1,16 @@
 import type { Readable } from 'node:stream'
 import { ENV, IMPORT_FILE_KEY_PATTERN, TRANSFER_URL_SECONDS } from '@app/contracts'
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import * as z from 'zod'
@@ -40,6 +44,7 @@ export const importStateKey = (orgId: string, id: string, piece: string) =>
   `imports/${orgId}/${id}.state/${piece}`
 export const invalidRowsKey = (orgId: string, id: string) => `errors/${orgId}/${id}.csv`
 export const exportFileKey = (orgId: string, id: string) => `exports/${orgId}/${id}.csv`
+export const exportPieceKey = (orgId: string, id: string, piece: number) => `exports/${orgId}/${id}.parts/${piece}`
 
 /** The import id a key names when it is one of this organization's uploads; undefined for anything else. */
 export function ownImportId(orgId: string, fileKey: string): string | undefined {
@@ -116,4 +121,50 @@ export async function writeObject(
   await s3().send(
     new PutObjectCommand({ Bucket: transferBucket(), Key: key, Body: body, ContentType: contentType }),
   )
+}
+
+/** S3 takes multipart parts of at least 5 MB (but the last). */
+const PART_BYTES = 8 * 1024 * 1024
+const CSV_TYPE = 'text/csv; charset=utf-8'
+
+/**
+ * One CSV object from a head and pieces written earlier (missing pieces skipped), streamed: one PUT when small, a
+ * multipart upload of 8 MB parts otherwise (aborted on failure), never the whole file in memory.
+ */
+export async function assembleObject(key: string, head: string, pieceKeys: readonly string[]): Promise<void> {
+  const Bucket = transferBucket()
+  let buffered: Buffer[] = [Buffer.from(head)]
+  let size = buffered[0]?.length ?? 0
+  let uploadId: string | undefined
+  const parts: { ETag: string | undefined; PartNumber: number }[] = []
+  const flush = async () => {
+    uploadId ??= (await s3().send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: CSV_TYPE })))
+      .UploadId
+    const PartNumber = parts.length + 1
+    const Body = Buffer.concat(buffered)
+    const { ETag } = await s3().send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body }))
+    parts.push({ ETag, PartNumber })
+    buffered = []
+    size = 0
+  }
+  try {
+    for (const pieceKey of pieceKeys) {
+      const piece = await readSmallObject(pieceKey)
+      if (!piece) continue
+      buffered.push(piece)
+      size += piece.length
+      if (size >= PART_BYTES) await flush()
+    }
+    if (!uploadId) return await writeObject(key, Buffer.concat(buffered), CSV_TYPE)
+    if (size > 0) await flush()
+    await s3().send(
+      new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+    )
+  } catch (error) {
+    if (uploadId)
+      await s3()
+        .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
+        .catch(() => {})
+    throw error
+  }
 }

@@ -6,6 +6,7 @@ import {
   type ImportUploadQuerySchema,
   type StartImportBodySchema,
   TRANSFER_URL_SECONDS,
+  UlidSchema,
 } from '@app/contracts'
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { ulid } from 'ulid'
@@ -17,8 +18,12 @@ import type { OrganizationContext } from '../../organizations/context'
 import { importFileKey, objectSize, ownImportId, presignDownload, presignUpload } from './files'
 import * as Repo from './imports.repo'
 
-export const ImportMessageSchema = z.object({ orgId: z.string(), importId: z.string() }).strict()
-export type ImportMessage = z.infer<typeof ImportMessageSchema>
+/** What the contactTransfer queue carries: an import or an export to work on (a slice per message). */
+export const TransferMessageSchema = z.union([
+  z.object({ orgId: UlidSchema, importId: UlidSchema }).strict(),
+  z.object({ orgId: UlidSchema, exportId: UlidSchema }).strict(),
+])
+export type TransferMessage = z.infer<typeof TransferMessageSchema>
 
 const importNotFound = () => new AppError('contact_import.not_found', 'No such import.')
 const fileNotFound = () =>
@@ -41,8 +46,8 @@ export async function prepareUpload(
   }
 }
 
-export async function enqueueImport(message: ImportMessage): Promise<void> {
-  const QueueUrl = z.url().parse(process.env[ENV.contactImportQueueUrl])
+export async function enqueueTransfer(message: TransferMessage): Promise<void> {
+  const QueueUrl = z.url().parse(process.env[ENV.contactTransferQueueUrl])
   await sqs().send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }))
 }
 
@@ -92,7 +97,7 @@ export async function startImport(
       'contact_import.already_started',
       'This upload is imported already; upload the file again.',
     )
-  await enqueueImport({ orgId, importId: id })
+  await enqueueTransfer({ orgId, importId: id })
   return toContactImport(record)
 }
 

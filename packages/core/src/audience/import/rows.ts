@@ -3,6 +3,7 @@ import {
   EmailSchema,
   IMPORT_MAX_COLUMNS,
   type InvalidRowReason,
+  isSafeName,
   isSingleLine,
   type StartImportBody,
 } from '@app/contracts'
@@ -15,8 +16,12 @@ export interface ColumnMap {
   attributes: Record<string, number>
 }
 
-/** Longest attribute value an import writes. */
+/** Longest attribute value and name an import writes (the audience's own limits). */
 export const ATTRIBUTE_MAX_LENGTH = 1000
+export const NAME_MAX_LENGTH = 100
+/** Custom attributes a contact holds at most (first and last name are fields of their own). */
+export const ATTRIBUTES_MAX = 50
+const NAME_ATTRIBUTES = new Set(['firstName', 'lastName'])
 
 const EMAIL_HEADERS = new Set(['email', 'e-mail', 'email address', 'e-mail address', 'emailaddress'])
 
@@ -54,13 +59,19 @@ export function resolveColumns(header: string[], mapping: StartImportBody['colum
     if (matches.length > 1) throw invalidFile(`The file has ${matches.length} columns named "${column}".`)
     return matches[0] as number
   }
+  const limited = (map: ColumnMap) => {
+    const custom = Object.keys(map.attributes).filter((name) => !NAME_ATTRIBUTES.has(name)).length
+    if (custom > ATTRIBUTES_MAX)
+      throw invalidFile(`${custom} columns would become attributes; a contact holds at most ${ATTRIBUTES_MAX}: map fewer.`)
+    return map
+  }
   if (mapping) {
-    return {
+    return limited({
       email: indexOf(mapping.email),
       attributes: Object.fromEntries(
         Object.entries(mapping.attributes ?? {}).map(([name, column]) => [name, indexOf(column)]),
       ),
-    }
+    })
   }
   const email = names.findIndex((name) => EMAIL_HEADERS.has(name.toLowerCase()))
   if (email < 0) throw invalidFile('The first row names no email column (e.g. "email"); map one.')
@@ -69,7 +80,7 @@ export function resolveColumns(header: string[], mapping: StartImportBody['colum
     const attribute = attributeNameOf(name)
     if (index !== email && attribute && !(attribute in attributes)) attributes[attribute] = index
   })
-  return { email, attributes }
+  return limited({ email, attributes })
 }
 
 export type CheckedRow =
@@ -91,8 +102,10 @@ export function checkRow(cells: string[], columns: ColumnMap, seen: SeenEmails):
     // A quoted cell may span lines (an address): its line breaks and tabs become spaces.
     const value = (cells[index] ?? '').replace(/[\t\r\n]+/g, ' ').trim()
     if (value === '') continue
-    if (value.length > ATTRIBUTE_MAX_LENGTH || !isSingleLine(value))
-      return { valid: false, reason: 'attribute.invalid' }
+    const fits = NAME_ATTRIBUTES.has(name)
+      ? value.length <= NAME_MAX_LENGTH && isSafeName(value)
+      : value.length <= ATTRIBUTE_MAX_LENGTH && isSingleLine(value)
+    if (!fits) return { valid: false, reason: 'attribute.invalid' }
     attributes[name] = value
   }
   if (!seen.add(email.data)) return { valid: false, reason: 'email.duplicate' }

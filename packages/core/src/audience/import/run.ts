@@ -23,8 +23,15 @@ export type RowOutcome =
   | 'unchanged'
   | 'suppressed'
   | { failed: { code: string; message: string } }
-/** Writes a batch of rows as contacts (the audience's upsert) and says what became of each, in order. */
-export type WriteRows = (record: Repo.ImportRecord, rows: ValidRow[]) => Promise<RowOutcome[]>
+/**
+ * Writes a batch of rows as contacts (the audience's upsert) and says what became of each, in order. `replay`:
+ * the rows follow a checkpoint a run resumed from, so a crashed run may have written them already.
+ */
+export type WriteRows = (
+  record: Repo.ImportRecord,
+  rows: ValidRow[],
+  options: { replay: boolean },
+) => Promise<RowOutcome[]>
 
 export interface ImportSliceOptions {
   write: WriteRows
@@ -100,6 +107,8 @@ async function start(record: Repo.ImportRecord, owner: string): Promise<Repo.Che
 class LeaseLost extends Error {}
 
 async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Promise<'done' | 'more'> {
+  // Resuming from a checkpoint: its next segment may have been written by a run that crashed.
+  let replay = record.checkpoint !== undefined
   let checkpoint = record.checkpoint ?? (await start(record, options.owner))
   const columns = resolveColumns(checkpoint.header, record.options.columns)
   const seen = new SeenEmails()
@@ -117,7 +126,7 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
 
   const flush = async () => {
     if (batch.length === 0) return
-    const outcomes = await options.write(record, batch)
+    const outcomes = await options.write(record, batch, { replay })
     for (const [index, outcome] of outcomes.entries()) {
       if (typeof outcome === 'string') counts[outcome] += 1
       else {
@@ -145,6 +154,7 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
     if (!(await Repo.saveCheckpoint(record, options.owner, checkpoint.segment, next, counts)))
       throw new LeaseLost()
     checkpoint = next
+    replay = false
   }
 
   const source = await openFileAt(record.fileKey, checkpoint, checkpoint.byte)

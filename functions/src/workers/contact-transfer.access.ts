@@ -5,7 +5,7 @@ export const access = {
   table: true,
   sendsMail: false,
   administersUsers: false,
-  sendsTo: ['contactImport'],
+  sendsTo: ['contactTransfer'],
   stripe: false,
   customerAws: false,
   transfers: true,
