@@ -24,6 +24,8 @@ export const ENDPOINT_GROUPS = [
   'ses-events',
   'ses-sync',
   'jobs',
+  'topics',
+  'contacts',
   'contact-transfer',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]

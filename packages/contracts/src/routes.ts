@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { contactRoutes, topicRoutes } from './audience/routes'
 import { transferRoutes } from './audience/transfer-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
@@ -32,6 +33,8 @@ export const routes = {
   ...blockRoutes,
   ...sesRoutes,
   ...jobRoutes,
+  ...topicRoutes,
+  ...contactRoutes,
   ...transferRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
