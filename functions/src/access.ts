@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as contactTransfer } from './http/contact-transfer.access'
 import { access as contacts } from './http/contacts.access'
 import { access as docs } from './http/docs.access'
 import { access as emailIdentities } from './http/email-identities.access'
@@ -18,6 +19,7 @@ import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
+import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
@@ -48,12 +50,14 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   topics,
   contacts,
   suppression,
+  'contact-transfer': contactTransfer,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */
 export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   purge: purgeWorker,
   jobs: jobsWorker,
+  contactTransfer: contactTransferWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

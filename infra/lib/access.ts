@@ -9,6 +9,7 @@ import type { Queues } from './queues'
 import type { ServiceFunction } from './service-function'
 import { SIDE_MODULE_ENTRIES, type SideModule } from './side-modules'
 import { grantTableData } from './table'
+import type { Transfers } from './transfers'
 
 /** What the stack can grant a function: the resources its `FunctionAccess` flags stand for. */
 export interface AccessResources {
@@ -19,6 +20,7 @@ export interface AccessResources {
   /** `{ "secretKey", "webhookSecret" }` of Stripe. */
   stripeSecret: ISecret
   customerAws: CustomerAws
+  transfers: Transfers
 }
 
 /**
@@ -31,6 +33,7 @@ export function grantAccess(fn: ServiceFunction, access: FunctionAccess, resourc
   for (const queue of access.sendsTo) resources.queues.byName[queue].queue.grantSendMessages(fn.function)
   if (access.sendsMail) grantProductMail(fn, resources.mailFromAddress)
   if (access.customerAws) resources.customerAws.grant(fn)
+  if (access.transfers) resources.transfers.grant(fn)
   if (access.stripe) {
     resources.stripeSecret.grantRead(fn.function)
     fn.addEnvironment(ENV.stripeSecretArn, resources.stripeSecret.secretArn)

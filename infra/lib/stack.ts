@@ -23,6 +23,7 @@ import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
 import { Queues, type WorkerQueue } from './queues'
 import type { ServiceFunction } from './service-function'
 import { createAppTable } from './table'
+import { Transfers } from './transfers'
 import { Web } from './web'
 
 export interface SesStudioStackProps extends StackProps {
@@ -90,6 +91,8 @@ export class SesStudioStack extends Stack {
       reason: 'Stripe keys are rolled in the Stripe dashboard, then written here; AWS cannot rotate them.',
     })
     const customerAws = new CustomerAws(this, 'CustomerAws')
+    // The browser uploads and downloads straight from S3, from the app's origin only.
+    const transfers = new Transfers(this, 'Transfers', { appOrigins: [appUrl] })
     this.queues = new Queues(this, 'Queues', {
       workerEntry: entries.worker,
       alarmTopic: this.alarmTopic,
@@ -103,6 +106,7 @@ export class SesStudioStack extends Stack {
       mailFromAddress: config.mailFromAddress,
       stripeSecret: this.stripeSecret,
       customerAws,
+      transfers,
     }
     this.api = new Api(this, 'Api', {
       ...resources,
@@ -163,6 +167,7 @@ export class SesStudioStack extends Stack {
     this.contentSecurityPolicy = contentSecurityPolicy({
       connectOrigins: [
         ...this.auth.browserOrigins,
+        transfers.origin,
         ...(config.sentryDsn ? [sentryOrigin(config.sentryDsn)] : []),
       ],
     })

@@ -72,6 +72,7 @@ function expectRoleToHoldOnly(entry: string, access: FunctionAccess): void {
   expect(actions.includes('sts:AssumeRole'), `${entry} assume customer roles`).toBe(access.customerAws)
   expect(actions.includes('kms:Decrypt'), `${entry} open sealed keys`).toBe(access.customerAws)
   expect(actions.includes('secretsmanager:GetSecretValue'), `${entry} stripe`).toBe(access.stripe)
+  expect(actions.includes('s3:PutObject'), `${entry} transfer bucket`).toBe(access.transfers ?? false)
   if (access.customerAws) {
     const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole')
     expect(JSON.stringify(assume.Resource)).toContain(':iam::*:role/SesStudioAccess-*')
@@ -482,6 +483,38 @@ describe('web', () => {
     const appConfig = AppConfigSchema.strict().parse(stagedAppConfig(synth.assemblyDir))
     expect(appConfig).toMatchObject({ googleSignIn: false, stage: 'prod' })
     expect(appConfig).not.toHaveProperty('oauthDomain')
+  })
+})
+
+describe('contact transfers', () => {
+  test('the transfer bucket is private, expires every object after 7 days and takes uploads from the app only', () => {
+    const [id, bucket] =
+      resources(synth.template, 'AWS::S3::Bucket').find(([logicalId]) =>
+        logicalId.startsWith('TransfersBucket'),
+      ) ?? []
+    expect(id).toBeDefined()
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: [
+          {
+            Status: 'Enabled',
+            ExpirationInDays: 7,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          },
+        ],
+      },
+    })
+    const [rule] = bucket.Properties.CorsConfiguration.CorsRules
+    expect(rule.AllowedMethods).toEqual(['PUT', 'GET', 'HEAD'])
+    expect(JSON.stringify(rule.AllowedOrigins)).not.toContain('"*"')
+    const worker = fn('functions/src/workers/contact-transfer.ts')
+    expect(worker.properties.Environment.Variables).toHaveProperty(ENV.transferBucket)
   })
 })
 

@@ -69,7 +69,7 @@ export interface RouteInput<R extends RouteDefinition> {
 type RouteResult<R extends RouteDefinition> = R['response'] extends z.ZodType
   ? z.input<R['response']>
   : R['produces'] extends string
-    ? FileResult
+    ? FileResult | AcceptedFile
     : R['status'] extends 204
       ? // biome-ignore lint/suspicious/noConfusingVoidType: 204 handlers return core calls typed Promise<void>
         void
@@ -115,6 +115,11 @@ function bodySize(event: Event): number {
 export interface FileResult {
   filename: string
   content: string
+}
+
+/** A file too large to answer at once: the job that writes it, answered 202 as JSON. */
+export interface AcceptedFile {
+  accepted: unknown
 }
 
 function fileResponse(contentType: string, file: FileResult): APIGatewayProxyStructuredResultV2 {
@@ -242,7 +247,12 @@ export function endpointGroup<G extends EndpointGroup>(
     if (!handler) throw new AppError('route.not_found', `No handler for ${route.id}.`)
     const result = await handler({ actor, context, account, params, query, body, log, event })
     if (route.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } }
-    if (route.produces) return fileResponse(route.produces, result as FileResult)
+    if (route.produces) {
+      // A file too large to answer at once comes back as the job writing it (202).
+      const file = result as FileResult | AcceptedFile
+      if ('accepted' in file) return jsonResponse(202, file.accepted)
+      return fileResponse(route.produces, file)
+    }
     // Locally and in tests, a response that drifts from its contract fails loudly.
     const payload = env.stage === 'local' && route.response ? route.response.parse(result) : result
     return jsonResponse(route.status, payload ?? {})

@@ -9,6 +9,9 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   purgeQueueUrl: 'PURGE_QUEUE_URL',
   jobsQueueUrl: 'JOBS_QUEUE_URL',
+  contactTransferQueueUrl: 'CONTACT_TRANSFER_QUEUE_URL',
+  /** S3 bucket of contact imports, exports and invalid-row files (objects expire after 7 days). */
+  transferBucket: 'TRANSFER_BUCKET',
   /** SES control-plane calls per second per customer AWS account the jobs worker allows itself (default 1). */
   sesControlPlaneRate: 'SES_CONTROL_PLANE_RATE',
   /** Longest slice of a job one worker invocation works before it hands on a continuation (ms; default 120000). */

@@ -24,6 +24,18 @@ export const QUEUES = {
     maxReceiveCount: 5,
     batchSize: 1,
   },
+  /**
+   * Contact imports and exports (`audience/import`, `audience/export`): the worker streams an import's file a
+   * segment at a time from its checkpoint, or an export's contacts a piece at a time, for at most a slice, and
+   * enqueues the continuation; a crashed slice resumes from the last checkpoint or piece.
+   */
+  contactTransfer: {
+    worker: 'contact-transfer',
+    urlEnv: ENV.contactTransferQueueUrl,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    batchSize: 1,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

@@ -27,6 +27,7 @@ export const ENDPOINT_GROUPS = [
   'topics',
   'contacts',
   'suppression',
+  'contact-transfer',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
 import { contactRoutes, topicRoutes } from './audience/routes'
 import { suppressionSyncRoutes } from './audience/suppression-sync'
+import { transferRoutes } from './audience/transfer-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
@@ -35,6 +36,7 @@ export const routes = {
   ...jobRoutes,
   ...topicRoutes,
   ...contactRoutes,
+  ...transferRoutes,
   ...platformRoutes,
   ...suppressionSyncRoutes,
 } as const satisfies Record<string, RouteDefinition>

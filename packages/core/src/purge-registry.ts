@@ -1,4 +1,5 @@
 import { suppressionFeedbackPurge } from './audience/feedback-purge'
+import { audienceTransfersPurge } from './audience/import/purge'
 import { audiencePurge } from './audience/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
 import { jobsPurge } from './jobs/purge'
@@ -25,4 +26,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   migrationsPurge,
   audiencePurge,
   suppressionFeedbackPurge,
+  audienceTransfersPurge,
 ]

@@ -28,6 +28,7 @@ export function handlerEnvironment(
     [ENV.logLevel]: logLevel,
     [ENV.adminEmails]: adminEmails.join(','),
     [ENV.cursorKey]: config.cursorKey,
+    [ENV.transferBucket]: config.buckets.imports,
     [ENV.stripeApiUrl]: config.stripe.apiUrl,
     [ENV.stripeSecretKey]: config.stripe.secretKey,
     [ENV.stripeWebhookSecret]: config.stripe.webhookSecret,

@@ -31,6 +31,9 @@
  * Job                  ORG#<orgId>             JOB#<jobId>                -                  -   (TTL)
  * Job item             ORG#<orgId>             JOB_ITEM#<jobId>#<index, 10 digits> -         -   (TTL)
  *   (jobs created before: 4 digits, still read and written; see jobs.repo)
+ * Contact import       ORG#<orgId>             CONTACT_IMPORT#<id>        -                  -   (TTL; its file,
+ *                                                                         checkpoint pieces and invalid rows in S3)
+ * Contact export       ORG#<orgId>             CONTACT_EXPORT#<id>        -                  -   (TTL)
  * SES publication      ORG#<orgId>             SES_PUB#<awsAccountNumber>#<region>#<templateId>  -  -
  *   (until migrated:   ORG#<orgId>             SES_PUB#<awsId>#<templateId>, per connection; see migrations/)
  * Migration marker     ORG#<orgId>             MIGRATION#<name>           -                  -
@@ -99,6 +102,11 @@
  *                                                     (events/outbox.ts); DynamoDB Streams hand it to the dispatcher
  * 32. Undispatched events, oldest first               I: Query GSI1 GSI1PK=OUTBOX_PENDING#shard, for each of the 4
  *     (the local poller; a sweep after an outage)     shards (sparse: only pending events carry GSI1 keys)
+ * T1. A contact import's status, counts and          T: GetItem ORG#id / CONTACT_IMPORT#id (the id is the upload's,
+ *     checkpoint (audience/import)                    so one upload starts one import: Put attribute_not_exists);
+ *                                                     the worker's lease and each checkpoint are UpdateItems
+ *                                                     conditioned on its lease and the checkpoint it resumed from
+ * T2. A contact export's status and file              T: GetItem ORG#id / CONTACT_EXPORT#id
  * 33. Handle an event once per subscriber             E: UpdateItem OUTBOX#eventId / HANDLED#subscriber conditioned
  *                                                     on no claim, or an expired one that is not done
  *
@@ -215,6 +223,16 @@ export const templateContentKey = (orgId: string, id: string, version: number, c
   SK: `${templateContentPrefix(id, version)}${String(chunk).padStart(2, '0')}`,
 })
 
+export const CONTACT_IMPORT_PREFIX = 'CONTACT_IMPORT#'
+export const contactImportKey = (orgId: string, id: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${CONTACT_IMPORT_PREFIX}${id}`,
+})
+export const CONTACT_EXPORT_PREFIX = 'CONTACT_EXPORT#'
+export const contactExportKey = (orgId: string, id: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${CONTACT_EXPORT_PREFIX}${id}`,
+})
 export const JOB_PREFIX = 'JOB#'
 export const jobKey = (orgId: string, id: string) => ({ PK: `ORG#${orgId}`, SK: `${JOB_PREFIX}${id}` })
 export const jobItemPrefix = (jobId: string) => `JOB_ITEM#${jobId}#`

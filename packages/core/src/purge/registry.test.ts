@@ -29,6 +29,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['blocks', Keys.blockUseKey(org, 'b', 't')],
   ['audience', Keys.topicKey(org, 't')],
   ['audience', Keys.topicNameKey(org, 'News')],
+  ['audience-transfers', Keys.contactImportKey(org, 'i')],
+  ['audience-transfers', Keys.contactExportKey(org, 'e')],
 ]
 
 describe('the purge registry', () => {

@@ -1,0 +1,13 @@
+import * as Exports from '@app/core/audience/export/exports'
+import * as Imports from '@app/core/audience/import/imports'
+import { endpointGroup } from '../middleware/endpoint-group'
+
+export const handler = endpointGroup('contact-transfer', {
+  prepareContactImport: ({ context, query }) => Imports.prepareUpload(context, query),
+  startContactImport: ({ context, body }) => Imports.startImport(context, body),
+  getContactImport: ({ context, params }) => Imports.getImport(context, params.id),
+  exportTopicContacts: ({ context, params }) => Exports.exportTopicContacts(context, params.id),
+  exportContacts: ({ context, query: { organizationId, cursor, limit, ...filters } }) =>
+    Exports.exportContacts(context, filters),
+  getContactExport: ({ context, params }) => Exports.getExport(context, params.id),
+})

@@ -1,0 +1,183 @@
+import * as z from 'zod'
+import { UlidSchema } from '../ids'
+import { safeName, uniqueItems } from '../text'
+
+/**
+ * Contact import and export (spec §7 Contacts: `GET contacts/import`, `POST contacts/import`; Topics:
+ * `GET topics/{id}/contacts`, §9 `topic-{id}-contacts.csv`). Files go straight between the browser and S3 through
+ * short-lived presigned URLs; the API only hands them out and starts the background work.
+ */
+
+/** Largest upload an import reads (checked on the stored object: a presigned PUT cannot bound the size). */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024
+/** How long a presigned upload or download URL works. */
+export const TRANSFER_URL_SECONDS = 15 * 60
+/** Uploads, exports and invalid-row files are deleted this long after they were written (S3 lifecycle). */
+export const TRANSFER_RETENTION_DAYS = 7
+/** Columns a file may have (the first row names them). */
+export const IMPORT_MAX_COLUMNS = 100
+
+/** Media types browsers give a CSV or gzipped CSV (Windows reports `.csv` as an Excel type). */
+export const IMPORT_FILE_TYPES = [
+  'text/csv',
+  'application/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/gzip',
+  'application/x-gzip',
+] as const
+
+/** `imports/<organizationId>/<ULID>`: the only keys an organization's import may name. */
+export const IMPORT_FILE_KEY_PATTERN = /^imports\/([0-9A-HJKMNP-TV-Z]{26})\/([0-9A-HJKMNP-TV-Z]{26})$/
+
+export const ImportUploadQuerySchema = z
+  .object({
+    organizationId: UlidSchema,
+    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').regex(/\.(csv|txt|csv\.gz|gz)$/i, {
+      message: 'Upload a .csv file (or .csv.gz).',
+    }),
+    fileType: z.enum(IMPORT_FILE_TYPES),
+  })
+  .strict()
+export type ImportUploadQuery = z.input<typeof ImportUploadQuerySchema>
+
+export const ImportUploadSchema = z.object({
+  /** PUT the file's bytes here, with the headers below, before `expiresAt`. */
+  uploadUrl: z.url(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  /** Name it in `POST contacts/import`. */
+  fileKey: z.string().regex(IMPORT_FILE_KEY_PATTERN),
+  expiresAt: z.iso.datetime(),
+  /** Larger files are refused when the import starts. */
+  maxBytes: z.number().int(),
+})
+export type ImportUpload = z.infer<typeof ImportUploadSchema>
+
+/** A column of the file, by its header as written in the first row. */
+const ColumnNameSchema = z.string().min(1).max(200)
+/** An attribute a column fills (a template variable: `{{firstName}}`). */
+export const AttributeNameSchema = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, { message: 'A letter, then letters, digits or _ (at most 50).' })
+
+export const IMPORT_EXISTING_MODES = ['skip', 'update', 'overwrite'] as const
+export const ImportExistingSchema = z.enum(IMPORT_EXISTING_MODES).meta({
+  description:
+    'A contact whose email exists already: `skip` leaves it as it is; `update` writes the mapped attributes ' +
+    'over its own and adds the topics; `overwrite` replaces its attributes with the mapped ones and adds the ' +
+    'topics. No mode re-subscribes a suppressed contact.',
+})
+export type ImportExisting = z.infer<typeof ImportExistingSchema>
+
+export const StartImportBodySchema = z
+  .object({
+    organizationId: UlidSchema,
+    /** The `fileKey` that `GET contacts/import` gave this organization (any other is refused with a 404). */
+    fileKey: z.string().max(200),
+    /** The name the import shows (the uploaded file's). */
+    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').optional(),
+    /**
+     * Which column holds the email and which attribute each other column fills. Without it: the column named
+     * `email` (or `e-mail`, `email address`, any case) and every other column as an attribute of the same name
+     * made identifier-like (`First name` → `firstName`).
+     */
+    columns: z
+      .object({
+        email: ColumnNameSchema,
+        attributes: z.record(AttributeNameSchema, ColumnNameSchema).default({}),
+      })
+      .strict()
+      .optional(),
+    /** Topics every imported contact is subscribed to (OPT_IN), unless suppressed. */
+    topicIds: uniqueItems(z.array(UlidSchema).max(20)).default([]),
+    existing: ImportExistingSchema.default('skip'),
+  })
+  .strict()
+export type StartImportBody = z.input<typeof StartImportBodySchema>
+
+export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+export const ImportStatusSchema = z.enum(IMPORT_STATUSES)
+
+export const ImportCountsSchema = z.object({
+  /** Data rows read so far (blank lines not counted). */
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Existing contacts the row would not change (or `skip` left alone). */
+  unchanged: z.number().int(),
+  /** Rows refused: see the invalid-rows file. */
+  invalid: z.number().int(),
+  /** Rows of suppressed contacts: never re-subscribed. */
+  suppressed: z.number().int(),
+})
+export type ImportCounts = z.infer<typeof ImportCountsSchema>
+
+export const ContactImportSchema = z.object({
+  id: UlidSchema,
+  organizationId: UlidSchema,
+  fileName: z.string(),
+  status: ImportStatusSchema,
+  counts: ImportCountsSchema,
+  /** Bytes of the (uncompressed) file read so far, and the upload's size, for a progress bar. */
+  progress: z.object({ bytesRead: z.number().int(), fileBytes: z.number().int() }),
+  /** Why the import could not run (too large, no email column …). */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** True when nothing changed: every valid row matched its contact already (a repeated import). */
+  changedNothing: z.boolean(),
+  /** A presigned GET of `invalid-rows-<id>.csv` (row, reason, then the row's cells), when some were invalid. */
+  invalidRowsUrl: z.url().nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+})
+export type ContactImport = z.infer<typeof ContactImportSchema>
+
+export const ImportParamsSchema = z.object({ id: UlidSchema }).strict()
+export const ImportQuerySchema = z.object({ organizationId: UlidSchema }).strict()
+
+/** Why a row of an import was refused: the code in the invalid-rows file's `reason` column. */
+export const INVALID_ROW_REASONS = {
+  'email.missing': 'No email in the email column.',
+  'email.invalid': 'Not a valid email address.',
+  'email.duplicate': 'The email appears on an earlier row of this file.',
+  'attribute.invalid': 'A value is too long or holds control characters.',
+  'contact.refused': 'The audience refused the contact.',
+} as const
+export type InvalidRowReason = keyof typeof INVALID_ROW_REASONS
+
+export const TRANSFER_ERROR_STATUS = {
+  'contact_import.not_found': 404,
+  /** The key is not one of this organization's uploads, or nothing was uploaded there. */
+  'contact_import.file_not_found': 404,
+  'contact_import.already_started': 409,
+  'contact_import.too_large': 413,
+  'contact_import.invalid_file': 400,
+  'contact_export.not_found': 404,
+} as const
+
+/** Exports answered inline (a CSV download) hold at most this many rows and bytes (API Gateway answers ≤ 6 MB). */
+export const INLINE_EXPORT_ROWS = 5_000
+export const INLINE_EXPORT_BYTES = 4 * 1024 * 1024
+
+export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+
+/**
+ * A larger export, written to S3 by a background job. The call that started it answers 202 with it; poll
+ * `GET contacts/export/{id}` until `downloadUrl` (a presigned GET, 15 minutes, downloading as `fileName`).
+ */
+export const ContactExportSchema = z.object({
+  id: UlidSchema,
+  organizationId: UlidSchema,
+  fileName: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  /** Contacts written so far. */
+  rows: z.number().int(),
+  downloadUrl: z.url().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+})
+export type ContactExport = z.infer<typeof ContactExportSchema>
+
+export const ExportParamsSchema = z.object({ id: UlidSchema }).strict()
+export const ExportQuerySchema = z.object({ organizationId: UlidSchema }).strict()

@@ -1,0 +1,41 @@
+import { stringify } from 'csv-stringify/sync'
+import { type ContactRecord, effectiveStatus, type TopicRecord } from '../public'
+
+export const EXPORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'status',
+  'unsubscribeAll',
+  'suppressed',
+  'attributes',
+  'createdAt',
+  'updatedAt',
+] as const
+
+/**
+ * CSV lines of contacts (CRLF, quoted where needed, every formula-looking cell — `= + - @`, tab, CR first —
+ * escaped by a leading quote). `status` is the contact's effective status in the topic exported (empty for a
+ * whole-audience export); `attributes` is one JSON object, so any attribute survives the round trip.
+ */
+export function contactLines(
+  contacts: readonly ContactRecord[],
+  topic?: TopicRecord,
+  header = false,
+): string {
+  const records = contacts.map((contact) => [
+    contact.email,
+    contact.firstName ?? '',
+    contact.lastName ?? '',
+    topic ? (effectiveStatus(contact, topic) ?? '') : '',
+    contact.unsubscribeAll ? 'true' : 'false',
+    contact.suppressed?.reason ?? '',
+    Object.keys(contact.attributes).length > 0 ? JSON.stringify(contact.attributes) : '',
+    contact.createdAt,
+    contact.updatedAt,
+  ])
+  return stringify(header ? [[...EXPORT_COLUMNS], ...records] : records, {
+    record_delimiter: 'windows',
+    escape_formulas: true,
+  })
+}

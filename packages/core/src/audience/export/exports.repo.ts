@@ -1,0 +1,153 @@
+import { EXPORT_STATUSES, JOB_RETENTION_DAYS } from '@app/contracts'
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
+import { dynamo } from '../../aws'
+import { itemParser } from '../../db/item'
+import { contactExportKey } from '../../db/keys'
+import { tableName } from '../../db/table'
+
+const ExportRecordSchema = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  fileName: z.string(),
+  /** `GET contacts` filters (a topic export: its topic, subscribed only). */
+  filters: z.record(z.string(), z.union([z.string(), z.boolean()])),
+  status: z.enum(EXPORT_STATUSES),
+  createdBy: z.object({ accountId: z.string(), email: z.string() }),
+  createdAt: z.string(),
+  finishedAt: z.string().optional(),
+  rows: z.number().int(),
+  /** Pieces written (`exports/<org>/<id>.parts/<n>`, n < pieces) and the list cursor after the last one. */
+  pieces: z.number().int(),
+  cursor: z.string().nullable().optional(),
+  fileKey: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  leaseUntil: z.number().optional(),
+  leaseOwner: z.string().optional(),
+})
+export type ExportRecord = z.infer<typeof ExportRecordSchema>
+const toExport = itemParser(ExportRecordSchema)
+
+const conditionFailed = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException'
+
+export async function createExport(record: ExportRecord): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...contactExportKey(record.orgId, record.id),
+        entity: 'ContactExport',
+        expiresAt: Math.floor(Date.parse(record.createdAt) / 1000) + JOB_RETENTION_DAYS * 86_400,
+        ...record,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  )
+}
+
+export async function getExport(orgId: string, id: string): Promise<ExportRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: contactExportKey(orgId, id), ConsistentRead: true }),
+  )
+  return Item ? toExport(Item) : undefined
+}
+
+/** Takes the export for one worker until `until`; undefined when another holds it or it is finished. */
+export async function claimExport(orgId: string, id: string, owner: string, until: number, now: number) {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: contactExportKey(orgId, id),
+        UpdateExpression: 'SET leaseUntil = :until, leaseOwner = :owner, #status = :running',
+        ConditionExpression:
+          'attribute_exists(PK) AND #status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':until': until,
+          ':owner': owner,
+          ':running': 'running',
+          ':queued': 'queued',
+          ':now': now,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    )
+    return toExport(Attributes ?? {})
+  } catch (error) {
+    if (conditionFailed(error)) return undefined
+    throw error
+  }
+}
+
+/** Records a written piece and where the list goes on, only from the piece count this run started from. */
+export async function savePiece(
+  record: Pick<ExportRecord, 'orgId' | 'id'>,
+  owner: string,
+  from: number,
+  progress: { pieces: number; rows: number; cursor: string | null },
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: contactExportKey(record.orgId, record.id),
+        UpdateExpression: 'SET pieces = :pieces, #rows = :rows, #cursor = :cursor',
+        ConditionExpression: 'leaseOwner = :owner AND pieces = :from',
+        ExpressionAttributeNames: { '#rows': 'rows', '#cursor': 'cursor' },
+        ExpressionAttributeValues: {
+          ':pieces': progress.pieces,
+          ':rows': progress.rows,
+          ':cursor': progress.cursor,
+          ':owner': owner,
+          ':from': from,
+        },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (conditionFailed(error)) return false
+    throw error
+  }
+}
+
+export async function releaseExport(orgId: string, id: string, owner: string): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: contactExportKey(orgId, id),
+        UpdateExpression: 'REMOVE leaseUntil, leaseOwner',
+        ConditionExpression: 'leaseOwner = :owner',
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error
+    })
+}
+
+export async function finishExport(
+  orgId: string,
+  id: string,
+  outcome: { at: string; fileKey?: string; error?: ExportRecord['error'] },
+): Promise<void> {
+  const failed = outcome.error !== undefined
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: contactExportKey(orgId, id),
+      UpdateExpression: `SET #status = :status, finishedAt = :at, ${failed ? '#error = :detail' : 'fileKey = :detail'} REMOVE leaseUntil, leaseOwner`,
+      ConditionExpression: '#status IN (:queued, :running)',
+      ExpressionAttributeNames: { '#status': 'status', ...(failed ? { '#error': 'error' } : {}) },
+      ExpressionAttributeValues: {
+        ':status': failed ? 'failed' : 'succeeded',
+        ':at': outcome.at,
+        ':detail': failed ? outcome.error : outcome.fileKey,
+        ':queued': 'queued',
+        ':running': 'running',
+      },
+    }),
+  )
+}

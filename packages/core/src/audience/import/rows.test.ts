@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../errors'
+import { attributeNameOf, checkRow, resolveColumns } from './rows'
+import { SeenEmails } from './seen-emails'
+
+describe('resolveColumns', () => {
+  it('finds the email column and names the others as attributes by default', () => {
+    expect(resolveColumns(['First name', ' E-Mail ', 'last_name', 'Ünïcode Côde', '%%'], undefined)).toEqual({
+      email: 1,
+      attributes: { firstName: 0, lastName: 2, unicodeCode: 3 },
+    })
+  })
+
+  it('follows a mapping and refuses missing or repeated columns', () => {
+    expect(
+      resolveColumns(['Mail', 'Vorname'], { email: 'Mail', attributes: { firstName: 'Vorname' } }),
+    ).toEqual({ email: 0, attributes: { firstName: 1 } })
+    expect(() => resolveColumns(['Mail'], { email: 'Email', attributes: {} })).toThrow(
+      /no column named "Email"/,
+    )
+    expect(() => resolveColumns(['a', 'a'], { email: 'a', attributes: {} })).toThrow(/2 columns named "a"/)
+    const noEmail = (() => {
+      try {
+        resolveColumns(['name'], undefined)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(noEmail).toBeInstanceOf(AppError)
+    expect((noEmail as AppError).code).toBe('contact_import.invalid_file')
+  })
+
+  it('turns headers into attribute names', () => {
+    expect(attributeNameOf('Company Name')).toBe('companyName')
+    expect(attributeNameOf('1st')).toBeUndefined()
+  })
+})
+
+describe('checkRow', () => {
+  const columns = { email: 0, attributes: { firstName: 1, note: 2 } }
+
+  it('normalises emails and refuses missing, invalid and repeated ones', () => {
+    const seen = new SeenEmails()
+    expect(checkRow([' Ana@Example.COM ', 'Ana', ''], columns, seen)).toEqual({
+      valid: true,
+      email: 'ana@example.com',
+      attributes: { firstName: 'Ana' },
+    })
+    expect(checkRow(['ana@example.com', 'Again'], columns, seen)).toEqual({
+      valid: false,
+      reason: 'email.duplicate',
+    })
+    expect(checkRow(['', 'x'], columns, seen)).toEqual({ valid: false, reason: 'email.missing' })
+    expect(checkRow(['not-an-email'], columns, seen)).toEqual({ valid: false, reason: 'email.invalid' })
+    expect(checkRow(['a@b'], columns, seen)).toEqual({ valid: false, reason: 'email.invalid' })
+  })
+
+  it('joins a multi-line cell into one line and refuses control characters or overlong values', () => {
+    const seen = new SeenEmails()
+    expect(checkRow(['a@example.com', 'Zoë', 'two\r\nlines'], columns, seen)).toMatchObject({
+      attributes: { firstName: 'Zoë', note: 'two lines' },
+    })
+    expect(checkRow(['b@example.com', 'x\u0007'], columns, seen)).toEqual({
+      valid: false,
+      reason: 'attribute.invalid',
+    })
+    expect(checkRow(['c@example.com', 'x'.repeat(1001)], columns, seen)).toEqual({
+      valid: false,
+      reason: 'attribute.invalid',
+    })
+  })
+})
+
+describe('SeenEmails', () => {
+  it('remembers many emails in little memory and rebuilds from what it handed out', () => {
+    const seen = new SeenEmails()
+    for (let i = 0; i < 50_000; i += 1) expect(seen.add(`user${i}@example.com`)).toBe(true)
+    expect(seen.add('user49999@example.com')).toBe(false)
+    const first = seen.takeAdded()
+    expect(first.length).toBe(50_000 * 8)
+    seen.add('later@example.com')
+    const second = seen.takeAdded()
+
+    const resumed = new SeenEmails()
+    resumed.addAll(first)
+    resumed.addAll(second)
+    expect(resumed.size).toBe(50_001)
+    expect(resumed.add('user123@example.com')).toBe(false)
+    expect(resumed.add('later@example.com')).toBe(false)
+    expect(resumed.add('new@example.com')).toBe(true)
+  })
+})
