@@ -1,4 +1,5 @@
 import { ACCOUNT_ERROR_STATUS } from './account/errors'
+import { UNSUBSCRIBE_ERROR_STATUS } from './audience/unsubscribe-errors'
 import { AUTH_ERROR_STATUS } from './auth/errors'
 import { AWS_ACCOUNT_ERROR_STATUS } from './aws-accounts/errors'
 import { BILLING_ERROR_STATUS } from './billing/errors'
@@ -43,6 +44,7 @@ export const DOMAIN_ERROR_STATUS = [
   JOB_ERROR_STATUS,
   SES_SYNC_ERROR_STATUS,
   BILLING_ERROR_STATUS,
+  UNSUBSCRIBE_ERROR_STATUS,
 ] as const
 
 /**
@@ -62,6 +64,7 @@ export const ERROR_STATUS = {
   ...JOB_ERROR_STATUS,
   ...SES_SYNC_ERROR_STATUS,
   ...BILLING_ERROR_STATUS,
+  ...UNSUBSCRIBE_ERROR_STATUS,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { unsubscribeRoutes } from './audience/unsubscribe-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
@@ -32,6 +33,7 @@ export const routes = {
   ...sesRoutes,
   ...jobRoutes,
   ...platformRoutes,
+  ...unsubscribeRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

@@ -28,6 +28,8 @@ export function handlerEnvironment(
     [ENV.logLevel]: logLevel,
     [ENV.adminEmails]: adminEmails.join(','),
     [ENV.cursorKey]: config.cursorKey,
+    [ENV.unsubscribeKeys]: config.unsubscribeKeys,
+    [ENV.apiUrl]: config.apiUrl,
     [ENV.stripeApiUrl]: config.stripe.apiUrl,
     [ENV.stripeSecretKey]: config.stripe.secretKey,
     [ENV.stripeWebhookSecret]: config.stripe.webhookSecret,
