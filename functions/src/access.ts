@@ -15,6 +15,7 @@ import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as templates } from './http/templates.access'
+import { access as unsubscribe } from './http/unsubscribe.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
@@ -42,6 +43,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'ses-events': sesEvents,
   'ses-sync': sesSync,
   jobs,
+  unsubscribe,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

@@ -70,6 +70,8 @@ const PAGES: readonly Page[] = [
   { path: '/join/*', load: () => import('./routes/join') },
   // Public: the signed unsubscribe link's page (its chunk never loads the auth library).
   { path: '/unsubscribe', load: () => import('./routes/unsubscribe') },
+  { path: '/subscribe/confirm', load: () => import('./routes/subscribe-confirm') },
+  { path: '/subscribe/:organizationId/:topicId', load: () => import('./routes/subscribe') },
   { path: paths.admin(), load: () => import('./routes/app/admin/index') },
   { path: `${paths.admin()}/*`, Component: NotFound },
   { path: paths.onboardingPlan(), load: () => import('./routes/app/onboarding/plan') },

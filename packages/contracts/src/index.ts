@@ -1,4 +1,5 @@
 export * from './account/schemas'
+export * from './audience/signup-schemas'
 export * from './audience/unsubscribe-schemas'
 export * from './auth/flows'
 export * from './auth/schemas'

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { signupRoutes } from './audience/signup-routes'
 import { unsubscribeRoutes } from './audience/unsubscribe-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
@@ -34,6 +35,7 @@ export const routes = {
   ...jobRoutes,
   ...platformRoutes,
   ...unsubscribeRoutes,
+  ...signupRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

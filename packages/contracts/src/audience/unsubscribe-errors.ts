@@ -4,4 +4,6 @@ export const UNSUBSCRIBE_ERROR_STATUS = {
   'unsubscribe.invalid_signature': 403,
   /** A correctly signed link whose contact was deleted since (only a link we signed can learn this). */
   'unsubscribe.contact_gone': 404,
+  /** A signup to a topic that does not exist (or is being deleted) in that organization. */
+  'signup.topic_not_found': 404,
 } as const

@@ -7,7 +7,6 @@ import { UlidSchema } from '../ids'
  * retired-key proof is a 403 `unsubscribe.invalid_signature` that says nothing about the ids.
  */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe'
-export const SIGNUP_CONFIRM_PAGE_PATH = '/unsubscribe/confirm'
 /** RFC 8058's `List-Unsubscribe-Post` value, and the form body the one-click POST carries. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click'
 export const ONE_CLICK_PATH = '/api/contacts/unsubscribe/one-click'
@@ -56,13 +55,15 @@ const signedLinkBody = {
 }
 
 export const UnsubscribeTopicStatusSchema = z.enum(['OPT_IN', 'OPT_OUT'])
+/** What the page shows: `PENDING` while a double opt-in signup waits for the person's confirmation. */
+export const UnsubscribeTopicDisplaySchema = z.enum(['OPT_IN', 'OPT_OUT', 'PENDING'])
 
 export const UnsubscribeTopicSchema = z.object({
   id: UlidSchema,
   name: z.string(),
   description: z.string(),
   /** The contact's effective status (their own choice, else the topic's default). */
-  status: UnsubscribeTopicStatusSchema,
+  status: UnsubscribeTopicDisplaySchema,
   /** One of the topics the link was sent for. */
   inLink: z.boolean(),
 })

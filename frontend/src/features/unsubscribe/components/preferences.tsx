@@ -17,8 +17,12 @@ const DONE_MESSAGES: Record<Done, string> = {
   saved: 'Your preferences are saved.',
 }
 
+/** The checkbox state: only OPT_IN is ticked (a PENDING signup is not a subscription yet). */
+const shownStatus = (status: UnsubscribePage['topics'][number]['status']): Status =>
+  status === 'OPT_IN' ? 'OPT_IN' : 'OPT_OUT'
+
 function statusesOf(page: UnsubscribePage): Record<string, Status> {
-  return Object.fromEntries(page.topics.map((topic) => [topic.id, topic.status]))
+  return Object.fromEntries(page.topics.map((topic) => [topic.id, shownStatus(topic.status)]))
 }
 
 /** The signed link's page: unsubscribe from the link's topics or everything, manage each topic, resubscribe. */
@@ -42,7 +46,10 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
   const linkTopics = page.topics.filter((topic) => topic.inLink)
   const linkNames = linkTopics.map((topic) => topic.name).join(', ')
   const linkSubscribed = linkTopics.some((topic) => topic.status === 'OPT_IN')
-  const changed = page.topics.some((topic) => choices[topic.id] !== topic.status)
+  const changes = page.topics
+    .filter((topic) => choices[topic.id] !== undefined && choices[topic.id] !== shownStatus(topic.status))
+    .map((topic) => ({ id: topic.id, status: choices[topic.id] as Status }))
+  const changed = changes.length > 0
   const busy = change.isPending
 
   const unsubscribeLink = () =>
@@ -60,10 +67,7 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
   const save = () =>
     change.mutate({
       kind: 'saved',
-      run: () =>
-        updatePreferences(link, {
-          topics: page.topics.map((topic) => ({ id: topic.id, status: choices[topic.id] ?? topic.status })),
-        }),
+      run: () => updatePreferences(link, { topics: changes }),
     })
 
   return (
@@ -137,6 +141,9 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
               />
               <span className={styles.topicName}>{topic.name}</span>
               {topic.description && <span className={styles.topicDescription}>{topic.description}</span>}
+              {topic.status === 'PENDING' && (
+                <span className={styles.topicDescription}>Waiting for you to confirm by email</span>
+              )}
             </label>
           ))}
         </fieldset>
