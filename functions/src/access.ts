@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as contacts } from './http/contacts.access'
 import { access as docs } from './http/docs.access'
 import { access as emailIdentities } from './http/email-identities.access'
 import { access as errorTunnel } from './http/error-tunnel.access'
@@ -15,6 +16,7 @@ import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as templates } from './http/templates.access'
+import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
@@ -43,6 +45,8 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'ses-events': sesEvents,
   'ses-sync': sesSync,
   jobs,
+  topics,
+  contacts,
   unsubscribe,
 }
 

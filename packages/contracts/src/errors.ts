@@ -1,4 +1,5 @@
 import { ACCOUNT_ERROR_STATUS } from './account/errors'
+import { AUDIENCE_ERROR_STATUS } from './audience/errors'
 import { UNSUBSCRIBE_ERROR_STATUS } from './audience/unsubscribe-errors'
 import { AUTH_ERROR_STATUS } from './auth/errors'
 import { AWS_ACCOUNT_ERROR_STATUS } from './aws-accounts/errors'
@@ -44,6 +45,7 @@ export const DOMAIN_ERROR_STATUS = [
   JOB_ERROR_STATUS,
   SES_SYNC_ERROR_STATUS,
   BILLING_ERROR_STATUS,
+  AUDIENCE_ERROR_STATUS,
   UNSUBSCRIBE_ERROR_STATUS,
 ] as const
 
@@ -64,6 +66,7 @@ export const ERROR_STATUS = {
   ...JOB_ERROR_STATUS,
   ...SES_SYNC_ERROR_STATUS,
   ...BILLING_ERROR_STATUS,
+  ...AUDIENCE_ERROR_STATUS,
   ...UNSUBSCRIBE_ERROR_STATUS,
 } as const
 

@@ -1,4 +1,6 @@
 export * from './account/schemas'
+export * from './audience/contacts'
+export * from './audience/schemas'
 export * from './audience/signup-schemas'
 export * from './audience/unsubscribe-schemas'
 export * from './auth/flows'

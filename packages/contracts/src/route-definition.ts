@@ -24,6 +24,8 @@ export const ENDPOINT_GROUPS = [
   'ses-events',
   'ses-sync',
   'jobs',
+  'topics',
+  'contacts',
   // The public unsubscribe, preference and one-click calls (never plan-gated).
   'unsubscribe',
 ] as const

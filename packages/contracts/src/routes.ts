@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { contactRoutes, topicRoutes } from './audience/routes'
 import { signupRoutes } from './audience/signup-routes'
 import { unsubscribeRoutes } from './audience/unsubscribe-routes'
 import { authRoutes } from './auth/routes'
@@ -33,6 +34,8 @@ export const routes = {
   ...blockRoutes,
   ...sesRoutes,
   ...jobRoutes,
+  ...topicRoutes,
+  ...contactRoutes,
   ...platformRoutes,
   ...unsubscribeRoutes,
   ...signupRoutes,

@@ -71,8 +71,10 @@ let cached: { raw: string | undefined; keys: SigningKeys } | undefined
 /** The key set of this process's environment (re-read when the variable changes, as tests do). */
 export function signingKeys(): SigningKeys {
   const raw = process.env[ENV.unsubscribeKeys]
-  if (cached?.raw !== raw) cached = { raw, keys: parseSigningKeys(raw) }
-  return cached.keys
+  if (cached && cached.raw === raw) return cached.keys
+  const keys = parseSigningKeys(raw)
+  cached = { raw, keys }
+  return keys
 }
 
 /** One canonical message per link: purpose first, so a signature never serves another kind of link. */
