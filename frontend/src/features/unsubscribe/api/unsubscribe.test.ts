@@ -20,7 +20,9 @@ describe('linkFromSearch', () => {
 
   it('refuses an incomplete or malformed link (nothing is sent then)', () => {
     expect(linkFromSearch(`?organizationId=${ORG}&contactId=${CONTACT}`)).toBeUndefined()
-    expect(linkFromSearch(`?organizationId=${ORG}&contactId=x&keyId=k1&signature=${SIGNATURE}`)).toBeUndefined()
+    expect(
+      linkFromSearch(`?organizationId=${ORG}&contactId=x&keyId=k1&signature=${SIGNATURE}`),
+    ).toBeUndefined()
     expect(linkFromSearch('')).toBeUndefined()
   })
 })
