@@ -2,11 +2,12 @@ import { signedLinkQuery } from '@app/core/audience/unsubscribe/headers'
 import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
 import { apiClient } from '@app/local-stack/testing/api-client'
 import { signUp } from '@app/local-stack/testing/cognito-users'
+import { waitForMail } from '@app/local-stack/testing/mailbox'
 import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
-import { uniqueEmail } from './support/mailbox'
+import { nowSeconds, uniqueEmail } from './support/mailbox'
 import { at, browserForFile, PASSWORD, stack } from './support/session'
 
 const browser = browserForFile()
@@ -24,6 +25,7 @@ async function audience() {
   })
   expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
   await waitForStripeDeliveries(stack)
+  expect((await api.patch(`/api/organizations/${orgId}`, { name: 'Acme Books' })).status).toBe(200)
   const q = `organizationId=${orgId}`
   const topic = async (name: string, description: string) => {
     const created = await api.post<{ id: string }>(`/api/topics?${q}`, { name, description })
@@ -55,7 +57,13 @@ async function audience() {
     { contact: { id: contact.body.id, organizationId: orgId }, topics: [news], campaignId: CAMPAIGN },
     keys,
   )
-  return { news, offers, statuses, url: at(`/unsubscribe?${link}`) }
+  const digest = await api.post<{ id: string }>(`/api/topics?${q}`, {
+    name: 'Weekly digest',
+    description: 'The best posts of the week, every Friday',
+    doubleOptIn: true,
+  })
+  expect(digest.status, JSON.stringify(digest.body)).toBe(201)
+  return { orgId, news, offers, digest: digest.body.id, statuses, url: at(`/unsubscribe?${link}`) }
 }
 
 describe('public unsubscribe page in a real browser', () => {
@@ -66,6 +74,7 @@ describe('public unsubscribe page in a real browser', () => {
     await page.goto(url)
     await page.getByRole('heading', { name: 'Email preferences' }).waitFor()
     await page.getByText('r•••r@e•••.com').waitFor()
+    await page.getByText('Acme Books').waitFor()
     expect(await page.getByText('reader@example.com').count()).toBe(0)
     expect(await seriousAxeViolations(page)).toEqual([])
     await screenshot(page, 'unsubscribe-desktop')
@@ -112,6 +121,33 @@ describe('public unsubscribe page in a real browser', () => {
     await page.getByText('This link is not valid').waitFor()
     expect(await hasHorizontalOverflow(page)).toBe(false)
     await screenshot(page, 'unsubscribe-390-invalid')
+    await tab.close()
+  })
+
+  it('signs up on the hosted page of a double opt-in topic and confirms from the mailed link', async () => {
+    const { orgId, digest } = await audience()
+    const email = uniqueEmail('reader')
+    const since = nowSeconds()
+    const tab = await openTab(browser(), { width: 390, height: 844 })
+    const { page } = tab
+    await page.goto(at(`/subscribe/${orgId}/${digest}`))
+    await page.getByRole('heading', { name: 'Weekly digest' }).waitFor()
+    await page.getByText('Acme Books').waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await screenshot(page, 'signup-390')
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await page.getByText('Check your inbox').waitFor()
+
+    const mail = await waitForMail(stack, { to: email, subjectIncludes: 'Confirm your subscription', since })
+    const link = mail.text?.match(/https?:\/\/\S+\/subscribe\/confirm\?\S+/)?.[0]
+    expect(link).toBeDefined()
+    await page.goto(link ?? '')
+    await page.getByText('You are subscribed').waitFor()
+    await page.getByText('You will get Weekly digest emails from Acme Books.').waitFor()
+    await screenshot(page, 'signup-confirmed-390')
+    expect(tab.pageErrors).toEqual([])
     await tab.close()
   })
 })

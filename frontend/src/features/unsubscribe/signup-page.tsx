@@ -72,9 +72,11 @@ function Form({ organizationId, topicId }: { organizationId: string; topicId: st
     <>
       <header className={styles.header}>
         <h1 id="signup-title">{topic.name}</h1>
-        <p className={styles.muted}>
-          Emails from <strong>{organizationName}</strong>
-        </p>
+        {organizationName && (
+          <p className={styles.muted}>
+            Emails from <strong>{organizationName}</strong>
+          </p>
+        )}
         {topic.description && <p>{topic.description}</p>}
       </header>
       {shown && (
@@ -160,7 +162,8 @@ export function SignupConfirmPage() {
         </Alert>
       ) : (
         <Alert tone="success" role="status" title="You are subscribed">
-          You will get {confirmation.data.topicName} emails from {confirmation.data.organizationName}.
+          You will get {confirmation.data.topicName} emails
+          {confirmation.data.organizationName ? ` from ${confirmation.data.organizationName}` : ''}.
         </Alert>
       )}
     </section>

@@ -70,6 +70,7 @@ export const UnsubscribeTopicSchema = z.object({
 
 /** `GET contacts/unsubscribe`: what the page shows. The email is masked (`j•••@e•••.com`). */
 export const UnsubscribePageSchema = z.object({
+  /** The sender's display name; empty when the organization has none. */
   organizationName: z.string(),
   maskedEmail: z.string(),
   unsubscribeAll: z.boolean(),

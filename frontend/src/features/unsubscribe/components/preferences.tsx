@@ -75,7 +75,13 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
       <header className={styles.header}>
         <h1 id="preferences-title">Email preferences</h1>
         <p className={styles.muted}>
-          Emails from <strong>{page.organizationName}</strong> to <strong>{page.maskedEmail}</strong>
+          Emails{' '}
+          {page.organizationName && (
+            <>
+              from <strong>{page.organizationName}</strong>{' '}
+            </>
+          )}
+          to <strong>{page.maskedEmail}</strong>
         </p>
       </header>
 
@@ -93,7 +99,7 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
           }
         >
           {done === 'unsubscribed-all'
-            ? `${page.organizationName} will not send you campaigns any more.`
+            ? `${page.organizationName || 'The sender'} will not send you campaigns any more.`
             : done === 'unsubscribed-link' && linkNames
               ? `You will not get ${linkNames} emails any more.`
               : undefined}

@@ -68,7 +68,7 @@ async function requireContact(link: LinkFields): Promise<ContactView> {
 async function pageOf(link: LinkFields, view: ContactView): Promise<UnsubscribePage> {
   const organization = await getOrganization(link.organizationId)
   return {
-    organizationName: organization?.name ?? 'The sender',
+    organizationName: organization?.name ?? '',
     maskedEmail: maskEmail(view.email),
     unsubscribeAll: view.unsubscribeAll,
     topics: view.topics.map((topic) => ({ ...topic, inLink: link.topicIds.includes(topic.id) })),

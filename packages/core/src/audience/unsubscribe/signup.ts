@@ -34,7 +34,8 @@ async function requireTopic(orgId: string, topicId: string): Promise<TopicRecord
   return topic
 }
 
-const organizationName = async (orgId: string) => (await getOrganization(orgId))?.name ?? 'The sender'
+/** The organization's display name ('' when it has none: an account's first organization starts unnamed). */
+const organizationName = async (orgId: string) => (await getOrganization(orgId))?.name ?? ''
 
 /** `GET signup/{topicId}`: what the hosted page shows. */
 export async function signupForm(orgId: string, topicId: string): Promise<SignupForm> {
@@ -107,7 +108,7 @@ async function mailConfirmation(contact: { id: string; orgId: string; email: str
     to: contact.email,
     subject: `Confirm your subscription to ${topic.name}`,
     paragraphs: [
-      `${name} received a request to send "${topic.name}" emails to this address.`,
+      `${name || 'We'} received a request to send "${topic.name}" emails to this address.`,
       'Confirm to start receiving them. If you did not ask for this, ignore this email: nothing will be sent.',
     ],
     action: { label: 'Confirm subscription', url: confirmationUrl(contact.orgId, contact.id, topic.id) },
