@@ -90,7 +90,7 @@ function Form({ organizationId, topicId }: { organizationId: string; topicId: st
         </Alert>
       )}
       {(!result || result === 'invalid' || result === 'limited') && (
-        <form onSubmit={onSubmit} className={styles.topics} noValidate={false}>
+        <form onSubmit={onSubmit} className={styles.form}>
           <TextField
             label="Email"
             type="email"
