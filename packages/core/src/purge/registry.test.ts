@@ -27,6 +27,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['blocks', Keys.blockKey(org, 'b')],
   ['blocks', Keys.blockNameKey(org, 'n')],
   ['blocks', Keys.blockUseKey(org, 'b', 't')],
+  ['audience', Keys.topicKey(org, 't')],
+  ['audience', Keys.topicNameKey(org, 'News')],
 ]
 
 describe('the purge registry', () => {
@@ -35,9 +37,15 @@ describe('the purge registry', () => {
     expect(ownerOf(PURGE_DECLARATIONS, key.SK)?.domain).toBe(domain)
   })
 
-  it('declares the sharded hourly counts, and what of them a deleted connection leaves', () => {
+  it('declares the sharded hourly counts and audience partitions, and what of them a deleted connection leaves', () => {
     const sharded = PURGE_DECLARATIONS.flatMap((declaration) => declaration.shardedPartitions ?? [])
-    expect(sharded.map((entry) => entry.partition(org))).toEqual([Keys.hourlyStatsPartition(org)])
+    expect(sharded.map((entry) => entry.partition(org))).toEqual([
+      Keys.hourlyStatsPartition(org),
+      Keys.contactPartition(org),
+      Keys.addressPartition(org),
+      Keys.preferencePartition(org),
+      Keys.audienceCountPartition(org),
+    ])
     expect(sharded[0]?.awsAccountPrefix?.({ orgId: org, awsAccountId: 'aws' })).toBe(
       Keys.hourlyStatsShardSortKey('aws', ''),
     )
