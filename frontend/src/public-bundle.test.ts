@@ -39,6 +39,11 @@ const PUBLIC_PAGES = [
   'src/features/blog/pages/blog-index.tsx',
   'src/features/blog/pages/blog-article.tsx',
   'src/features/api-docs/api-docs-page.tsx',
+  // The unsubscribe page and its centred layout: opened from a customer's email, never signed in.
+  'src/app/routes/centred-layout.tsx',
+  'src/app/routes/unsubscribe.tsx',
+  'src/app/routes/subscribe.tsx',
+  'src/app/routes/subscribe-confirm.tsx',
 ]
 /** Source paths (from source maps) that must never reach a public page's static graph. */
 const FORBIDDEN_SOURCES = [

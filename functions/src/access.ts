@@ -20,6 +20,7 @@ import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
+import { access as unsubscribe } from './http/unsubscribe.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
@@ -51,6 +52,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   contacts,
   suppression,
   'contact-transfer': contactTransfer,
+  unsubscribe,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

@@ -133,9 +133,27 @@ export class SesStudioStack extends Stack {
       reason:
         'Page cursors live for minutes; a new value (put by hand) only ends the pages open at that moment.',
     })
+    // Signs unsubscribe, preference and signup links: `{ "current": "k1", "k1": "<generated>" }`. Rotate by adding
+    // a key and pointing `current` at it; keep an old key at least 400 days so the links already mailed still work.
+    const unsubscribeKeys = new Secret(this, 'UnsubscribeSigningKeys', {
+      description:
+        'HMAC keys that sign unsubscribe links: { "current": "<keyId>", "<keyId>": "<32+ characters>" }',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ current: 'k1' }),
+        generateStringKey: 'k1',
+        passwordLength: 48,
+        excludePunctuation: true,
+      },
+    })
+    Validations.of(unsubscribeKeys).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotation adds a key by hand and keeps the old ones for 400 days (mailed links must keep working); automatic replacement would break them.',
+    })
     const environment: Record<string, string> = {
       ...baseEnvironment,
       [ENV.cursorKey]: cursorKey.secretValue.unsafeUnwrap(),
+      [ENV.unsubscribeKeys]: unsubscribeKeys.secretValue.unsafeUnwrap(),
       [ENV.tableName]: table.tableName,
       [ENV.userPoolId]: this.auth.userPool.userPoolId,
       [ENV.userPoolClientId]: this.auth.client.userPoolClientId,

@@ -249,6 +249,10 @@ describe('api', () => {
       expect(variables).not.toHaveProperty(ENV.sentryDsn)
       // The cursor signing key: resolved from the generated secret at deploy, never written in the template.
       expect(JSON.stringify(variables[ENV.cursorKey])).toMatch(/\{\{resolve:secretsmanager:.*SecretString/)
+      // The unsubscribe link keys: the same, a JSON key set resolved at deploy.
+      expect(JSON.stringify(variables[ENV.unsubscribeKeys])).toMatch(
+        /\{\{resolve:secretsmanager:.*SecretString/,
+      )
     }
   })
 

@@ -11,6 +11,8 @@ describe('chooseLayout', () => {
     ['/join/01JTEST?x=1', 'invite'],
     ['/unsubscribe', 'centred'],
     ['/contacts/unsubscribe/abc', 'centred'],
+    ['/subscribe/01JORG/01JTOPIC', 'centred'],
+    ['/subscribe/confirm', 'centred'],
     ['/price-change-notice', 'invite'],
     ['/app/price-change-notice', 'invite'],
     ['/app/onboarding/checkout?session_id=cs_1&plan=TEAM_MONTHLY', 'onboarding'],

@@ -10,6 +10,9 @@ const LAYOUT_RULES: readonly (readonly [segments: readonly string[], layout: Lay
   [['auth'], 'auth'],
   [['join'], 'invite'],
   [['unsubscribe'], 'centred'],
+  // Not in the spec's list: the hosted signup and confirmation pages share the unsubscribe page's frame (a
+  // customer's audience sees them, not our site's visitors).
+  [['subscribe'], 'centred'],
   [['price-change-notice'], 'invite'],
   [['app', 'onboarding'], 'onboarding'],
   [['app'], 'dashboard'],

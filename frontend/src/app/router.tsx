@@ -52,6 +52,7 @@ const LAYOUT_MODULES: Partial<Record<LayoutName, Load>> = {
   admin: () => import('./routes/app/admin/layout'),
   auth: () => import('./routes/auth/layout'),
   invite: () => import('./routes/invite-layout'),
+  centred: () => import('./routes/centred-layout'),
   onboarding: () => import('./routes/app/onboarding/layout'),
   dashboard: () => import('./routes/app/layout'),
 }
@@ -67,6 +68,10 @@ const PAGES: readonly Page[] = [
   { path: '/auth/google', load: () => import('./routes/auth/google') },
   { path: '/auth/*', Component: NotFound },
   { path: '/join/*', load: () => import('./routes/join') },
+  // Public: the signed unsubscribe link's page (its chunk never loads the auth library).
+  { path: '/unsubscribe', load: () => import('./routes/unsubscribe') },
+  { path: '/subscribe/confirm', load: () => import('./routes/subscribe-confirm') },
+  { path: '/subscribe/:organizationId/:topicId', load: () => import('./routes/subscribe') },
   { path: paths.admin(), load: () => import('./routes/app/admin/index') },
   { path: `${paths.admin()}/*`, Component: NotFound },
   { path: paths.onboardingPlan(), load: () => import('./routes/app/onboarding/plan') },

@@ -70,10 +70,12 @@ type RouteResult<R extends RouteDefinition> = R['response'] extends z.ZodType
   ? z.input<R['response']>
   : R['produces'] extends string
     ? FileResult | AcceptedFile
-    : R['status'] extends 204
-      ? // biome-ignore lint/suspicious/noConfusingVoidType: 204 handlers return core calls typed Promise<void>
-        void
-      : unknown
+    : R['status'] extends 302
+      ? Redirect
+      : R['status'] extends 204
+        ? // biome-ignore lint/suspicious/noConfusingVoidType: 204 handlers return core calls typed Promise<void>
+          void
+        : unknown
 
 export type GroupHandlers<G extends EndpointGroup> = {
   [K in RouteId as Routes[K]['group'] extends G ? K : never]: (
@@ -110,6 +112,11 @@ function rawText(event: Event): string {
 function bodySize(event: Event): number {
   if (!event.body) return 0
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body)
+}
+
+/** What a 302 route's handler returns: where to send the browser (an address of our own site). */
+export interface Redirect {
+  location: string
 }
 
 export interface FileResult {
@@ -247,6 +254,11 @@ export function endpointGroup<G extends EndpointGroup>(
     if (!handler) throw new AppError('route.not_found', `No handler for ${route.id}.`)
     const result = await handler({ actor, context, account, params, query, body, log, event })
     if (route.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } }
+    if (route.status === 302)
+      return {
+        statusCode: 302,
+        headers: { location: (result as Redirect).location, 'cache-control': 'no-store' },
+      }
     if (route.produces) {
       // A file too large to answer at once comes back as the job writing it (202).
       const file = result as FileResult | AcceptedFile

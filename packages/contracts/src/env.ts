@@ -6,6 +6,8 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   appUrl: 'APP_URL',
+  /** The API's public origin for addresses mailed out (RFC 8058 one-click); unset means `APP_URL` (CloudFront). */
+  apiUrl: 'API_URL',
   mailFrom: 'MAIL_FROM',
   purgeQueueUrl: 'PURGE_QUEUE_URL',
   jobsQueueUrl: 'JOBS_QUEUE_URL',
@@ -44,4 +46,10 @@ export const ENV = {
   adminEmails: 'ADMIN_EMAILS',
   /** HMAC-SHA256 key (at least 32 characters) that signs list page cursors (CDK: a generated secret). */
   cursorKey: 'CURSOR_SIGNING_KEY',
+  /**
+   * The keys that sign unsubscribe, preference and signup-confirmation links: JSON `{ "current": "<keyId>",
+   * "<keyId>": "<secret of 32+ characters>", … }` (CDK: a generated secret; locally `<dataDir>/unsubscribe-keys.json`).
+   * Rotation adds a key and points `current` at it; the old ones keep verifying the links already mailed.
+   */
+  unsubscribeKeys: 'UNSUBSCRIBE_SIGNING_KEYS',
 } as const

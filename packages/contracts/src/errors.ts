@@ -2,6 +2,7 @@ import { ACCOUNT_ERROR_STATUS } from './account/errors'
 import { AUDIENCE_ERROR_STATUS } from './audience/errors'
 import { SUPPRESSION_SYNC_ERROR_STATUS } from './audience/suppression-sync'
 import { TRANSFER_ERROR_STATUS } from './audience/transfer'
+import { UNSUBSCRIBE_ERROR_STATUS } from './audience/unsubscribe-errors'
 import { AUTH_ERROR_STATUS } from './auth/errors'
 import { AWS_ACCOUNT_ERROR_STATUS } from './aws-accounts/errors'
 import { BILLING_ERROR_STATUS } from './billing/errors'
@@ -49,6 +50,7 @@ export const DOMAIN_ERROR_STATUS = [
   AUDIENCE_ERROR_STATUS,
   SUPPRESSION_SYNC_ERROR_STATUS,
   TRANSFER_ERROR_STATUS,
+  UNSUBSCRIBE_ERROR_STATUS,
 ] as const
 
 /**
@@ -71,6 +73,7 @@ export const ERROR_STATUS = {
   ...AUDIENCE_ERROR_STATUS,
   ...SUPPRESSION_SYNC_ERROR_STATUS,
   ...TRANSFER_ERROR_STATUS,
+  ...UNSUBSCRIBE_ERROR_STATUS,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -28,6 +28,8 @@ export const ENDPOINT_GROUPS = [
   'contacts',
   'suppression',
   'contact-transfer',
+  // The public unsubscribe, preference and one-click calls (never plan-gated).
+  'unsubscribe',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 
@@ -89,8 +91,11 @@ export interface RouteDefinition {
   query?: z.ZodType
   body?: z.ZodType
   response?: z.ZodType
-  /** Success status; 204 routes answer without a body. */
-  status: 200 | 201 | 202 | 204
+  /**
+   * Success status; 204 routes answer without a body; 302 routes redirect to the `location` their handler returns
+   * (a same-site address, never one taken from the request).
+   */
+  status: 200 | 201 | 202 | 204 | 302
   /** A suspended account may still call this route (reading and deleting the account). */
   allowSuspended?: boolean
   /** Largest accepted request body in bytes (default `DEFAULT_MAX_BODY_BYTES`). */

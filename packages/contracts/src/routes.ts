@@ -3,6 +3,8 @@ import { accountRoutes } from './account/routes'
 import { contactRoutes, topicRoutes } from './audience/routes'
 import { suppressionSyncRoutes } from './audience/suppression-sync'
 import { transferRoutes } from './audience/transfer-routes'
+import { signupRoutes } from './audience/signup-routes'
+import { unsubscribeRoutes } from './audience/unsubscribe-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
@@ -39,6 +41,8 @@ export const routes = {
   ...transferRoutes,
   ...platformRoutes,
   ...suppressionSyncRoutes,
+  ...unsubscribeRoutes,
+  ...signupRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

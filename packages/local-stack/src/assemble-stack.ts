@@ -10,7 +10,7 @@ import { startCognitoLocal } from './cognito/cognito-local'
 import { startCognitoProxy } from './cognito/cognito-proxy'
 import { ensureUserPool } from './cognito/user-pool'
 import type { LocalQueue, LocalStackConfig } from './config'
-import { cursorKey, type DataDir } from './data-dir'
+import { cursorKey, type DataDir, unsubscribeKeys } from './data-dir'
 import type { DynamoDbLocal } from './dynamodb/dynamodb-local'
 import { ensureTable } from './dynamodb/table'
 import { applyEnvironment, handlerEnvironment } from './environment'
@@ -213,6 +213,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     },
     mailFrom: MAIL_FROM,
     cursorKey: cursorKey(dataDir),
+    unsubscribeKeys: unsubscribeKeys(dataDir),
     credentials: localCredentials(),
     ports,
     web: options.web ?? false,

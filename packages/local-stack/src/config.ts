@@ -59,6 +59,8 @@ export interface LocalStackConfig {
   mailFrom: string
   /** Signs list page cursors (`CURSOR_SIGNING_KEY`); kept in `<dataDir>/cursor-key`. */
   cursorKey: string
+  /** Signs unsubscribe and signup links (`UNSUBSCRIBE_SIGNING_KEYS`); kept in `<dataDir>/unsubscribe-keys.json`. */
+  unsubscribeKeys: string
   credentials: { accessKeyId: string; secretAccessKey: string }
   ports: Ports
   web: boolean

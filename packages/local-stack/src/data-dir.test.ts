@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
 import { afterEach, describe, expect, it } from 'vitest'
-import { prepareDataDir } from './data-dir'
+import { prepareDataDir, unsubscribeKeys } from './data-dir'
 
 const roots: string[] = []
 afterEach(() => {
@@ -25,5 +26,19 @@ describe('prepareDataDir with reset', () => {
     expect(existsSync(reset.dynamodb)).toBe(true)
     expect(existsSync(join(reset.web, 'build.json'))).toBe(true)
     expect(existsSync(join(reset.web, 'dist'))).toBe(true)
+  })
+})
+
+describe('unsubscribe link keys', () => {
+  it('are made once per data directory (a usable key set, owner-only) and kept across restarts', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ses-studio-data-'))
+    roots.push(root)
+    const dataDir = prepareDataDir(root)
+    const first = unsubscribeKeys(dataDir)
+    const keys = parseSigningKeys(first)
+    expect(keys.current).toBe('k1')
+    expect(keys.keys.get('k1')?.length).toBeGreaterThanOrEqual(32)
+    expect(statSync(dataDir.unsubscribeKeysFile).mode & 0o777).toBe(0o600)
+    expect(unsubscribeKeys(prepareDataDir(root))).toBe(first)
   })
 })

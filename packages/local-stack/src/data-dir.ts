@@ -27,6 +27,8 @@ export interface DataDir {
   lockFile: string
   /** The key that signs list page cursors (`CURSOR_SIGNING_KEY`), generated on first start. */
   cursorKeyFile: string
+  /** The keys that sign unsubscribe and signup links (`UNSUBSCRIBE_SIGNING_KEYS`), generated on first start. */
+  unsubscribeKeysFile: string
 }
 
 /**
@@ -52,6 +54,7 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     userPoolFile: join(base, 'cognito', 'user-pool.json'),
     lockFile: join(base, 'local-stack.pid'),
     cursorKeyFile: join(base, 'cursor-key'),
+    unsubscribeKeysFile: join(base, 'unsubscribe-keys.json'),
   }
   if (reset) {
     refuseIfRunning(dataDir)
@@ -77,6 +80,18 @@ export function cursorKey(dataDir: DataDir): string {
   if (!existsSync(dataDir.cursorKeyFile))
     writeFileSync(dataDir.cursorKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 })
   return readFileSync(dataDir.cursorKeyFile, 'utf8').trim()
+}
+
+/**
+ * The unsubscribe link key set of this data directory (`{ "current": "k1", "k1": "<256 random bits>" }`), made the
+ * first time. Rotate by adding a key and pointing `current` at it: links signed with the old key keep working.
+ */
+export function unsubscribeKeys(dataDir: DataDir): string {
+  if (!existsSync(dataDir.unsubscribeKeysFile)) {
+    const keys = { current: 'k1', k1: randomBytes(32).toString('base64url') }
+    writeFileSync(dataDir.unsubscribeKeysFile, JSON.stringify(keys), { mode: 0o600 })
+  }
+  return readFileSync(dataDir.unsubscribeKeysFile, 'utf8').trim()
 }
 
 /** One stack per data directory: a second one would fight over DynamoDB's files and the ports. */

@@ -29,6 +29,8 @@ export function handlerEnvironment(
     [ENV.adminEmails]: adminEmails.join(','),
     [ENV.cursorKey]: config.cursorKey,
     [ENV.transferBucket]: config.buckets.imports,
+    [ENV.unsubscribeKeys]: config.unsubscribeKeys,
+    [ENV.apiUrl]: config.apiUrl,
     [ENV.stripeApiUrl]: config.stripe.apiUrl,
     [ENV.stripeSecretKey]: config.stripe.secretKey,
     [ENV.stripeWebhookSecret]: config.stripe.webhookSecret,

@@ -1,0 +1,153 @@
+import { signedLinkQuery } from '@app/core/audience/unsubscribe/headers'
+import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
+import { apiClient } from '@app/local-stack/testing/api-client'
+import { signUp } from '@app/local-stack/testing/cognito-users'
+import { waitForMail } from '@app/local-stack/testing/mailbox'
+import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
+import { describe, expect, it } from 'vitest'
+import { seriousAxeViolations } from './support/axe'
+import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { nowSeconds, uniqueEmail } from './support/mailbox'
+import { at, browserForFile, PASSWORD, stack } from './support/session'
+
+const browser = browserForFile()
+const CAMPAIGN = '01JCAMPA1GN000000000000000'
+
+/** A Team organization with two topics and one subscribed contact, made through the API. */
+async function audience() {
+  const owner = await signUp(stack, { email: uniqueEmail('unsub'), password: PASSWORD })
+  const api = apiClient(stack, owner.idToken)
+  const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
+  const orgId = account.body.organizations[0]?.id as string
+  const checkout = await api.post<{ url: string }>('/api/payments/checkout-sessions', {
+    organizationId: orgId,
+    plan: 'TEAM_MONTHLY',
+  })
+  expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
+  await waitForStripeDeliveries(stack)
+  expect((await api.patch(`/api/organizations/${orgId}`, { name: 'Acme Books' })).status).toBe(200)
+  const q = `organizationId=${orgId}`
+  const topic = async (name: string, description: string) => {
+    const created = await api.post<{ id: string }>(`/api/topics?${q}`, { name, description })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    return created.body.id
+  }
+  const news = await topic('Product news', 'What we shipped this month')
+  const offers = await topic('Offers', 'Discounts, at most once a week')
+  const contact = await api.post<{ id: string }>(`/api/contacts?${q}`, {
+    email: 'reader@example.com',
+    topicPreferences: [
+      { topicId: news, status: 'OPT_IN' },
+      { topicId: offers, status: 'OPT_IN' },
+    ],
+  })
+  expect(contact.status, JSON.stringify(contact.body)).toBe(201)
+  const statuses = async () => {
+    const detail = await api.get<{
+      subscriptions: { topicId: string; status: string }[]
+      unsubscribeAll: boolean
+    }>(`/api/contacts/${contact.body.id}?${q}`)
+    return {
+      unsubscribeAll: detail.body.unsubscribeAll,
+      ...Object.fromEntries(detail.body.subscriptions.map((s) => [s.topicId, s.status])),
+    }
+  }
+  const keys = parseSigningKeys(stack.unsubscribeKeys)
+  const link = signedLinkQuery(
+    { contact: { id: contact.body.id, organizationId: orgId }, topics: [news], campaignId: CAMPAIGN },
+    keys,
+  )
+  const digest = await api.post<{ id: string }>(`/api/topics?${q}`, {
+    name: 'Weekly digest',
+    description: 'The best posts of the week, every Friday',
+    doubleOptIn: true,
+  })
+  expect(digest.status, JSON.stringify(digest.body)).toBe(201)
+  return { orgId, news, offers, digest: digest.body.id, statuses, url: at(`/unsubscribe?${link}`) }
+}
+
+describe('public unsubscribe page in a real browser', () => {
+  it('opens a signed link in a fresh context, unsubscribes from one topic, then from all, and resubscribes', async () => {
+    const { news, offers, statuses, url } = await audience()
+    const tab = await openTab(browser())
+    const { page } = tab
+    await page.goto(url)
+    await page.getByRole('heading', { name: 'Email preferences' }).waitFor()
+    await page.getByText('r•••r@e•••.com').waitFor()
+    await page.getByText('Acme Books').waitFor()
+    expect(await page.getByText('reader@example.com').count()).toBe(0)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await screenshot(page, 'unsubscribe-desktop')
+
+    await page.getByRole('button', { name: 'Unsubscribe from Product news' }).click()
+    await page.getByText('You are unsubscribed.').waitFor()
+    expect(await statuses()).toMatchObject({ [news]: 'OPT_OUT', [offers]: 'OPT_IN', unsubscribeAll: false })
+    expect(await page.getByRole('checkbox', { name: /Product news/ }).isChecked()).toBe(false)
+    expect(await page.getByRole('checkbox', { name: /Offers/ }).isChecked()).toBe(true)
+    await screenshot(page, 'unsubscribe-desktop-one-topic')
+
+    await page.getByRole('button', { name: 'Unsubscribe from all' }).click()
+    await page.getByText('You are unsubscribed from all emails.').waitFor()
+    expect(await statuses()).toMatchObject({ [news]: 'OPT_OUT', [offers]: 'OPT_OUT', unsubscribeAll: true })
+
+    await page.getByRole('button', { name: 'Resubscribe' }).click()
+    await page.getByText('You are subscribed again.').waitFor()
+    expect(await statuses()).toMatchObject({ [news]: 'OPT_IN', unsubscribeAll: false })
+
+    // Manage: leave Offers with the checkbox and save.
+    await page.getByRole('checkbox', { name: /Offers/ }).uncheck()
+    await page.getByRole('button', { name: 'Save preferences' }).click()
+    await page.getByText('Your preferences are saved.').waitFor()
+    expect(await statuses()).toMatchObject({ [news]: 'OPT_IN', [offers]: 'OPT_OUT' })
+    expect(tab.pageErrors).toEqual([])
+    // No sign-in happened: the fresh context has no cookies and the page never asked for any.
+    expect(await tab.context.cookies()).toEqual([])
+    await tab.close()
+  })
+
+  it('works at 390 px and refuses a tampered link without saying anything about the contact', async () => {
+    const { url } = await audience()
+    const tab = await openTab(browser(), { width: 390, height: 844 })
+    const { page } = tab
+    await page.goto(url)
+    await page.getByRole('button', { name: 'Unsubscribe from Product news' }).waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await screenshot(page, 'unsubscribe-390')
+
+    const tampered = new URL(url)
+    tampered.searchParams.set('contactId', '01JN0C0NTACT00000000000000')
+    await page.goto(tampered.toString())
+    await page.getByText('This link is not valid').waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'unsubscribe-390-invalid')
+    await tab.close()
+  })
+
+  it('signs up on the hosted page of a double opt-in topic and confirms from the mailed link', async () => {
+    const { orgId, digest } = await audience()
+    const email = uniqueEmail('reader')
+    const since = nowSeconds()
+    const tab = await openTab(browser(), { width: 390, height: 844 })
+    const { page } = tab
+    await page.goto(at(`/subscribe/${orgId}/${digest}`))
+    await page.getByRole('heading', { name: 'Weekly digest' }).waitFor()
+    await page.getByText('Acme Books').waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await screenshot(page, 'signup-390')
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await page.getByText('Check your inbox').waitFor()
+
+    const mail = await waitForMail(stack, { to: email, subjectIncludes: 'Confirm your subscription', since })
+    const link = mail.text?.match(/https?:\/\/\S+\/subscribe\/confirm\?\S+/)?.[0]
+    expect(link).toBeDefined()
+    await page.goto(link ?? '')
+    await page.getByText('You are subscribed').waitFor()
+    await page.getByText('You will get Weekly digest emails from Acme Books.').waitFor()
+    await screenshot(page, 'signup-confirmed-390')
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  })
+})

@@ -1,0 +1,6 @@
+import { UnsubscribePage } from '../../features/unsubscribe/unsubscribe-page'
+
+/** `/unsubscribe?organizationId&contactId&topicId&campaignId&keyId&signature` — public, no sign-in. */
+export function Component() {
+  return <UnsubscribePage />
+}

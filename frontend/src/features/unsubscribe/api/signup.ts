@@ -1,0 +1,31 @@
+import { ConfirmSignupBodySchema, routes, type SignupBody } from '@app/contracts'
+import { queryOptions } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+
+export const signupQueries = {
+  form: (organizationId: string, topicId: string) =>
+    queryOptions({
+      queryKey: ['signup-form', organizationId, topicId] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getSignupForm, { params: { topicId }, query: { organizationId }, signal }),
+      retry: false,
+    }),
+  /** Opening the mailed link is the confirmation: sent once per link for the page's life (safe to repeat). */
+  confirmation: (search: string) => {
+    const link = Object.fromEntries(new URLSearchParams(search))
+    const parsed = ConfirmSignupBodySchema.safeParse(link)
+    return queryOptions({
+      queryKey: ['signup-confirmation', search] as const,
+      queryFn: () => {
+        if (!parsed.success) throw new Error('invalid link')
+        return apiRequest(routes.confirmSignup, { body: parsed.data })
+      },
+      retry: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    })
+  },
+}
+
+export function signUp(body: SignupBody) {
+  return apiRequest(routes.signUp, { body })
+}

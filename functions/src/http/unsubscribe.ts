@@ -1,0 +1,37 @@
+import {
+  oneClickPageLocation,
+  oneClickUnsubscribe,
+  type RequestOrigin,
+  unsubscribe,
+  unsubscribePage,
+  updatePreferences,
+} from '@app/core/audience/unsubscribe/preferences'
+import { confirmSignup, signUp, signUpByForm, signupForm } from '@app/core/audience/unsubscribe/signup'
+import type { APIGatewayProxyEventV2 } from 'aws-lambda'
+import { endpointGroup } from '../middleware/endpoint-group'
+
+const header = (event: APIGatewayProxyEventV2, name: string) =>
+  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1]
+
+/** For the consent trail: where the person's request came from (no cookie or session is ever read). */
+const originOf = (event: APIGatewayProxyEventV2): RequestOrigin => ({
+  ip: event.requestContext?.http?.sourceIp,
+  userAgent: header(event, 'user-agent')?.slice(0, 300),
+})
+
+/**
+ * Public: the caller is whoever holds a link we signed (checked in core), or anyone for the rate-limited signup
+ * forms; never plan-gated.
+ */
+export const handler = endpointGroup('unsubscribe', {
+  getUnsubscribePage: ({ query }) => unsubscribePage(query),
+  unsubscribe: ({ body, event }) => unsubscribe(body, originOf(event)),
+  updateUnsubscribePreferences: ({ body, event }) => updatePreferences(body, originOf(event)),
+  oneClickUnsubscribe: ({ query, body, event }) =>
+    oneClickUnsubscribe(query, body, header(event, 'content-type') ?? '', originOf(event)),
+  openOneClickLink: async ({ event }) => ({ location: oneClickPageLocation(event.queryStringParameters) }),
+  getSignupForm: ({ params, query }) => signupForm(query.organizationId, params.topicId),
+  signUp: ({ body, event, log }) => signUp(body, originOf(event), log),
+  signUpByForm: ({ body, event, log }) => signUpByForm(body, originOf(event), log),
+  confirmSignup: ({ body, event }) => confirmSignup(body, originOf(event)),
+})
