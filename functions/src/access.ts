@@ -6,6 +6,7 @@ import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
 import { access as contactTransfer } from './http/contact-transfer.access'
+import { access as contacts } from './http/contacts.access'
 import { access as docs } from './http/docs.access'
 import { access as emailIdentities } from './http/email-identities.access'
 import { access as errorTunnel } from './http/error-tunnel.access'
@@ -16,6 +17,7 @@ import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as templates } from './http/templates.access'
+import { access as topics } from './http/topics.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
@@ -45,6 +47,8 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'ses-sync': sesSync,
   jobs,
   'contact-transfer': contactTransfer,
+  topics,
+  contacts,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

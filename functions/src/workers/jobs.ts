@@ -1,4 +1,4 @@
-import { BlockJobs, createLogger, JobRunner, Jobs, SesJobs } from '@app/core'
+import { AudienceJobs, BlockJobs, createLogger, JobRunner, Jobs, SesJobs } from '@app/core'
 import { jobsEnv } from '@app/core/jobs/env'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
@@ -6,7 +6,11 @@ import { sqsWorker } from './sqs-worker'
 
 const log = createLogger({ service: 'jobs-worker' }, env.logLevel)
 const metrics = createMetrics('jobs-worker')
-const handlers = { ...SesJobs.sesJobHandlers, ...BlockJobs.blockJobHandlers }
+const handlers = {
+  ...SesJobs.sesJobHandlers,
+  ...BlockJobs.blockJobHandlers,
+  ...AudienceJobs.audienceJobHandlers,
+}
 
 /** Time kept after a slice's last start for the item in flight, recording and the continuation. */
 const SAFETY_MS = 30_000

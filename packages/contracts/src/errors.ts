@@ -1,4 +1,5 @@
 import { ACCOUNT_ERROR_STATUS } from './account/errors'
+import { AUDIENCE_ERROR_STATUS } from './audience/errors'
 import { TRANSFER_ERROR_STATUS } from './audience/transfer'
 import { AUTH_ERROR_STATUS } from './auth/errors'
 import { AWS_ACCOUNT_ERROR_STATUS } from './aws-accounts/errors'
@@ -45,6 +46,7 @@ export const DOMAIN_ERROR_STATUS = [
   SES_SYNC_ERROR_STATUS,
   BILLING_ERROR_STATUS,
   TRANSFER_ERROR_STATUS,
+  AUDIENCE_ERROR_STATUS,
 ] as const
 
 /**
@@ -65,6 +67,7 @@ export const ERROR_STATUS = {
   ...SES_SYNC_ERROR_STATUS,
   ...BILLING_ERROR_STATUS,
   ...TRANSFER_ERROR_STATUS,
+  ...AUDIENCE_ERROR_STATUS,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

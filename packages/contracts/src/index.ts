@@ -1,4 +1,6 @@
 export * from './account/schemas'
+export * from './audience/contacts'
+export * from './audience/schemas'
 export * from './audience/transfer'
 export * from './auth/flows'
 export * from './auth/schemas'

@@ -18,6 +18,9 @@ export const PERMISSIONS = {
   'team.remove': ['OWNER', 'ADMIN'],
   'content.write': ['OWNER', 'ADMIN', 'MEMBER'],
   'aws_accounts.manage': ['OWNER', 'ADMIN'],
+  /** Topics and contacts: read them, and change them (any member manages the audience, like content). */
+  'audience.read': ['OWNER', 'ADMIN', 'MEMBER'],
+  'audience.write': ['OWNER', 'ADMIN', 'MEMBER'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

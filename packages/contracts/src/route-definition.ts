@@ -25,6 +25,8 @@ export const ENDPOINT_GROUPS = [
   'ses-sync',
   'jobs',
   'contact-transfer',
+  'topics',
+  'contacts',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { contactRoutes, topicRoutes } from './audience/routes'
 import { transferRoutes } from './audience/transfer-routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
@@ -33,6 +34,8 @@ export const routes = {
   ...sesRoutes,
   ...jobRoutes,
   ...transferRoutes,
+  ...topicRoutes,
+  ...contactRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

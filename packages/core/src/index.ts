@@ -11,6 +11,9 @@ export {
   type TokenActor,
   type UserActor,
 } from './actor'
+export * as Contacts from './audience/contacts'
+export * as AudienceJobs from './audience/jobs'
+export * as Topics from './audience/topics'
 export * as Operators from './auth/operators'
 export * as AwsAccounts from './aws-accounts/aws-accounts'
 export * as EmailIdentities from './aws-accounts/identities'

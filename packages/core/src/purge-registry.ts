@@ -1,3 +1,4 @@
+import { audiencePurge } from './audience/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
 import { blocksPurge } from './blocks/purge'
 import { jobsPurge } from './jobs/purge'
@@ -22,4 +23,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   blocksPurge,
   jobsPurge,
   migrationsPurge,
+  audiencePurge,
 ]

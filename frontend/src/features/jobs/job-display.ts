@@ -12,6 +12,9 @@ export const JOB_TITLES: Record<JobKind, { running: string; done: string }> = {
     running: 'Updating the templates that use this block',
     done: 'Updated the templates that use this block',
   },
+  'audience.topic_delete': { running: 'Deleting the topic', done: 'Deleted the topic' },
+  'audience.bulk_delete': { running: 'Deleting contacts', done: 'Deleted contacts' },
+  'audience.bulk_topics': { running: 'Changing subscriptions', done: 'Changed subscriptions' },
 }
 
 export const JOB_STATUS_BADGES: Record<JobStatus, { label: string; color: BadgeColor }> = {
@@ -28,6 +31,9 @@ const ITEM_DONE: Record<JobKind, string> = {
   'ses.delete': 'Deleted from SES',
   'ses.refresh': 'Checked',
   'blocks.propagate': 'Updated',
+  'audience.topic_delete': 'Removed',
+  'audience.bulk_delete': 'Deleted',
+  'audience.bulk_topics': 'Changed',
 }
 
 /** One item's result in words: 'Published', 'Waiting', or the failure's own message. */

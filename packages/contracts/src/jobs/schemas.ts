@@ -17,6 +17,12 @@ export const JOB_KINDS = [
   'ses.refresh',
   /** Reserved: re-publish the templates using a saved block. */
   'blocks.propagate',
+  /** Remove a deleted topic's preferences from every contact that had one, then the topic. */
+  'audience.topic_delete',
+  /** Delete the selected contacts (one item per contact). */
+  'audience.bulk_delete',
+  /** Change the selected contacts' topic preferences (one item per contact). */
+  'audience.bulk_topics',
 ] as const
 export const JobKindSchema = z.enum(JOB_KINDS)
 export type JobKind = z.infer<typeof JobKindSchema>

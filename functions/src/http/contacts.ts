@@ -1,0 +1,11 @@
+import { Contacts } from '@app/core'
+import { endpointGroup } from '../middleware/endpoint-group'
+
+export const handler = endpointGroup('contacts', {
+  listContacts: ({ context, query }) => Contacts.listContacts(context, query),
+  createContact: ({ context, body }) => Contacts.createContact(context, body),
+  getContact: ({ context, params }) => Contacts.getContact(context, params.id),
+  updateContact: ({ context, params, body }) => Contacts.updateContact(context, params.id, body),
+  deleteContact: ({ context, params }) => Contacts.deleteContact(context, params.id),
+  bulkContacts: ({ context, body }) => Contacts.bulkContacts(context, body),
+})

@@ -1,0 +1,224 @@
+import * as z from 'zod'
+import { EmailSchema } from '../auth/schemas'
+import { UlidSchema } from '../ids'
+import { JobSummarySchema } from '../jobs/schemas'
+import { PageSchema, pageQuery } from '../page'
+import { safeName, singleLine, uniqueItems } from '../text'
+import {
+  ConsentEntrySchema,
+  OptStatusSchema,
+  PreferenceStatusSchema,
+  SuppressionReasonSchema,
+  SuppressionSchema,
+} from './schemas'
+
+/** Contacts (spec §3 filter fields, §7 Contacts). The email is the contact's identity: it never changes. */
+
+export const ContactNameSchema = safeName(z.string().trim().max(100), 'A name')
+/** Custom attribute names are usable as template variables (`{{plan}}`). */
+export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
+export const CONTACT_ATTRIBUTES_MAX = 50
+export const ContactAttributesSchema = z
+  .record(
+    z.string().regex(ATTRIBUTE_NAME_PATTERN, {
+      message: 'An attribute name is a letter or _ then up to 63 letters, digits or _.',
+    }),
+    singleLine(z.string().max(1000), 'An attribute value'),
+  )
+  .refine((attributes) => Object.keys(attributes).length <= CONTACT_ATTRIBUTES_MAX, {
+    message: `At most ${CONTACT_ATTRIBUTES_MAX} attributes.`,
+  })
+  .meta({ maxProperties: CONTACT_ATTRIBUTES_MAX })
+export type ContactAttributes = z.infer<typeof ContactAttributesSchema>
+
+export const TopicPreferenceSchema = z.object({ topicId: UlidSchema, status: PreferenceStatusSchema })
+export type TopicPreference = z.infer<typeof TopicPreferenceSchema>
+
+/** Where the contact came from. */
+export const ContactSourceSchema = z.object({
+  kind: z.enum(['manual', 'api', 'import', 'signup', 'unsubscribe-page']),
+  /** The import job that created it. */
+  importId: z.string().optional(),
+})
+export type ContactSource = z.infer<typeof ContactSourceSchema>
+
+export const ContactSchema = z.object({
+  id: UlidSchema,
+  organizationId: UlidSchema,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  attributes: z.record(z.string(), z.string()),
+  /** Explicit preferences only (a topic missing here follows its default). */
+  topicPreferences: z.array(TopicPreferenceSchema),
+  unsubscribeAll: z.boolean(),
+  /** Why the contact is suppressed from everything, if it is. */
+  suppressed: z.object({ reason: SuppressionReasonSchema, at: z.iso.datetime() }).nullable(),
+  source: ContactSourceSchema,
+  /** Increases with every change (send it back as `version` on PATCH to refuse a stale edit). */
+  version: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type Contact = z.infer<typeof ContactSchema>
+
+/** One contact with, for every active topic, its effective status; its consent trail and suppression entry. */
+export const ContactDetailSchema = ContactSchema.extend({
+  subscriptions: z.array(
+    z.object({
+      topicId: UlidSchema,
+      topicName: z.string(),
+      /** Effective: OPT_OUT when unsubscribed from all or suppressed, else the preference, else the default. */
+      status: PreferenceStatusSchema,
+      /** The contact chose (false: the topic's default applies). */
+      explicit: z.boolean(),
+    }),
+  ),
+  /** The latest 100 entries, newest first. */
+  trail: z.array(ConsentEntrySchema),
+  suppression: SuppressionSchema.nullable(),
+})
+export type ContactDetail = z.infer<typeof ContactDetailSchema>
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true')
+
+/**
+ * `GET contacts` filters — SES `ListContacts` semantics (spec §3), exactly:
+ * - `searchQuery`: the email OR the name (`firstName lastName`) begins with it, case-insensitively. Email
+ *   matches come first (by email), then name-only matches (by name).
+ * - `topicId` with at most one status: `optIn` (effective status OPT_IN), `optOut` (effective OPT_OUT),
+ *   `pending` (waiting for a double opt-in confirmation). Without a status, any status matches.
+ * - `optInByDefault` (SES `UseDefaultIfPreferenceUnavailable`): contacts with no explicit preference for the
+ *   topic count as the topic's default status. Without it (the default, like SES), only explicit preferences
+ *   match.
+ * - `defaultStatus`: only contacts with no explicit preference for the topic (their status is the default).
+ * - `unsubscribeAll`: true = only contacts unsubscribed from everything; false = only the others.
+ * - `optIn`/`optOut`/`pending`/`optInByDefault`/`defaultStatus` need `topicId`; `=false` is the same as absent.
+ * - `cursor` / `limit`: paging. Rows are ordered by email (then by name for name matches).
+ *
+ * How each combination reads (never a scan of the organization):
+ * - index-backed (a page of `limit` rows per call): no filter; `searchQuery` alone; `topicId` alone or with one
+ *   status, with or without `searchQuery` (a topic's preferences are indexed by status and email);
+ *   `optInByDefault` with `optIn` when the topic defaults to OPT_OUT, or with `optOut` when it defaults to OPT_IN
+ *   (the default adds nobody); `defaultStatus` with a status other than the topic's default (always empty).
+ * - bounded filtered reads (a page may hold fewer than `limit` rows, even none, and still have a `nextCursor`:
+ *   each call reads at most a few thousand index entries): `unsubscribeAll`; `optInByDefault` otherwise;
+ *   `defaultStatus` otherwise; the name half of `searchQuery` combined with a topic filter.
+ */
+export const ContactListQuerySchema = z
+  .object({
+    organizationId: UlidSchema,
+    searchQuery: singleLine(z.string().trim().min(1).max(254), 'The search')
+      .transform((value) => value.toLowerCase())
+      .optional(),
+    topicId: UlidSchema.optional(),
+    optIn: booleanQuery.optional(),
+    optOut: booleanQuery.optional(),
+    pending: booleanQuery.optional(),
+    optInByDefault: booleanQuery.optional(),
+    defaultStatus: booleanQuery.optional(),
+    unsubscribeAll: booleanQuery.optional(),
+    ...pageQuery({ default: 50, max: 100 }),
+  })
+  .strict()
+  .refine((query) => [query.optIn, query.optOut, query.pending].filter(Boolean).length <= 1, {
+    message: 'Choose at most one of optIn, optOut and pending.',
+  })
+  .refine(
+    (query) =>
+      query.topicId !== undefined ||
+      ![query.optIn, query.optOut, query.pending, query.optInByDefault, query.defaultStatus].some(Boolean),
+    { message: 'optIn, optOut, pending, optInByDefault and defaultStatus need a topicId.' },
+  )
+export type ContactListQuery = z.input<typeof ContactListQuerySchema>
+export type ContactFilters = Omit<
+  z.output<typeof ContactListQuerySchema>,
+  'organizationId' | 'cursor' | 'limit'
+>
+
+export const ContactListSchema = PageSchema(ContactSchema)
+export type ContactList = z.infer<typeof ContactListSchema>
+
+export const ContactQuerySchema = z.object({ organizationId: UlidSchema }).strict()
+export const ContactIdParamsSchema = z.object({ id: UlidSchema }).strict()
+
+const topicPreferencesInput = <S extends z.ZodType>(status: S) =>
+  z
+    .array(z.object({ topicId: UlidSchema, status }).strict())
+    .max(20)
+    .refine((items) => new Set(items.map((item) => item.topicId)).size === items.length, {
+      message: 'Each topic once.',
+    })
+
+export const CreateContactBodySchema = z
+  .object({
+    email: EmailSchema,
+    firstName: ContactNameSchema.optional(),
+    lastName: ContactNameSchema.optional(),
+    attributes: ContactAttributesSchema.default({}),
+    /** OPT_IN is refused (409 `contact.suppressed`) for a suppressed address or a topic the person left. */
+    topicPreferences: topicPreferencesInput(OptStatusSchema).default([]),
+    unsubscribeAll: z.boolean().default(false),
+  })
+  .strict()
+export type CreateContactBody = z.input<typeof CreateContactBodySchema>
+
+/**
+ * Changes what is sent; `attributes` replaces them all; a topic's `status: null` removes the explicit preference
+ * (the default applies again); other topics keep theirs. `version`, when sent, must be the current one (409
+ * `version.conflict`). The email cannot change (delete and create instead).
+ */
+export const UpdateContactBodySchema = z
+  .object({
+    firstName: ContactNameSchema.nullable().optional(),
+    lastName: ContactNameSchema.nullable().optional(),
+    attributes: ContactAttributesSchema.optional(),
+    topicPreferences: topicPreferencesInput(OptStatusSchema.nullable()).optional(),
+    unsubscribeAll: z.boolean().optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
+    message: 'Send at least one field to change.',
+  })
+  .meta({ minProperties: 1 })
+export type UpdateContactBody = z.input<typeof UpdateContactBodySchema>
+
+/** Bulk changes run inline up to this many contacts, as a job beyond. */
+export const BULK_INLINE_MAX = 100
+export const BULK_MAX = 10_000
+
+export const BulkContactsBodySchema = z
+  .object({
+    contactIds: uniqueItems(z.array(UlidSchema).min(1).max(BULK_MAX), 'Each contact once.'),
+    action: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('delete') }).strict(),
+      z
+        .object({
+          type: z.literal('topics'),
+          topicPreferences: topicPreferencesInput(OptStatusSchema.nullable()).refine(
+            (items) => items.length > 0,
+            { message: 'Name at least one topic.' },
+          ),
+        })
+        .strict(),
+    ]),
+  })
+  .strict()
+export type BulkContactsBody = z.input<typeof BulkContactsBodySchema>
+
+export const BulkResultSchema = z.object({
+  succeeded: z.number().int(),
+  /** Ids not found in the organization. */
+  notFound: z.number().int(),
+  /** Contacts whose subscription was refused because they are suppressed (their other changes were made). */
+  suppressed: z.number().int(),
+})
+export type BulkResult = z.infer<typeof BulkResultSchema>
+
+/** Up to `BULK_INLINE_MAX` contacts: done at once (`result`); more: a job (`job`; poll `GET jobs/{id}`). */
+export const BulkContactsResultSchema = z.object({
+  result: BulkResultSchema.nullable(),
+  job: JobSummarySchema.nullable(),
+})
+export type BulkContactsResult = z.infer<typeof BulkContactsResultSchema>

@@ -1,0 +1,317 @@
+import { type ConsentEntry, isPersonSource, type PreferenceStatus } from '@app/contracts'
+import { deleteAll } from '../db/batch'
+import { TransactionFailed, transact } from '../db/transact'
+import { AppError } from '../errors'
+import { getContact, getSuppression, trailKeys } from './contacts.repo'
+import type {
+  ConsentOrigin,
+  ContactRecord,
+  SubscriptionChange,
+  SuppressionRecord,
+  TopicRecord,
+} from './model'
+import { listTopics } from './topics.repo'
+import { contactWriteItems } from './writes'
+
+/**
+ * THE one writer of a contact's subscriptions (and of the contact item itself): every caller — the API, imports,
+ * bulk jobs, unsubscribe pages, signups, bounces — goes through `commitContact`, which keeps the counters exact
+ * (the contact's version condition makes the before-state exact; the counter ADD is in the same transaction),
+ * files the preference index, appends the consent trail, and enforces suppression:
+ * - nobody but the person (`PERSON_SOURCES`) subscribes an address that is suppressed (bounced, complained,
+ *   unsubscribed from everything by the person, on the SES list), re-subscribes a topic the person left, or
+ *   clears an unsubscribe-all the person made; `signup` may only make a contact PENDING, and not for a bounced,
+ *   complained or SES-suppressed address;
+ * - the person's OPT_IN (a preference page, a confirmed signup) lifts the suppression and unsubscribe-all; the
+ *   person's OPT_OUT of a topic and unsubscribe-all are kept in the suppression entry, which outlives the contact.
+ */
+
+export interface ChangeResult {
+  contact: ContactRecord
+  /** Topics whose subscription was refused because of a suppression (with `onSuppressed: 'skip'`). */
+  refused: string[]
+  changed: boolean
+}
+
+export interface ChangeOptions {
+  /** `refuse` (default): 409 `contact.suppressed`; `skip`: leave those topics as they are, report them. */
+  onSuppressed?: 'refuse' | 'skip'
+  /** 409 `version.conflict` unless the contact is at this version. */
+  expectedVersion?: number
+  /** The organization's topics when the caller already read them (imports: once per batch). */
+  topics?: TopicRecord[]
+}
+
+export interface ContactFields {
+  firstName?: string | null
+  lastName?: string | null
+  attributes?: Record<string, string>
+}
+
+const HARD_REASONS = new Set(['BOUNCED', 'COMPLAINED', 'SES_SUPPRESSION_LIST'])
+const MAX_ATTEMPTS = 6
+
+const suppressedError = () =>
+  new AppError(
+    'contact.suppressed',
+    'This address is suppressed (bounced, complained or unsubscribed): only the person can subscribe it again.',
+  )
+
+/** The contact a new address starts as: what its suppression entry says it left stays left. */
+export function freshContact(
+  base: Omit<ContactRecord, 'topics' | 'unsubscribeAll' | 'suppressed'>,
+  entry?: SuppressionRecord,
+): ContactRecord {
+  return {
+    ...base,
+    topics: Object.fromEntries((entry?.topicOptOuts ?? []).map((topicId) => [topicId, 'OPT_OUT' as const])),
+    unsubscribeAll: entry?.all?.reason === 'UNSUBSCRIBED',
+    suppressed: entry?.all ? { reason: entry.all.reason, at: entry.all.at } : null,
+  }
+}
+
+interface Resolved {
+  contact: ContactRecord
+  entry: SuppressionRecord | undefined
+  entryChanged: boolean
+  refused: string[]
+}
+
+/** Applies a subscription change to a contact under the suppression rules (no I/O). */
+export function resolveChange(
+  contact: ContactRecord,
+  entry: SuppressionRecord | undefined,
+  change: SubscriptionChange,
+  origin: ConsentOrigin,
+  topics: Map<string, TopicRecord>,
+  onSuppressed: 'refuse' | 'skip',
+  at: string,
+): Resolved {
+  const person = isPersonSource(origin.source)
+  const next: ContactRecord = { ...contact, topics: { ...contact.topics } }
+  let nextEntry: SuppressionRecord | undefined = entry && { ...entry, topicOptOuts: [...entry.topicOptOuts] }
+  const touchEntry = () => {
+    nextEntry ??= { email: contact.email, all: null, topicOptOuts: [], updatedAt: at }
+    return nextEntry
+  }
+  const refused: string[] = []
+  const refuse = (topicId: string) => {
+    if (onSuppressed === 'refuse') throw suppressedError()
+    refused.push(topicId)
+  }
+  for (const [topicId, status] of Object.entries(change.topics ?? {})) {
+    const topic = topics.get(topicId)
+    if (!topic) throw new AppError('topic.not_found', `No such topic: ${topicId}.`)
+    if (topic.deleting) throw new AppError('topic.deleting', `The topic ${topic.name} is being deleted.`)
+    const subscribes = status === 'OPT_IN' || status === 'PENDING'
+    if (!person && status !== null && subscribes) {
+      const hard = entry?.all && HARD_REASONS.has(entry.all.reason)
+      const signupPending = origin.source === 'signup' && status === 'PENDING' && !hard
+      if (!signupPending && (entry?.all || contact.suppressed || entry?.topicOptOuts.includes(topicId))) {
+        refuse(topicId)
+        continue
+      }
+    }
+    if (
+      !person &&
+      status === null &&
+      topic.defaultSubscriptionStatus === 'OPT_IN' &&
+      entry?.topicOptOuts.includes(topicId)
+    ) {
+      refuse(topicId)
+      continue
+    }
+    if (status === null) delete next.topics[topicId]
+    else next.topics[topicId] = status
+    if (person && status === 'OPT_IN') {
+      const lifted = touchEntry()
+      lifted.all = null
+      lifted.topicOptOuts = lifted.topicOptOuts.filter((id) => id !== topicId)
+      next.unsubscribeAll = false
+    }
+    if (person && status === 'OPT_OUT' && !touchEntry().topicOptOuts.includes(topicId)) {
+      touchEntry().topicOptOuts.push(topicId)
+    }
+  }
+  if (change.unsubscribeAll !== undefined && change.unsubscribeAll !== next.unsubscribeAll) {
+    if (person) {
+      next.unsubscribeAll = change.unsubscribeAll
+      const own = touchEntry()
+      if (change.unsubscribeAll && !own.all) own.all = { reason: 'UNSUBSCRIBED', at, source: origin.source }
+      if (!change.unsubscribeAll) own.all = null
+    } else if (!change.unsubscribeAll && entry?.all?.reason === 'UNSUBSCRIBED') {
+      if (onSuppressed === 'refuse') throw suppressedError()
+    } else {
+      next.unsubscribeAll = change.unsubscribeAll
+    }
+  }
+  const entryChanged = JSON.stringify(nextEntry ?? null) !== JSON.stringify(entry ?? null)
+  if (nextEntry && entryChanged) nextEntry.updatedAt = at
+  next.suppressed = nextEntry?.all ? { reason: nextEntry.all.reason, at: nextEntry.all.at } : null
+  return { contact: next, entry: nextEntry, entryChanged, refused }
+}
+
+/** The consent entry describing a change (null when no subscription-related field moved). */
+export function trailEntry(
+  before: ContactRecord | null,
+  after: ContactRecord,
+  origin: ConsentOrigin,
+): Omit<ConsentEntry, 'at'> | null {
+  const changes: { topicId: string; from: PreferenceStatus | null; to: PreferenceStatus | null }[] = []
+  for (const topicId of new Set([...Object.keys(before?.topics ?? {}), ...Object.keys(after.topics)])) {
+    const from = before?.topics[topicId] ?? null
+    const to = after.topics[topicId] ?? null
+    if (from !== to) changes.push({ topicId, from, to })
+  }
+  const unsubscribeAll = (before?.unsubscribeAll ?? false) !== after.unsubscribeAll
+  const suppression = (before?.suppressed?.reason ?? null) !== (after.suppressed?.reason ?? null)
+  if (changes.length === 0 && !unsubscribeAll && !suppression) return null
+  return {
+    source: origin.source,
+    by: origin.by ?? null,
+    changes,
+    ...(unsubscribeAll
+      ? { unsubscribeAll: { from: before?.unsubscribeAll ?? false, to: after.unsubscribeAll } }
+      : {}),
+    ...(suppression
+      ? { suppression: { from: before?.suppressed?.reason ?? null, to: after.suppressed?.reason ?? null } }
+      : {}),
+    ...(origin.campaignId ? { campaignId: origin.campaignId } : {}),
+    ...(origin.importId ? { importId: origin.importId } : {}),
+    ...(origin.jobId ? { jobId: origin.jobId } : {}),
+    ...(origin.ip ? { ip: origin.ip } : {}),
+    ...(origin.userAgent ? { userAgent: origin.userAgent } : {}),
+  }
+}
+
+const activeIds = (topics: TopicRecord[]) =>
+  new Set(topics.filter((topic) => !topic.deleting).map((topic) => topic.id))
+
+/** Writes one change of a contact in one transaction (see `writes.ts`); 'retry' when it raced another writer. */
+export async function commitContact(input: {
+  orgId: string
+  before: ContactRecord | null
+  after: ContactRecord | null
+  topics: TopicRecord[]
+  origin: ConsentOrigin
+  suppression?: { before: SuppressionRecord | undefined; after: SuppressionRecord }
+  at: string
+}): Promise<'done' | 'retry' | 'email_taken'> {
+  const active = activeIds(input.topics)
+  const after = input.after && {
+    ...input.after,
+    // Preferences of a topic being deleted go with it.
+    topics: Object.fromEntries(Object.entries(input.after.topics).filter(([topicId]) => active.has(topicId))),
+  }
+  const items = contactWriteItems({
+    orgId: input.orgId,
+    before: input.before,
+    after,
+    activeTopicIds: active,
+    trail: after ? trailEntry(input.before, after, input.origin) : null,
+    ...(input.suppression ? { suppression: input.suppression } : {}),
+    at: input.at,
+  })
+  try {
+    await transact(items, { conflictRetries: 8 })
+    return 'done'
+  } catch (error) {
+    if (!(error instanceof TransactionFailed)) throw error
+    if (error.conditionFailed('counters'))
+      throw new AppError('topic.deleting', 'A topic of this change is being deleted.')
+    if (error.conditionFailed('contact.email')) return 'email_taken'
+    if (error.conditionFailed('contact') || error.conditionFailed('suppression')) return 'retry'
+    throw error
+  }
+}
+
+function sameContact(a: ContactRecord, b: ContactRecord): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/**
+ * Changes a contact's fields and/or subscriptions (PATCH, bulk, the person's pages, bounces): re-reads and tries
+ * again when another writer got there first.
+ */
+export async function saveContactChange(
+  orgId: string,
+  contactId: string,
+  change: { fields?: ContactFields; subscriptions?: SubscriptionChange },
+  origin: ConsentOrigin,
+  options: ChangeOptions = {},
+): Promise<ChangeResult> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [contact, topics] = await Promise.all([
+      getContact(orgId, contactId),
+      options.topics ?? listTopics(orgId),
+    ])
+    if (!contact) throw new AppError('contact.not_found', 'No such contact.')
+    if (options.expectedVersion !== undefined && contact.version !== options.expectedVersion)
+      throw new AppError('version.conflict', 'The contact changed meanwhile: reload it.', {
+        currentVersion: contact.version,
+      })
+    const entry = await getSuppression(orgId, contact.email)
+    const at = new Date().toISOString()
+    const resolved = resolveChange(
+      { ...contact, ...change.fields },
+      entry,
+      change.subscriptions ?? {},
+      origin,
+      new Map(topics.map((topic) => [topic.id, topic])),
+      options.onSuppressed ?? 'refuse',
+      at,
+    )
+    const candidate = { ...resolved.contact, version: contact.version, updatedAt: contact.updatedAt }
+    if (sameContact(candidate, contact) && !resolved.entryChanged)
+      return { contact, refused: resolved.refused, changed: false }
+    const after = { ...resolved.contact, version: contact.version + 1, updatedAt: at }
+    const outcome = await commitContact({
+      orgId,
+      before: contact,
+      after,
+      topics,
+      origin,
+      ...(resolved.entry && resolved.entryChanged
+        ? { suppression: { before: entry, after: resolved.entry } }
+        : {}),
+      at,
+    })
+    if (outcome === 'done') return { contact: after, refused: resolved.refused, changed: true }
+    options.topics = undefined
+  }
+  throw new AppError('rate.limited', 'The contact is changing too often right now: try again.')
+}
+
+/**
+ * Changes a contact's subscriptions: per topic OPT_IN / OPT_OUT / PENDING or null (back to the default), and/or
+ * unsubscribeAll, recorded on the trail with its origin.
+ */
+export const changeSubscriptions = (
+  orgId: string,
+  contactId: string,
+  change: SubscriptionChange,
+  origin: ConsentOrigin,
+  options: ChangeOptions = {},
+) => saveContactChange(orgId, contactId, { subscriptions: change }, origin, options)
+
+/** Deletes a contact, its preferences, claim and trail; the suppression entry stays. */
+export async function deleteContactRecord(orgId: string, contactId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [contact, topics] = await Promise.all([getContact(orgId, contactId), listTopics(orgId)])
+    if (!contact) return false
+    const at = new Date().toISOString()
+    const outcome = await commitContact({
+      orgId,
+      before: contact,
+      after: null,
+      topics,
+      origin: { source: 'manual' },
+      at,
+    })
+    if (outcome === 'done') {
+      await deleteAll(await trailKeys(orgId, contactId))
+      return true
+    }
+  }
+  throw new AppError('rate.limited', 'The contact is changing too often right now: try again.')
+}

@@ -1,0 +1,98 @@
+/**
+ * What other domains (and the other parts of the audience feature: import/export, unsubscribe and signup pages,
+ * SES suppression, campaigns) may use of the audience. Repositories stay private to this folder.
+ *
+ * Every change of a contact's subscriptions goes through `changeSubscriptions` (or `upsertContacts` for imports,
+ * `suppress` for bounces/complaints/the SES list): counters, the preference index, the consent trail and the
+ * suppression rules are kept there, nowhere else.
+ */
+import type { Page } from '@app/contracts'
+import { lookUpAddresses, getContact as readContact, getContacts as readContacts } from './contacts.repo'
+import { type ContactPageQuery, pageContacts } from './list'
+import type { ConsentOrigin, ContactRecord, TopicRecord } from './model'
+import { saveContactChange } from './preferences'
+import { getTopic as readTopic, listTopics as readTopics } from './topics.repo'
+import { createContactRecord, type NewContact } from './upsert'
+
+export type { ContactPageQuery } from './list'
+export {
+  type ConsentOrigin,
+  type ContactRecord,
+  effectiveStatus,
+  isBlocked,
+  type SubscriptionChange,
+  type SuppressionRecord,
+  type TopicRecord,
+} from './model'
+export {
+  type ChangeOptions,
+  type ChangeResult,
+  type ContactFields,
+  changeSubscriptions,
+} from './preferences'
+export { type SuppressInput, suppress, suppressionOf } from './suppression'
+export { countsOf } from './topics'
+export {
+  type NewContact,
+  type UpsertOptions,
+  type UpsertResult,
+  type UpsertRow,
+  upsertContacts,
+} from './upsert'
+
+/** A contact by id in the organization (undefined for another organization's id: never reveals it). */
+export const getContact = (orgId: string, contactId: string): Promise<ContactRecord | undefined> =>
+  readContact(orgId, contactId)
+
+/** Contacts by id, consistent, in the order asked. */
+export const getContacts = (orgId: string, contactIds: string[]) => readContacts(orgId, contactIds)
+
+/** The contact holding an address (normalised: trimmed, lower-case), if any. */
+export async function findContactByEmail(orgId: string, email: string): Promise<ContactRecord | undefined> {
+  const contactId = (await lookUpAddresses(orgId, [email])).get(email)?.contactId
+  return contactId ? readContact(orgId, contactId) : undefined
+}
+
+/** Every topic of the organization, by name (those being deleted included: check `deleting`). */
+export async function listTopics(orgId: string): Promise<TopicRecord[]> {
+  const topics = await readTopics(orgId)
+  return topics.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+}
+
+export const getTopic = (orgId: string, topicId: string): Promise<TopicRecord | undefined> =>
+  readTopic(orgId, topicId)
+
+/**
+ * The contact for an address, created when missing (a signup: `source: { kind: 'signup' }`) with the fields
+ * given; an existing contact is returned unchanged. Subscriptions are then changed with `changeSubscriptions`.
+ */
+export async function ensureContact(
+  orgId: string,
+  input: Omit<NewContact, 'subscriptions'>,
+  origin: ConsentOrigin,
+): Promise<ContactRecord> {
+  const existing = await findContactByEmail(orgId, input.email)
+  if (existing) return existing
+  try {
+    return (await createContactRecord(orgId, input, origin)).contact
+  } catch (error) {
+    const raced = await findContactByEmail(orgId, input.email)
+    if (raced) return raced
+    throw error
+  }
+}
+
+/**
+ * One page of contacts matching the `GET contacts` filters (exports stream through it: pass back `nextCursor`
+ * with the same filters; a page may be partial). The cursor is signed for the organization and the filters.
+ */
+export const listContactsPage = (orgId: string, query: ContactPageQuery): Promise<Page<ContactRecord>> =>
+  pageContacts(orgId, query)
+
+/** Changes a contact's names and attributes (not subscriptions) as the importer or an API would. */
+export const updateContactFields = (
+  orgId: string,
+  contactId: string,
+  fields: { firstName?: string | null; lastName?: string | null; attributes?: Record<string, string> },
+  origin: ConsentOrigin,
+) => saveContactChange(orgId, contactId, { fields }, origin)
