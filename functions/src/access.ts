@@ -46,9 +46,9 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'ses-events': sesEvents,
   'ses-sync': sesSync,
   jobs,
-  'contact-transfer': contactTransfer,
   topics,
   contacts,
+  'contact-transfer': contactTransfer,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

@@ -31,7 +31,11 @@ async function upload(user: User, orgId: string, content: string | Buffer, fileN
   )
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   expect(answer.body.fileKey).toMatch(new RegExp(`^imports/${orgId}/[0-9A-Z]{26}$`))
-  const put = await fetch(answer.body.uploadUrl, { method: 'PUT', headers: answer.body.headers, body: content })
+  const put = await fetch(answer.body.uploadUrl, {
+    method: 'PUT',
+    headers: answer.body.headers,
+    body: content,
+  })
   expect(put.status).toBe(200)
   return answer.body.fileKey as string
 }
@@ -47,7 +51,12 @@ async function waitForImport(user: User, orgId: string, id: string) {
   }
 }
 
-async function importFile(user: User, orgId: string, content: string | Buffer, options: Record<string, unknown> = {}) {
+async function importFile(
+  user: User,
+  orgId: string,
+  content: string | Buffer,
+  options: Record<string, unknown> = {},
+) {
   const fileKey = await upload(user, orgId, content, (options.fileName as string) ?? 'contacts.csv')
   const started = await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey, ...options })
   expect(started.status, JSON.stringify(started.body)).toBe(202)
@@ -108,7 +117,9 @@ describe('contact import', () => {
       '6,email.missing',
     ])
     // Formula-looking cells start with a quote: a spreadsheet shows them, it does not run them.
-    expect(lines.find((line) => line.includes('HYPERLINK'))).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
+    expect(lines.find((line) => line.includes('HYPERLINK'))).toContain(
+      `"'=HYPERLINK(""http://evil.example"")"`,
+    )
     expect(lines.find((line) => line.includes('SUM'))).toContain("'@SUM(1)")
   })
 
@@ -140,7 +151,11 @@ describe('contact import', () => {
     const other = await teamOrg()
     const theirs = await upload(other.user, other.orgId, 'email\r\nz@example.com\r\n')
     const before = await orgState(orgId)
-    for (const fileKey of [theirs, `imports/${orgId}/../${theirs}`, `imports/${orgId}/01J00000000000000000000000`]) {
+    for (const fileKey of [
+      theirs,
+      `imports/${orgId}/../${theirs}`,
+      `imports/${orgId}/01J00000000000000000000000`,
+    ]) {
       const refused = await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey })
       expect(refused.status, fileKey).toBe(404)
       expect(refused.body.error.code).toBe('contact_import.file_not_found')
@@ -148,14 +163,20 @@ describe('contact import', () => {
     expect(await orgState(orgId)).toBe(before)
 
     const mine = await upload(user, orgId, 'email\r\nm@example.com\r\n')
-    expect((await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey: mine })).status).toBe(202)
+    expect(
+      (await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey: mine })).status,
+    ).toBe(202)
     const second = await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey: mine })
     expect(second.status).toBe(409)
     expect(second.body.error.code).toBe('contact_import.already_started')
 
-    const bad = await user.api.get(`/api/contacts/import?organizationId=${orgId}&fileName=a.exe&fileType=text/csv`)
+    const bad = await user.api.get(
+      `/api/contacts/import?organizationId=${orgId}&fileName=a.exe&fileType=text/csv`,
+    )
     expect(bad.status).toBe(400)
-    const stranger = await other.user.api.get(`/api/contacts/import/${theirs.split('/')[2]}?organizationId=${orgId}`)
+    const stranger = await other.user.api.get(
+      `/api/contacts/import/${theirs.split('/')[2]}?organizationId=${orgId}`,
+    )
     expect(stranger.status).toBe(404)
   })
 
@@ -166,7 +187,11 @@ describe('contact import', () => {
     expect(started.status).toBe(202)
     // The object replaced by a larger one after the start: the worker checks the size before anything else.
     await s3().send(
-      new PutObjectCommand({ Bucket: transferBucket(), Key: fileKey, Body: Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41) }),
+      new PutObjectCommand({
+        Bucket: transferBucket(),
+        Key: fileKey,
+        Body: Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41),
+      }),
     )
     const done = await waitForImport(user, orgId, started.body.id)
     expect(done).toMatchObject({ status: 'failed', error: { code: 'contact_import.too_large' } })
@@ -209,7 +234,9 @@ describe('contact import', () => {
     expect(crashed).toBeInstanceOf(Crash)
     const halfway = (await user.api.get(`/api/contacts/import/${importId}?organizationId=${orgId}`)).body
     expect(halfway).toMatchObject({ status: 'running', counts: { rows: 10, created: 10 } })
-    expect(await runImportSlice(message, { ...slice, deadline: Date.now() + 60_000, owner: 'early' })).toBe('busy')
+    expect(await runImportSlice(message, { ...slice, deadline: Date.now() + 60_000, owner: 'early' })).toBe(
+      'busy',
+    )
     // SQS redelivers after the visibility timeout, when the crashed slice's lease is long over.
     await dynamo().send(
       new UpdateCommand({
@@ -219,9 +246,18 @@ describe('contact import', () => {
         ExpressionAttributeValues: { ':past': Date.now() - 1 },
       }),
     )
-    expect(await runImportSlice(message, { ...slice, deadline: Date.now() + 60_000, owner: 'redelivery' })).toBe('done')
+    expect(
+      await runImportSlice(message, { ...slice, deadline: Date.now() + 60_000, owner: 'redelivery' }),
+    ).toBe('done')
     const done = await waitForImport(user, orgId, importId)
-    expect(done.counts).toEqual({ rows: 24, created: 23, updated: 0, unchanged: 0, invalid: 1, suppressed: 0 })
+    expect(done.counts).toEqual({
+      rows: 24,
+      created: 23,
+      updated: 0,
+      unchanged: 0,
+      invalid: 1,
+      suppressed: 0,
+    })
     const contacts = await contactsOf(user, orgId)
     expect(contacts).toHaveLength(23)
     expect(new Set(contacts.map((c) => c.email)).size).toBe(23)

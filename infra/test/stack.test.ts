@@ -489,8 +489,9 @@ describe('web', () => {
 describe('contact transfers', () => {
   test('the transfer bucket is private, expires every object after 7 days and takes uploads from the app only', () => {
     const [id, bucket] =
-      resources(synth.template, 'AWS::S3::Bucket').find(([logicalId]) => logicalId.startsWith('TransfersBucket')) ??
-      []
+      resources(synth.template, 'AWS::S3::Bucket').find(([logicalId]) =>
+        logicalId.startsWith('TransfersBucket'),
+      ) ?? []
     expect(id).toBeDefined()
     expect(bucket.Properties).toMatchObject({
       PublicAccessBlockConfiguration: {
@@ -500,7 +501,13 @@ describe('contact transfers', () => {
         RestrictPublicBuckets: true,
       },
       LifecycleConfiguration: {
-        Rules: [{ Status: 'Enabled', ExpirationInDays: 7, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }],
+        Rules: [
+          {
+            Status: 'Enabled',
+            ExpirationInDays: 7,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          },
+        ],
       },
     })
     const [rule] = bucket.Properties.CorsConfiguration.CorsRules

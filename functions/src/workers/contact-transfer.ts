@@ -1,8 +1,8 @@
 import { createLogger } from '@app/core'
+import { runExportSlice } from '@app/core/audience/export/run'
 import { writeImportRows } from '@app/core/audience/import/contact-writer'
 import { enqueueTransfer, TransferMessageSchema } from '@app/core/audience/import/imports'
 import { runImportSlice } from '@app/core/audience/import/run'
-import { runExportSlice } from '@app/core/audience/export/run'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'
@@ -39,7 +39,10 @@ export const handler = sqsWorker({
       'importId' in message
         ? await runImportSlice(message, { ...slice, write: writeImportRows })
         : await runExportSlice(message, slice)
-    metrics.publish({ kind, outcome }, { TransferSlices: count(), TransferSliceTime: milliseconds(Date.now() - started) })
+    metrics.publish(
+      { kind, outcome },
+      { TransferSlices: count(), TransferSliceTime: milliseconds(Date.now() - started) },
+    )
     if (outcome === 'more') await enqueueTransfer(message)
     log.info('contact_transfer.slice', { ...message, outcome, messageId: record.messageId })
   },

@@ -24,9 +24,9 @@ export const ENDPOINT_GROUPS = [
   'ses-events',
   'ses-sync',
   'jobs',
-  'contact-transfer',
   'topics',
   'contacts',
+  'contact-transfer',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -33,9 +33,9 @@ export const routes = {
   ...blockRoutes,
   ...sesRoutes,
   ...jobRoutes,
-  ...transferRoutes,
   ...topicRoutes,
   ...contactRoutes,
+  ...transferRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

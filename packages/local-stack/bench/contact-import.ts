@@ -50,10 +50,16 @@ async function main(): Promise<void> {
 
     const rssBefore = process.resourceUsage().maxRSS
     let started = performance.now()
-    const upload = await pipeline.api.get<{ uploadUrl: string; fileKey: string; headers: Record<string, string> }>(
-      `/api/contacts/import?organizationId=${pipeline.orgId}&fileName=bench.csv&fileType=text/csv`,
-    )
-    const put = await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: file })
+    const upload = await pipeline.api.get<{
+      uploadUrl: string
+      fileKey: string
+      headers: Record<string, string>
+    }>(`/api/contacts/import?organizationId=${pipeline.orgId}&fileName=bench.csv&fileType=text/csv`)
+    const put = await fetch(upload.body.uploadUrl, {
+      method: 'PUT',
+      headers: upload.body.headers,
+      body: file,
+    })
     if (!put.ok) throw new Error(`upload answered ${put.status}`)
     const start = await pipeline.api.post<{ id: string }>('/api/contacts/import', {
       organizationId: pipeline.orgId,
@@ -65,8 +71,11 @@ async function main(): Promise<void> {
     if (start.status !== 202) throw new Error(`POST contacts/import answered ${start.status}`)
     let result: { status: string; counts: Record<string, number> }
     for (;;) {
-      result = (await pipeline.api.get<typeof result>(`/api/contacts/import/${start.body.id}?organizationId=${pipeline.orgId}`))
-        .body
+      result = (
+        await pipeline.api.get<typeof result>(
+          `/api/contacts/import/${start.body.id}?organizationId=${pipeline.orgId}`,
+        )
+      ).body
       if (result.status === 'succeeded' || result.status === 'failed') break
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
@@ -95,7 +104,9 @@ async function main(): Promise<void> {
     console.log(`${''.padEnd(58)}${'time'.padStart(9)}${'rows/s'.padStart(10)}`)
     console.log(row('import: upload → POST → worker → done', pipelineSeconds))
     console.log(row(`plain loop: upsertContacts, ${BATCH} rows a call`, plainSeconds))
-    console.log(`${'ratio import / plain'.padEnd(58)}${(plainSeconds / pipelineSeconds).toFixed(2).padStart(19)}`)
+    console.log(
+      `${'ratio import / plain'.padEnd(58)}${(plainSeconds / pipelineSeconds).toFixed(2).padStart(19)}`,
+    )
     console.log(
       `peak RSS of the process running the worker: ${Math.round(peakRss / 1024)} MB (${Math.round(rssBefore / 1024)} MB before the import)`,
     )

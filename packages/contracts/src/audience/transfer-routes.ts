@@ -103,7 +103,8 @@ export const transferRoutes = {
     method: 'GET',
     path: '/api/contacts/export/{id}',
     group: 'contact-transfer',
-    summary: 'An export job’s status and, once written, a presigned download (15 minutes) named as the export',
+    summary:
+      'An export job’s status and, once written, a presigned download (15 minutes) named as the export',
     auth: 'user',
     permission: 'audience.read',
     organization,

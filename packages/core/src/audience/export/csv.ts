@@ -18,7 +18,11 @@ export const EXPORT_COLUMNS = [
  * escaped by a leading quote). `status` is the contact's effective status in the topic exported (empty for a
  * whole-audience export); `attributes` is one JSON object, so any attribute survives the round trip.
  */
-export function contactLines(contacts: readonly ContactRecord[], topic?: TopicRecord, header = false): string {
+export function contactLines(
+  contacts: readonly ContactRecord[],
+  topic?: TopicRecord,
+  header = false,
+): string {
   const records = contacts.map((contact) => [
     contact.email,
     contact.firstName ?? '',

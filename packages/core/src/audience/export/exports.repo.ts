@@ -96,7 +96,13 @@ export async function savePiece(
         UpdateExpression: 'SET pieces = :pieces, #rows = :rows, #cursor = :cursor',
         ConditionExpression: 'leaseOwner = :owner AND pieces = :from',
         ExpressionAttributeNames: { '#rows': 'rows', '#cursor': 'cursor' },
-        ExpressionAttributeValues: { ':pieces': progress.pieces, ':rows': progress.rows, ':cursor': progress.cursor, ':owner': owner, ':from': from },
+        ExpressionAttributeValues: {
+          ':pieces': progress.pieces,
+          ':rows': progress.rows,
+          ':cursor': progress.cursor,
+          ':owner': owner,
+          ':from': from,
+        },
       }),
     )
     return true

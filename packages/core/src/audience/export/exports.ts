@@ -26,14 +26,20 @@ const exportNotFound = () => new AppError('contact_export.not_found', 'No such e
  * `GET topics/{id}/contacts`: the topic's subscribers (effective OPT_IN) as `topic-{id}-contacts.csv`, inline when
  * small, else written to S3 by a job.
  */
-export async function exportTopicContacts(context: OrganizationContext, topicId: string): Promise<ExportAnswer> {
+export async function exportTopicContacts(
+  context: OrganizationContext,
+  topicId: string,
+): Promise<ExportAnswer> {
   const topic = await getTopic(context.organizationId, topicId)
   if (!topic || topic.deleting) throw new AppError('topic.not_found', 'No such topic.')
   return exportOrQueue(context, { topicId, optIn: true }, `topic-${topicId}-contacts.csv`, topic)
 }
 
 /** The whole audience, or the contacts the `GET contacts` filters select, the same way. */
-export async function exportContacts(context: OrganizationContext, filters: ContactFilters): Promise<ExportAnswer> {
+export async function exportContacts(
+  context: OrganizationContext,
+  filters: ContactFilters,
+): Promise<ExportAnswer> {
   const topic = filters.topicId ? await getTopic(context.organizationId, filters.topicId) : undefined
   if (filters.topicId && (!topic || topic.deleting)) throw new AppError('topic.not_found', 'No such topic.')
   const day = new Date().toISOString().slice(0, 10)
@@ -50,7 +56,11 @@ async function exportOrQueue(
   const contacts: ContactRecord[] = []
   let cursor: string | undefined
   do {
-    const page = await listContactsPage(orgId, { ...filters, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) })
+    const page = await listContactsPage(orgId, {
+      ...filters,
+      limit: EXPORT_PAGE,
+      ...(cursor ? { cursor } : {}),
+    })
     contacts.push(...page.items)
     cursor = page.nextCursor ?? undefined
   } while (cursor && contacts.length <= INLINE_EXPORT_ROWS)
@@ -62,7 +72,9 @@ async function exportOrQueue(
     id: ulid(),
     orgId,
     fileName,
-    filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as Repo.ExportRecord['filters'],
+    filters: Object.fromEntries(
+      Object.entries(filters).filter(([, value]) => value !== undefined),
+    ) as Repo.ExportRecord['filters'],
     status: 'queued',
     createdBy: authorOf(context.actor),
     createdAt: new Date().toISOString(),

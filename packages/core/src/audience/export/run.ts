@@ -28,11 +28,18 @@ export async function runExportSlice(
   options: ExportSliceOptions,
 ): Promise<'done' | 'more' | 'busy'> {
   const { orgId, exportId } = message
-  let record = await Repo.claimExport(orgId, exportId, options.owner, options.deadline + LEASE_GRACE_MS, Date.now())
-  if (!record) {
+  const claimed = await Repo.claimExport(
+    orgId,
+    exportId,
+    options.owner,
+    options.deadline + LEASE_GRACE_MS,
+    Date.now(),
+  )
+  if (!claimed) {
     const current = await Repo.getExport(orgId, exportId)
     return current && (current.status === 'queued' || current.status === 'running') ? 'busy' : 'done'
   }
+  let record: Repo.ExportRecord = claimed
   const filters = record.filters as ContactFilters
   const topic = filters.topicId ? await getTopic(orgId, filters.topicId) : undefined
   const pieceRows = options.pieceRows ?? 20_000
@@ -42,13 +49,21 @@ export async function runExportSlice(
       let rows = 0
       let cursor = record.cursor ?? undefined
       do {
-        const page = await listContactsPage(orgId, { ...filters, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) })
+        const page = await listContactsPage(orgId, {
+          ...filters,
+          limit: EXPORT_PAGE,
+          ...(cursor ? { cursor } : {}),
+        })
         lines.push(contactLines(page.items, topic))
         rows += page.items.length
         cursor = page.nextCursor ?? undefined
       } while (cursor && rows < pieceRows)
       await writeObject(exportPieceKey(orgId, exportId, record.pieces), lines.join(''), 'text/csv')
-      const progress = { pieces: record.pieces + 1, rows: record.rows + rows, cursor: cursor ?? null }
+      const progress: { pieces: number; rows: number; cursor: string | null } = {
+        pieces: record.pieces + 1,
+        rows: record.rows + rows,
+        cursor: cursor ?? null,
+      }
       if (!(await Repo.savePiece(record, options.owner, record.pieces, progress))) return 'busy'
       record = { ...record, ...progress }
       if (record.cursor && Date.now() >= options.deadline) {

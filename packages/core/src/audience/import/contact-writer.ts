@@ -35,13 +35,18 @@ export async function writeImportRows(
   const replayed = options.replay ? await replayedOutcomes(record, results) : new Map<string, RowOutcome>()
   return results.map((result) => {
     if (result.outcome === 'failed')
-      return { failed: result.error ?? { code: 'internal.error', message: 'The contact could not be written.' } }
+      return {
+        failed: result.error ?? { code: 'internal.error', message: 'The contact could not be written.' },
+      }
     if (result.suppressed) return 'suppressed'
     return replayed.get(result.email) ?? result.outcome
   })
 }
 
-async function replayedOutcomes(record: ImportRecord, results: UpsertResult[]): Promise<Map<string, RowOutcome>> {
+async function replayedOutcomes(
+  record: ImportRecord,
+  results: UpsertResult[],
+): Promise<Map<string, RowOutcome>> {
   const unchanged = results.filter((result) => result.outcome === 'unchanged' && result.contactId)
   const contacts = await getContacts(
     record.orgId,

@@ -44,7 +44,8 @@ export const importStateKey = (orgId: string, id: string, piece: string) =>
   `imports/${orgId}/${id}.state/${piece}`
 export const invalidRowsKey = (orgId: string, id: string) => `errors/${orgId}/${id}.csv`
 export const exportFileKey = (orgId: string, id: string) => `exports/${orgId}/${id}.csv`
-export const exportPieceKey = (orgId: string, id: string, piece: number) => `exports/${orgId}/${id}.parts/${piece}`
+export const exportPieceKey = (orgId: string, id: string, piece: number) =>
+  `exports/${orgId}/${id}.parts/${piece}`
 
 /** The import id a key names when it is one of this organization's uploads; undefined for anything else. */
 export function ownImportId(orgId: string, fileKey: string): string | undefined {
@@ -138,11 +139,14 @@ export async function assembleObject(key: string, head: string, pieceKeys: reado
   let uploadId: string | undefined
   const parts: { ETag: string | undefined; PartNumber: number }[] = []
   const flush = async () => {
-    uploadId ??= (await s3().send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: CSV_TYPE })))
-      .UploadId
+    uploadId ??= (
+      await s3().send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: CSV_TYPE }))
+    ).UploadId
     const PartNumber = parts.length + 1
     const Body = Buffer.concat(buffered)
-    const { ETag } = await s3().send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body }))
+    const { ETag } = await s3().send(
+      new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body }),
+    )
     parts.push({ ETag, PartNumber })
     buffered = []
     size = 0
@@ -158,7 +162,12 @@ export async function assembleObject(key: string, head: string, pieceKeys: reado
     if (!uploadId) return await writeObject(key, Buffer.concat(buffered), CSV_TYPE)
     if (size > 0) await flush()
     await s3().send(
-      new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts },
+      }),
     )
   } catch (error) {
     if (uploadId)

@@ -15,6 +15,7 @@ import { authorOf } from '../../actor'
 import { sqs } from '../../aws'
 import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/context'
+import { getTopic } from '../public'
 import { importFileKey, objectSize, ownImportId, presignDownload, presignUpload } from './files'
 import * as Repo from './imports.repo'
 
@@ -59,7 +60,6 @@ export async function enqueueTransfer(message: TransferMessage): Promise<void> {
 export async function startImport(
   context: OrganizationContext,
   body: z.output<typeof StartImportBodySchema>,
-  checkTopics: (topicIds: string[]) => Promise<void>,
   now = new Date(),
 ): Promise<ContactImport> {
   const orgId = context.organizationId
@@ -72,7 +72,9 @@ export async function startImport(
       'contact_import.too_large',
       `Imports take files of at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
     )
-  await checkTopics(body.topicIds)
+  const topics = await Promise.all(body.topicIds.map((topicId) => getTopic(orgId, topicId)))
+  if (topics.some((topic) => !topic || topic.deleting))
+    throw new AppError('topic.not_found', 'No such topic.')
   const record: Repo.ImportRecord = {
     id,
     orgId,

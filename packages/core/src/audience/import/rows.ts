@@ -62,7 +62,9 @@ export function resolveColumns(header: string[], mapping: StartImportBody['colum
   const limited = (map: ColumnMap) => {
     const custom = Object.keys(map.attributes).filter((name) => !NAME_ATTRIBUTES.has(name)).length
     if (custom > ATTRIBUTES_MAX)
-      throw invalidFile(`${custom} columns would become attributes; a contact holds at most ${ATTRIBUTES_MAX}: map fewer.`)
+      throw invalidFile(
+        `${custom} columns would become attributes; a contact holds at most ${ATTRIBUTES_MAX}: map fewer.`,
+      )
     return map
   }
   if (mapping) {
