@@ -59,6 +59,15 @@ export const SOURCE_TEXT: Record<ConsentSourceKind, string> = {
   'topic-deleted': 'The topic was deleted',
 }
 
+/** Where a contact came from, after 'Added …'. */
+export const CONTACT_SOURCE_TEXT: Record<Contact['source']['kind'], string> = {
+  manual: 'in the dashboard',
+  api: 'through the API',
+  import: 'by a CSV import',
+  signup: 'by a signup form',
+  'unsubscribe-page': 'from the unsubscribe page',
+}
+
 /** The same rule as the API, checked before sending. */
 export function topicNameProblem(name: string): string | undefined {
   const result = TopicNameSchema.safeParse(name)

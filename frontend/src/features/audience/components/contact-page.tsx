@@ -18,6 +18,7 @@ import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
 import { dateTimeText } from '../../templates/template-display'
 import { contactQueries, topicQueries, useDeleteContact } from '../api/audience'
 import {
+  CONTACT_SOURCE_TEXT,
   contactName,
   PREFERENCE_TEXT,
   SOURCE_TEXT,
@@ -103,8 +104,8 @@ function ContactView({
         <div className={pageStyles.header}>
           <h1>{contact.email}</h1>
           <p className={pageStyles.lead}>
-            {name ? `${name} · ` : ''}Added {dateTimeText(contact.createdAt)} (
-            {SOURCE_TEXT[contact.source.kind]})
+            {name ? `${name} · ` : ''}Added {CONTACT_SOURCE_TEXT[contact.source.kind]} on{' '}
+            {dateTimeText(contact.createdAt)}
           </p>
         </div>
         <div className={styles.actions}>

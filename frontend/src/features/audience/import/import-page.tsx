@@ -109,6 +109,7 @@ function Importer({ organizationId }: { organizationId: string }) {
           <label className={styles.fieldset}>
             <span className={styles.name}>CSV file</span>
             <input
+              className={styles.fileInput}
               type="file"
               accept=".csv,.txt,.gz,text/csv,text/plain,application/gzip"
               onChange={(event) => void choose(event.target.files?.[0])}

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import fieldStyles from '../../../components/ui/field.module.css'
 import styles from '../components/audience.module.css'
 import type { ColumnChoice } from './column-mapping'
 import type { CsvPreview } from './csv-preview'
@@ -48,6 +49,7 @@ export function MappingTable({
                     <span className={styles.name}>{header || `Column ${index + 1}`}</span>
                     <select
                       id={selectId}
+                      className={`${fieldStyles.input} ${fieldStyles.select}`}
                       aria-label={`Column ${header || index + 1} becomes`}
                       value={choice.kind === 'email' ? EMAIL : choice.kind === 'skip' ? SKIP : ATTRIBUTE}
                       onChange={(event) => {
@@ -68,6 +70,7 @@ export function MappingTable({
                     </select>
                     {choice.kind === 'attribute' && (
                       <input
+                        className={fieldStyles.input}
                         aria-label={`Attribute name for column ${header || index + 1}`}
                         aria-invalid={problems[index] ? true : undefined}
                         aria-describedby={problemId}
