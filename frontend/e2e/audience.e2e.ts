@@ -98,6 +98,7 @@ describe('audience in a real browser', () => {
     await add.getByLabel('Attribute 1 value').fill('Acme')
     await add.getByLabel('Product news').selectOption('OPT_IN')
     await expectAccessible(page)
+    await screenshot(page, 'desktop-contact-add')
     await add.getByRole('button', { name: 'Add contact' }).click()
     await page.waitForURL(CONTACT_URL)
     await page.getByRole('heading', { level: 1, name: 'ana@example.com' }).waitFor()

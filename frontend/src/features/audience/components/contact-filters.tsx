@@ -73,12 +73,11 @@ export function ContactFilters({
           label="Status in the topic"
           value={view.status ?? ''}
           disabled={!view.topicId}
-          hint={view.topicId ? undefined : 'Choose a topic first.'}
           onChange={(event) =>
             onChange({ ...view, status: (event.target.value || undefined) as TopicStatus | undefined })
           }
         >
-          <option value="">Any status</option>
+          <option value="">{view.topicId ? 'Any status' : 'Choose a topic first'}</option>
           {TOPIC_STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_FILTER_TEXT[status]}
@@ -86,7 +85,7 @@ export function ContactFilters({
           ))}
         </SelectField>
         <SelectField
-          label="Unsubscribed from everything"
+          label="Unsubscribed from all"
           value={view.unsubscribeAll === undefined ? '' : String(view.unsubscribeAll)}
           onChange={(event) =>
             onChange({

@@ -74,6 +74,9 @@ function ContactList({ organizationId }: { organizationId: string }) {
   const stale = list.isPlaceholderData
   const filtered = hasFilters(view)
   const page = cursors.length + 1
+  // An empty audience: no filters or export to offer, only the ways to add contacts.
+  const nothingYet =
+    data !== undefined && data.items.length === 0 && !data.nextCursor && !filtered && page === 1
 
   const changeView = (next: ContactView) => {
     const query = searchForView(next)
@@ -101,7 +104,7 @@ function ContactList({ organizationId }: { organizationId: string }) {
           <ButtonLink to={paths.contactsImport()} variant="secondary">
             Import CSV
           </ButtonLink>
-          <ExportContactsButton organizationId={organizationId} view={view} />
+          {!nothingYet && <ExportContactsButton organizationId={organizationId} view={view} />}
         </div>
       </header>
 
@@ -110,7 +113,7 @@ function ContactList({ organizationId }: { organizationId: string }) {
           Could not load the topics: {errorMessage(topics.error)}
         </Alert>
       )}
-      <ContactFilters view={view} topics={topics.data ?? []} onChange={changeView} />
+      {!nothingYet && <ContactFilters view={view} topics={topics.data ?? []} onChange={changeView} />}
 
       {data === undefined ? (
         list.isError ? (
