@@ -78,18 +78,38 @@ async function contactsOf(user: User, orgId: string) {
   return contacts.sort((a, b) => a.email.localeCompare(b.email))
 }
 
+/** An import written as the API writes it, but not enqueued: the test plays the queue's deliveries itself. */
+async function seedImport(user: User, orgId: string, fileKey: string, fileName: string, fileBytes: number) {
+  const importId = fileKey.split('/')[2] as string
+  const account = (await user.api.get('/api/account')).body
+  await ImportsRepo.createImport({
+    id: importId,
+    orgId,
+    fileName,
+    fileKey,
+    status: 'queued',
+    options: { topicIds: [], existing: 'update' },
+    createdBy: { accountId: account.id, email: account.email },
+    createdAt: new Date().toISOString(),
+    counts: ImportsRepo.NO_COUNTS,
+    fileBytes,
+    bytesRead: 0,
+  })
+  return importId
+}
+
 const MESSY =
   '\uFEFFEmail;First name;Company\r\n' +
   'ana@example.com;Ana;"Acme; Inc."\r\n' +
   '\r\n' +
-  'ZOË@Example.com;"Zoë ""Z""";Ünïcode GmbH\r\n' +
+  'ZOE@Example.com;"Zoë ""Z""";Ünïcode GmbH\r\n' +
   'ana@example.com;Ana again;Dup\r\n' +
   'not-an-email;Bad;X\r\n' +
   '=HYPERLINK("http://evil.example");Formula;@SUM(1)\r\n' +
   ';No email;Y\r\n' +
   'bo@example.com;Bo;\r\n'
 
-describe('contact import', () => {
+describe('contact import', { timeout: 90_000 }, () => {
   it('imports a messy CSV through a presigned upload: counts, contacts, and an escaped invalid-rows file', async () => {
     const { user, orgId } = await teamOrg()
     const done = await importFile(user, orgId, MESSY, { fileName: 'messy.csv' })
@@ -101,7 +121,7 @@ describe('contact import', () => {
       error: null,
     })
     const contacts = await contactsOf(user, orgId)
-    expect(contacts.map((c) => c.email)).toEqual(['ana@example.com', 'bo@example.com', 'zoë@example.com'])
+    expect(contacts.map((c) => c.email)).toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])
     expect(contacts[0]).toMatchObject({ firstName: 'Ana', attributes: { company: 'Acme; Inc.' } })
     expect(contacts[2]).toMatchObject({ firstName: 'Zoë "Z"', attributes: { company: 'Ünïcode GmbH' } })
 
@@ -180,12 +200,10 @@ describe('contact import', () => {
     expect(stranger.status).toBe(404)
   })
 
-  it('refuses a file over the limit clearly, before reading it', async () => {
+  it('refuses a file over the limit clearly: at the start, and in the worker before reading it', async () => {
     const { user, orgId } = await teamOrg()
     const fileKey = await upload(user, orgId, 'email\r\na@example.com\r\n')
-    const started = await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey })
-    expect(started.status).toBe(202)
-    // The object replaced by a larger one after the start: the worker checks the size before anything else.
+    // A presigned PUT cannot bound the size: the object may be replaced by a larger one.
     await s3().send(
       new PutObjectCommand({
         Bucket: transferBucket(),
@@ -193,9 +211,18 @@ describe('contact import', () => {
         Body: Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41),
       }),
     )
-    const done = await waitForImport(user, orgId, started.body.id)
+    const refused = await user.api.post('/api/contacts/import', { organizationId: orgId, fileKey })
+    expect(refused.status).toBe(413)
+    expect(refused.body.error).toMatchObject({ code: 'contact_import.too_large' })
+
+    // Replaced after the start: the worker checks the size before anything else.
+    const importId = await seedImport(user, orgId, fileKey, 'big.csv', 10)
+    const slice = { write: writeImportRows, deadline: Date.now() + 60_000, owner: 'worker' }
+    expect(await runImportSlice({ orgId, importId }, slice)).toBe('done')
+    const done = (await user.api.get(`/api/contacts/import/${importId}?organizationId=${orgId}`)).body
     expect(done).toMatchObject({ status: 'failed', error: { code: 'contact_import.too_large' } })
     expect(done.error.message).toMatch(/at most 100 MB/)
+    expect(await contactsOf(user, orgId)).toEqual([])
   })
 
   it('resumes a crashed import from its checkpoint: every row once, counts exact', async () => {
@@ -203,22 +230,7 @@ describe('contact import', () => {
     const rows = Array.from({ length: 23 }, (_, i) => `user${i}@example.com,User ${i}`)
     const csv = ['email,first name', ...rows, 'user3@example.com,Duplicate'].join('\n')
     const fileKey = await upload(user, orgId, csv)
-    // Written as the API writes it, but not enqueued: the test plays the queue's deliveries itself.
-    const importId = fileKey.split('/')[2] as string
-    const account = (await user.api.get('/api/account')).body
-    await ImportsRepo.createImport({
-      id: importId,
-      orgId,
-      fileName: 'crash.csv',
-      fileKey,
-      status: 'queued',
-      options: { topicIds: [], existing: 'update' },
-      createdBy: { accountId: account.id, email: account.email },
-      createdAt: new Date().toISOString(),
-      counts: ImportsRepo.NO_COUNTS,
-      fileBytes: csv.length,
-      bytesRead: 0,
-    })
+    const importId = await seedImport(user, orgId, fileKey, 'crash.csv', csv.length)
     const message = { orgId, importId }
     const slice = { write: writeImportRows, segmentRows: 5, batchRows: 2 }
     class Crash extends Error {}

@@ -1,3 +1,4 @@
+import { audienceTransfersPurge } from './audience/import/purge'
 import { audiencePurge } from './audience/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
 import { blocksPurge } from './blocks/purge'
@@ -24,4 +25,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   jobsPurge,
   migrationsPurge,
   audiencePurge,
+  audienceTransfersPurge,
 ]

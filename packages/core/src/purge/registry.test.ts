@@ -27,6 +27,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['blocks', Keys.blockKey(org, 'b')],
   ['blocks', Keys.blockNameKey(org, 'n')],
   ['blocks', Keys.blockUseKey(org, 'b', 't')],
+  ['audience-transfers', Keys.contactImportKey(org, 'i')],
+  ['audience-transfers', Keys.contactExportKey(org, 'e')],
 ]
 
 describe('the purge registry', () => {

@@ -145,11 +145,15 @@ export async function saveCheckpoint(
       new UpdateCommand({
         TableName: tableName(),
         Key: contactImportKey(record.orgId, record.id),
-        UpdateExpression: 'SET checkpoint = :checkpoint, counts = :counts, bytesRead = :bytes',
+        UpdateExpression: 'SET #checkpoint = :checkpoint, counts = :counts, bytesRead = :bytes',
         ConditionExpression:
           from === undefined
-            ? 'leaseOwner = :owner AND attribute_not_exists(checkpoint)'
-            : 'leaseOwner = :owner AND checkpoint.segment = :from',
+            ? 'leaseOwner = :owner AND attribute_not_exists(#checkpoint)'
+            : 'leaseOwner = :owner AND #checkpoint.#segment = :from',
+        ExpressionAttributeNames: {
+          '#checkpoint': 'checkpoint',
+          ...(from === undefined ? {} : { '#segment': 'segment' }),
+        },
         ExpressionAttributeValues: {
           ':checkpoint': checkpoint,
           ':counts': counts,
