@@ -94,16 +94,20 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
  * - `defaultStatus`: only contacts with no explicit preference for the topic (their status is the default).
  * - `unsubscribeAll`: true = only contacts unsubscribed from everything; false = only the others.
  * - `optIn`/`optOut`/`pending`/`optInByDefault`/`defaultStatus` need `topicId`; `=false` is the same as absent.
- * - `cursor` / `limit`: paging. Rows are ordered by email (then by name for name matches).
+ * - `cursor` / `limit`: paging. Rows are ordered by email (then by name for name matches); `topicId` alone
+ *   lists the topic's preferences grouped by effective status (OPT_IN, OPT_OUT, PENDING), by email within.
  *
- * How each combination reads (never a scan of the organization):
- * - index-backed (a page of `limit` rows per call): no filter; `searchQuery` alone; `topicId` alone or with one
- *   status, with or without `searchQuery` (a topic's preferences are indexed by status and email);
- *   `optInByDefault` with `optIn` when the topic defaults to OPT_OUT, or with `optOut` when it defaults to OPT_IN
- *   (the default adds nobody); `defaultStatus` with a status other than the topic's default (always empty).
+ * How each combination reads (never a scan of the organization; the audience is sharded, each read queries
+ * every shard in parallel and merges):
+ * - index-backed (a full page of `limit` rows per call): no filter (the email index); `searchQuery` alone (the
+ *   email index from the prefix, then the name index from the prefix); `topicId` alone, or with one status
+ *   (`optIn`/`optOut`/`pending`) with or without `searchQuery`'s email prefix (a topic's preference index by
+ *   effective status and email); `optInByDefault` where the default adds nobody (`optIn` on an OPT_OUT topic,
+ *   `pending`); `defaultStatus` with `pending`, or with `optIn` on an OPT_OUT topic (always empty, answered at once).
  * - bounded filtered reads (a page may hold fewer than `limit` rows, even none, and still have a `nextCursor`:
- *   each call reads at most a few thousand index entries): `unsubscribeAll`; `optInByDefault` otherwise;
- *   `defaultStatus` otherwise; the name half of `searchQuery` combined with a topic filter.
+ *   one call evaluates at most 4,000 index entries, then answers what it found): `unsubscribeAll`;
+ *   `optInByDefault` and `defaultStatus` otherwise (the email index filtered on the contact's preference);
+ *   `topicId` without a status together with `searchQuery`; the name half of `searchQuery` with a topic filter.
  */
 export const ContactListQuerySchema = z
   .object({

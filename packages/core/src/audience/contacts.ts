@@ -22,6 +22,9 @@ import { deleteContactRecord, saveContactChange } from './preferences'
 import { listTopics } from './topics.repo'
 import { createContactRecord } from './upsert'
 
+/** Contacts changed at once by an inline bulk call. */
+const BULK_CONCURRENCY = 8
+
 const notFound = () => new AppError('contact.not_found', 'No such contact.')
 
 export function toContact(contact: ContactRecord): Contact {
@@ -197,6 +200,12 @@ export async function bulkContacts(
   }
   const origin = originOf(context, 'bulk')
   const result: BulkResult = { succeeded: 0, notFound: 0, suppressed: 0 }
-  for (const id of body.contactIds) result[await applyBulk(organizationId, id, body.action, origin)]++
+  const queue = [...body.contactIds]
+  const work = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      result[await applyBulk(organizationId, id, body.action, origin)]++
+    }
+  }
+  await Promise.all(Array.from({ length: BULK_CONCURRENCY }, work))
   return { result, job: null }
 }

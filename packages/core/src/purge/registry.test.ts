@@ -29,6 +29,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['blocks', Keys.blockUseKey(org, 'b', 't')],
   ['audience-transfers', Keys.contactImportKey(org, 'i')],
   ['audience-transfers', Keys.contactExportKey(org, 'e')],
+  ['audience', Keys.topicKey(org, 't')],
+  ['audience', Keys.topicNameKey(org, 'News')],
 ]
 
 describe('the purge registry', () => {
@@ -37,9 +39,15 @@ describe('the purge registry', () => {
     expect(ownerOf(PURGE_DECLARATIONS, key.SK)?.domain).toBe(domain)
   })
 
-  it('declares the sharded hourly counts, and what of them a deleted connection leaves', () => {
+  it('declares the sharded hourly counts and audience partitions, and what of them a deleted connection leaves', () => {
     const sharded = PURGE_DECLARATIONS.flatMap((declaration) => declaration.shardedPartitions ?? [])
-    expect(sharded.map((entry) => entry.partition(org))).toEqual([Keys.hourlyStatsPartition(org)])
+    expect(sharded.map((entry) => entry.partition(org))).toEqual([
+      Keys.hourlyStatsPartition(org),
+      Keys.contactPartition(org),
+      Keys.addressPartition(org),
+      Keys.preferencePartition(org),
+      Keys.audienceCountPartition(org),
+    ])
     expect(sharded[0]?.awsAccountPrefix?.({ orgId: org, awsAccountId: 'aws' })).toBe(
       Keys.hourlyStatsShardSortKey('aws', ''),
     )
