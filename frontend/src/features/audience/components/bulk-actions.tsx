@@ -44,7 +44,7 @@ export function BulkActions({
   return (
     <>
       <div className={styles.selectionBar}>
-        <span className={styles.selectionCount} aria-live="polite">
+        <span className={count === 0 ? styles.muted : styles.selectionCount} aria-live="polite">
           {count === 0 ? 'Select contacts to change several at once' : `${countText(count)} ${noun} selected`}
         </span>
         {count > 0 && (

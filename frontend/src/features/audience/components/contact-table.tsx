@@ -76,7 +76,7 @@ export function ContactTable({
                   <Link to={paths.contact(contact.id)} className={styles.email}>
                     {contact.email}
                   </Link>
-                  {name && <span className={styles.muted}>{name}</span>}
+                  {name && <span className={`${styles.muted} ${styles.subline}`}>{name}</span>}
                 </th>
                 <td>
                   {subscribed.length > 0 ? (

@@ -163,6 +163,13 @@ function ContactList({ organizationId }: { organizationId: string }) {
               )}
             </>
           )}
+          {filtered && data.items.length > 0 && (
+            <div>
+              <Button variant="ghost" size="small" onClick={() => changeView(EMPTY_VIEW)}>
+                Clear filters
+              </Button>
+            </div>
+          )}
           {(page > 1 || data.nextCursor) && (
             <nav className={styles.pager} aria-label="Contact pages">
               <Button
