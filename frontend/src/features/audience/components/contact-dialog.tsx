@@ -189,14 +189,17 @@ function ContactForm({
           autoComplete="off"
           spellCheck={false}
           value={draft.email}
-          onChange={(event) => set({ email: event.target.value })}
+          onChange={(event) => {
+            set({ email: event.target.value })
+            setProblems(({ email: _fixed, ...others }) => others)
+          }}
           error={
             problems.email ??
             (isApiError(error, 'contact.email_exists') ? PROBLEM_MESSAGES['contact.email_exists'] : undefined)
           }
         />
       )}
-      <div className={styles.attributeRow}>
+      <div className={styles.twoColumns}>
         <TextField
           label="First name"
           value={draft.firstName}
