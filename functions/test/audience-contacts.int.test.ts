@@ -1,3 +1,4 @@
+import { upsertContacts } from '@app/core/audience/public'
 import { describe, expect, it } from 'vitest'
 import {
   allEmails,
@@ -173,12 +174,15 @@ describe('contacts', () => {
   it('bulk deletes and changes topics inline, and as a job beyond 100 contacts', async () => {
     const { user, orgId, q } = await audienceOrg()
     const topic = await createTopic(user, orgId, { name: 'Bulk' })
-    const ids: string[] = []
-    for (let index = 0; index < 105; index++) {
-      ids.push(
-        (await createContact(user, orgId, { email: `b${String(index).padStart(3, '0')}@example.com` })).id,
-      )
-    }
+    // Seeded through the importer's batch write (the API path is covered above).
+    const seeded = await upsertContacts(
+      orgId,
+      Array.from({ length: 105 }, (_, index) => ({
+        email: `b${String(index).padStart(3, '0')}@example.com`,
+      })),
+      { existing: 'skip', topicIds: [], origin: { source: 'import' } },
+    )
+    const ids = seeded.map((row) => row.contactId as string)
     const inline = await user.api.post(`/api/contacts/bulk?${q}`, {
       contactIds: [...ids.slice(0, 3), orgId],
       action: { type: 'topics', topicPreferences: [{ topicId: topic.id, status: 'OPT_IN' }] },

@@ -1,4 +1,5 @@
-import { changeSubscriptions, suppress } from '@app/core/audience/public'
+import { pageContacts } from '@app/core/audience/list'
+import { changeSubscriptions, suppress, upsertContacts } from '@app/core/audience/public'
 import { describe, expect, it } from 'vitest'
 import { allEmails, audienceOrg, createContact, createTopic } from './audience-helpers'
 
@@ -184,5 +185,49 @@ describe('GET contacts filters (SES ListContacts semantics)', () => {
     expect(second.body.items[0].email).toBe('c1@example.com')
     const unknownTopic = await user.api.get(`/api/contacts?${q}&topicId=${other.orgId}&optIn=true`)
     expect(unknownTopic.status).toBe(404)
+  })
+})
+
+describe('bounded filtered reads', () => {
+  it('answer partial pages with a cursor when the read budget runs out, and the cursors reach every match once', async () => {
+    const { user, orgId } = await audienceOrg()
+    const rows = Array.from({ length: 40 }, (_, index) => ({
+      email: `r${String(index).padStart(2, '0')}@example.com`,
+    }))
+    const seeded = await upsertContacts(orgId, rows, {
+      existing: 'skip',
+      topicIds: [],
+      origin: { source: 'import' },
+    })
+    for (const index of [7, 31]) {
+      await changeSubscriptions(
+        orgId,
+        seeded[index]?.contactId as string,
+        { unsubscribeAll: true },
+        { source: 'api' },
+      )
+    }
+    const pages: { items: { email: string }[]; nextCursor: string | null }[] = []
+    let cursor: string | undefined
+    do {
+      // A budget of 8 index entries a call: far less than the 40 contacts the filter reads through.
+      const page = await pageContacts(
+        orgId,
+        { unsubscribeAll: true, limit: 10, ...(cursor ? { cursor } : {}) },
+        8,
+      )
+      pages.push(page)
+      cursor = page.nextCursor ?? undefined
+    } while (cursor && pages.length < 100)
+    expect(pages.flatMap((page) => page.items.map((item) => item.email))).toEqual([
+      'r07@example.com',
+      'r31@example.com',
+    ])
+    expect(pages.length).toBeGreaterThan(2)
+    expect(pages.some((page) => page.items.length === 0 && page.nextCursor !== null)).toBe(true)
+    // An index-backed read fills its pages whatever the budget.
+    const full = await pageContacts(orgId, { limit: 10 }, 8)
+    expect(full.items).toHaveLength(10)
+    expect(user).toBeTruthy()
   })
 })

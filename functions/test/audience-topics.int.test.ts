@@ -107,6 +107,13 @@ describe('topics', () => {
     // At once: no new preference for it, no second delete.
     const again = await user.api.delete(`/api/topics/${gone.id}?${q}`)
     expect([409, 404]).toContain(again.status)
+    const late = await user.api.patch(`/api/contacts/${contacts[1]?.id}?${q}`, {
+      topicPreferences: [{ topicId: gone.id, status: 'OPT_OUT' }],
+    })
+    expect(late.status).toBeGreaterThanOrEqual(404)
+    expect(['topic.deleting', 'topic.not_found']).toContain(late.body.error.code)
+    const renameDeleting = await user.api.patch(`/api/topics/${gone.id}?${q}`, { name: 'Back' })
+    expect(['topic.deleting', 'topic.not_found']).toContain(renameDeleting.body.error.code)
     const job = await waitForJob(user, orgId, deleting.body.id)
     expect(job.status).toBe('succeeded')
 

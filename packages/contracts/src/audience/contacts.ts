@@ -114,14 +114,26 @@ export const ContactListQuerySchema = z
     organizationId: UlidSchema,
     searchQuery: singleLine(z.string().trim().min(1).max(254), 'The search')
       .transform((value) => value.toLowerCase())
-      .optional(),
+      .optional()
+      .meta({ description: 'The email or the name (first last) begins with it, case-insensitively.' }),
     topicId: UlidSchema.optional(),
-    optIn: booleanQuery.optional(),
-    optOut: booleanQuery.optional(),
-    pending: booleanQuery.optional(),
-    optInByDefault: booleanQuery.optional(),
-    defaultStatus: booleanQuery.optional(),
-    unsubscribeAll: booleanQuery.optional(),
+    optIn: booleanQuery.optional().meta({ description: 'With topicId: effective status OPT_IN.' }),
+    optOut: booleanQuery.optional().meta({
+      description: 'With topicId: effective status OPT_OUT (unsubscribed from all or suppressed included).',
+    }),
+    pending: booleanQuery
+      .optional()
+      .meta({ description: 'With topicId: waiting for a double opt-in confirmation.' }),
+    optInByDefault: booleanQuery.optional().meta({
+      description:
+        'With topicId: contacts without an explicit preference count as the topic default (SES UseDefaultIfPreferenceUnavailable); otherwise only explicit preferences match.',
+    }),
+    defaultStatus: booleanQuery
+      .optional()
+      .meta({ description: 'With topicId: only contacts without an explicit preference for the topic.' }),
+    unsubscribeAll: booleanQuery
+      .optional()
+      .meta({ description: 'true: only contacts unsubscribed from everything; false: only the others.' }),
     ...pageQuery({ default: 50, max: 100 }),
   })
   .strict()

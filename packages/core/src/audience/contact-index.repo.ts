@@ -97,10 +97,9 @@ export async function readPhase(
   budget: number,
 ): Promise<PhaseRead> {
   const source = sourceOf(orgId, phase)
-  const perShard = Math.min(
-    1000,
-    Math.max(want + 1, phase.index === 'preference' || !phase.filter ? want + 1 : 200),
-  )
+  const wanted = phase.index === 'preference' || !phase.filter ? want + 1 : Math.max(want + 1, 200)
+  // A filtered phase never reads more than its budget, spread over the shards.
+  const perShard = Math.max(1, Math.min(1000, wanted, Math.ceil(budget / AUDIENCE_SHARDS)))
   const rows: Item[] = []
   let position = after
   let evaluated = 0

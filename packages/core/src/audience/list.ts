@@ -24,7 +24,11 @@ export interface ContactPageQuery extends ContactFilters {
  * read through the plan `filters.ts` chooses, from the signed cursor's position. A filtered read stops after
  * `LIST_READ_BUDGET` index entries and answers what it found with a cursor to continue.
  */
-export async function pageContacts(orgId: string, query: ContactPageQuery): Promise<Page<ContactRecord>> {
+export async function pageContacts(
+  orgId: string,
+  query: ContactPageQuery,
+  readBudget = LIST_READ_BUDGET,
+): Promise<Page<ContactRecord>> {
   const { limit, cursor, ...filters } = query
   const cursorQuery = {
     list: 'contacts',
@@ -44,12 +48,20 @@ export async function pageContacts(orgId: string, query: ContactPageQuery): Prom
   const rows: ContactRecord[] = []
   let phase = position?.phase ?? 0
   let after = position?.after
-  let budget = LIST_READ_BUDGET
+  let budget = readBudget
   while (phase < plan.phases.length && rows.length < limit && budget > 0) {
     const current = plan.phases[phase]
     if (!current) break
-    const read = await readPhase(orgId, current, after, limit - rows.length, budget)
-    budget -= read.evaluated
+    // Index-backed phases fill their page; filtered ones stop at the budget (a partial page).
+    const filtered = current.index !== 'preference' && current.filter !== undefined
+    const read = await readPhase(
+      orgId,
+      current,
+      after,
+      limit - rows.length,
+      filtered ? budget : Number.POSITIVE_INFINITY,
+    )
+    if (filtered) budget -= read.evaluated
     rows.push(
       ...read.rows.filter(
         (contact) =>
