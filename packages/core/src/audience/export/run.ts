@@ -43,6 +43,7 @@ export async function runExportSlice(
   const filters = record.filters as ContactFilters
   const topic = filters.topicId ? await getTopic(orgId, filters.topicId) : undefined
   const pieceRows = options.pieceRows ?? 20_000
+  const limit = Math.min(EXPORT_PAGE, pieceRows)
   try {
     while (record.pieces === 0 || record.cursor) {
       const lines: string[] = []
@@ -51,7 +52,7 @@ export async function runExportSlice(
       do {
         const page = await listContactsPage(orgId, {
           ...filters,
-          limit: EXPORT_PAGE,
+          limit,
           ...(cursor ? { cursor } : {}),
         })
         lines.push(contactLines(page.items, topic))
