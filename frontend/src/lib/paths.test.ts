@@ -16,5 +16,12 @@ describe('paths', () => {
     expect(paths.planChooser()).toBe(`/app/organization/billing?${PLAN_CHOOSER_PARAM}=plan`)
     expect(paths.onboardingPlan({ checkout: 'canceled' })).toBe('/app/onboarding/plan?checkout=canceled')
     expect(paths.priceChangeNotice()).toBe('/app/price-change-notice')
+    expect(paths.contacts()).toBe('/app/audience/contacts')
+    expect(paths.contacts({ topicId: 't1', status: 'optIn' })).toBe(
+      '/app/audience/contacts?topicId=t1&status=optIn',
+    )
+    expect(paths.contact(':id')).toBe('/app/audience/contacts/:id')
+    expect(paths.contactsImport()).toBe('/app/audience/contacts/import')
+    expect(paths.topics()).toBe('/app/audience/topics')
   })
 })

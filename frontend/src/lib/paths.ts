@@ -52,7 +52,10 @@ export const paths = {
   block: (id: string) => `${APP}/blocks/${id}`,
 
   githubSync: () => `${APP}/github-sync`,
-  contacts: () => `${APP}/audience/contacts`,
+  /** The contact list; its filters live in the query (`features/audience/contact-view.ts`). */
+  contacts: (query?: Query) => withQuery(`${APP}/audience/contacts`, query),
+  contact: (id: string) => `${APP}/audience/contacts/${id}`,
+  contactsImport: () => `${APP}/audience/contacts/import`,
   topics: () => `${APP}/audience/topics`,
   campaigns: () => `${APP}/campaigns`,
   newCampaign: () => `${APP}/campaigns/new`,

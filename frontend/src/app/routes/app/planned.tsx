@@ -30,19 +30,6 @@ export const PLANNED_PAGES = {
     purpose: 'Keep your templates in a GitHub repository and push changes to SES from there.',
     feature: 'githubSync',
   },
-  contacts: {
-    offering: 'audience',
-    title: 'Contacts',
-    purpose:
-      'Your audience: add, import from CSV, search and filter contacts by topic and subscription status.',
-    feature: 'audience',
-  },
-  topics: {
-    offering: 'audience',
-    title: 'Topics',
-    purpose: 'Subscription lists your contacts opt in to, each with its own unsubscribe link.',
-    feature: 'audience',
-  },
   campaigns: {
     offering: 'campaigns',
     title: 'All campaigns',

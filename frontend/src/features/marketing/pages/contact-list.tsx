@@ -19,8 +19,8 @@ const content: ProductPageContent = {
       body: 'Every campaign message links to an unsubscribe page that works without signing in, and campaigns carry the one-click List-Unsubscribe headers Gmail and Yahoo require of bulk senders.',
     },
     {
-      title: 'Export when you need it',
-      body: 'Download the contacts of a topic as a CSV file at any time. Your list is yours.',
+      title: 'Import and export CSV',
+      body: 'Import a CSV file of any size with your own column mapping, and download the contacts of a topic or of a filter at any time. Your list is yours.',
     },
     {
       title: 'Bounces and complaints respected',
@@ -32,7 +32,7 @@ const content: ProductPageContent = {
     { title: 'Create topics', body: 'Name the subscriptions people can choose, such as “Product updates”.' },
     {
       title: 'Add contacts',
-      body: 'Add people who gave you permission to email them, with the topics they chose.',
+      body: 'Add people who gave you permission to email them, by hand or from a CSV file, with the topics they chose.',
     },
     {
       title: 'Send a campaign to a topic',

@@ -22,7 +22,7 @@ const CAPABILITIES: readonly {
   {
     title: 'Audience',
     offering: 'audience',
-    body: 'Contacts and topics, with a public unsubscribe page and CSV export.',
+    body: 'Contacts and topics, with a public unsubscribe page, CSV import and export.',
     to: '/contact-list',
     more: 'More about contact lists',
   },

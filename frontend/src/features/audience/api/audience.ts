@@ -1,0 +1,141 @@
+import {
+  type BulkContactsBody,
+  type Contact,
+  type ContactListQuery,
+  type CreateContactBody,
+  type CreateTopicBody,
+  routes,
+  type Topic,
+  type UpdateContactBody,
+} from '@app/contracts'
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+
+export const CONTACT_PAGE_SIZE = 50
+
+type ContactFilterQuery = Omit<ContactListQuery, 'organizationId' | 'cursor' | 'limit'>
+
+export const topicQueries = {
+  all: () => ['topics'] as const,
+  /** Every topic of the organization (at most 20, one page), by name, with its counts. */
+  list: (organizationId: string) =>
+    queryOptions({
+      queryKey: [...topicQueries.all(), 'list', organizationId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiRequest(routes.listTopics, { query: { organizationId }, signal })).items,
+      staleTime: 15_000,
+      // A deleted topic stays listed as 'deleting' while a job removes its preferences: read again until gone.
+      refetchInterval: (query) =>
+        query.state.data?.some((topic) => topic.status === 'deleting') ? 2000 : false,
+    }),
+}
+
+export const contactQueries = {
+  all: () => ['contacts'] as const,
+  lists: (organizationId: string) => [...contactQueries.all(), 'list', organizationId] as const,
+  /** One page of the filtered list; `cursor` is the previous page's `nextCursor`. */
+  page: (organizationId: string, filters: ContactFilterQuery, cursor: string | undefined) =>
+    queryOptions({
+      queryKey: [...contactQueries.lists(organizationId), filters, cursor ?? null] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.listContacts, {
+          query: {
+            organizationId,
+            ...filters,
+            limit: CONTACT_PAGE_SIZE,
+            ...(cursor ? { cursor } : {}),
+          },
+          signal,
+        }),
+      staleTime: 10_000,
+      // The table keeps the page it shows while the next one loads, dimmed, instead of flashing empty.
+      placeholderData: keepPreviousData,
+    }),
+  /** A contact with its subscriptions, consent trail and suppression. */
+  detail: (organizationId: string, id: string) =>
+    queryOptions({
+      queryKey: [...contactQueries.all(), 'detail', organizationId, id] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getContact, { params: { id }, query: { organizationId }, signal }),
+      staleTime: 10_000,
+    }),
+}
+
+/** Contacts and topic counts move together: any change refreshes both. */
+export function refreshAudience(queryClient: QueryClient, organizationId: string) {
+  void queryClient.invalidateQueries({ queryKey: contactQueries.all() })
+  void queryClient.invalidateQueries({ queryKey: topicQueries.list(organizationId).queryKey })
+}
+
+/** Creates a topic, or changes one (`id`): the form shows failures itself. */
+export function useSaveTopic(organizationId: string, id?: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Required<CreateTopicBody>): Promise<Topic> =>
+      id
+        ? apiRequest(routes.updateTopic, { params: { id }, query: { organizationId }, body })
+        : apiRequest(routes.createTopic, { query: { organizationId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: () => refreshAudience(queryClient, organizationId),
+  })
+}
+
+/** Answers the job removing its preferences; the topic is gone from the list at once. */
+export function useDeleteTopic(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(routes.deleteTopic, { params: { id }, query: { organizationId } }),
+    meta: { handlesErrors: true },
+    onSuccess: () => refreshAudience(queryClient, organizationId),
+  })
+}
+
+export function useCreateContact(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateContactBody) =>
+      apiRequest(routes.createContact, { query: { organizationId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: () => refreshAudience(queryClient, organizationId),
+  })
+}
+
+export function useUpdateContact(organizationId: string, id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateContactBody): Promise<Contact> =>
+      apiRequest(routes.updateContact, { params: { id }, query: { organizationId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: () => refreshAudience(queryClient, organizationId),
+  })
+}
+
+export function useDeleteContact(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(routes.deleteContact, { params: { id }, query: { organizationId } }),
+    meta: { handlesErrors: true },
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: contactQueries.detail(organizationId, id).queryKey })
+      refreshAudience(queryClient, organizationId)
+    },
+  })
+}
+
+/** Delete the selection or change its topics: done at once up to 100 contacts, as a job beyond. */
+export function useBulkContacts(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: BulkContactsBody) =>
+      apiRequest(routes.bulkContacts, { query: { organizationId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: () => refreshAudience(queryClient, organizationId),
+  })
+}

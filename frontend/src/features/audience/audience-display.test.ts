@@ -1,0 +1,71 @@
+import type { ConsentEntry } from '@app/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  bulkResultText,
+  contactName,
+  contactStateBadge,
+  effectiveStatus,
+  subscribedTopicNames,
+  trailChanges,
+} from './audience-display'
+
+const NEWS = { id: '01JC0000000000000000000001', name: 'News', defaultSubscriptionStatus: 'OPT_OUT' as const }
+const DIGEST = {
+  id: '01JC0000000000000000000002',
+  name: 'Digest',
+  defaultSubscriptionStatus: 'OPT_IN' as const,
+}
+const plain = { unsubscribeAll: false, suppressed: null, topicPreferences: [] }
+
+describe('effective status (the API rule, for the list)', () => {
+  it('takes the choice, else the default; unsubscribe-all and suppression win', () => {
+    expect(effectiveStatus(plain, NEWS)).toEqual({ status: 'OPT_OUT', explicit: false })
+    expect(effectiveStatus(plain, DIGEST)).toEqual({ status: 'OPT_IN', explicit: false })
+    const chose = { ...plain, topicPreferences: [{ topicId: NEWS.id, status: 'OPT_IN' as const }] }
+    expect(effectiveStatus(chose, NEWS)).toEqual({ status: 'OPT_IN', explicit: true })
+    expect(effectiveStatus({ ...chose, unsubscribeAll: true }, NEWS).status).toBe('OPT_OUT')
+    const suppressed = {
+      ...chose,
+      suppressed: { reason: 'BOUNCED' as const, at: '2026-11-25T08:00:00.000Z' },
+    }
+    expect(effectiveStatus(suppressed, NEWS).status).toBe('OPT_OUT')
+    expect(subscribedTopicNames(chose, [NEWS, DIGEST] as never)).toEqual(['News', 'Digest'])
+    expect(contactStateBadge(suppressed)?.label).toBe('Suppressed')
+    expect(contactStateBadge({ ...plain, unsubscribeAll: true })?.label).toBe('Unsubscribed from all')
+    expect(contactStateBadge(plain)).toBeUndefined()
+  })
+
+  it('names a contact from its first and last name', () => {
+    expect(contactName({ firstName: 'Ana', lastName: 'Lima' })).toBe('Ana Lima')
+    expect(contactName({ firstName: null, lastName: ' ' })).toBe('')
+  })
+})
+
+describe('trailChanges / bulkResultText', () => {
+  it('says each change of a trail entry in words', () => {
+    const entry: ConsentEntry = {
+      at: '2026-11-25T08:00:00.000Z',
+      source: 'unsubscribe-page',
+      by: null,
+      changes: [
+        { topicId: NEWS.id, from: 'OPT_IN', to: 'OPT_OUT' },
+        { topicId: '01JC0000000000000000000007', from: null, to: 'OPT_IN' },
+      ],
+      unsubscribeAll: { from: false, to: true },
+      suppression: { from: null, to: 'UNSUBSCRIBED' },
+    }
+    expect(trailChanges(entry, [NEWS])).toEqual([
+      'News: Subscribed → Unsubscribed',
+      'A deleted topic: no choice → Subscribed',
+      'Unsubscribed from everything',
+      'Suppressed (unsubscribed)',
+    ])
+  })
+
+  it('sums up a bulk change', () => {
+    expect(bulkResultText({ succeeded: 1, notFound: 0, suppressed: 0 })).toBe('1 contact.')
+    expect(bulkResultText({ succeeded: 12, notFound: 1, suppressed: 2 })).toBe(
+      '12 contacts; 1 no longer existed; 2 stayed unsubscribed (suppressed).',
+    )
+  })
+})

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import {
+  currentCursor,
+  EMPTY_VIEW,
+  filterQuery,
+  hasFilters,
+  nextPage,
+  previousPage,
+  searchForView,
+  viewFromSearch,
+} from './contact-view'
+
+const TOPIC = '01JC0000000000000000000000'
+
+describe('viewFromSearch / searchForView', () => {
+  it('reads every filter from the address and writes it back', () => {
+    const search = `searchQuery=ana&topicId=${TOPIC}&status=optOut&optInByDefault=true&defaultStatus=true&unsubscribeAll=false`
+    const view = viewFromSearch(new URLSearchParams(search))
+    expect(view).toEqual({
+      searchQuery: 'ana',
+      topicId: TOPIC,
+      status: 'optOut',
+      optInByDefault: true,
+      defaultStatus: true,
+      unsubscribeAll: false,
+    })
+    expect(new URLSearchParams(searchForView(view) as Record<string, string>).toString()).toBe(search)
+  })
+
+  it('drops what the API would refuse: topic filters without a topic, a malformed topic id, unknown values', () => {
+    expect(
+      viewFromSearch(new URLSearchParams('status=optIn&optInByDefault=true&defaultStatus=true')),
+    ).toEqual(EMPTY_VIEW)
+    expect(viewFromSearch(new URLSearchParams('topicId=nope&status=optIn')).topicId).toBeUndefined()
+    expect(viewFromSearch(new URLSearchParams(`topicId=${TOPIC}&status=maybe`)).status).toBeUndefined()
+    expect(viewFromSearch(new URLSearchParams('unsubscribeAll=yes')).unsubscribeAll).toBeUndefined()
+    expect(hasFilters(EMPTY_VIEW)).toBe(false)
+    expect(hasFilters({ ...EMPTY_VIEW, unsubscribeAll: false })).toBe(true)
+  })
+})
+
+describe('filterQuery', () => {
+  it('sends the API names: the chosen status as its own flag, booleans as text', () => {
+    expect(filterQuery(EMPTY_VIEW)).toEqual({})
+    expect(
+      filterQuery({
+        ...EMPTY_VIEW,
+        searchQuery: 'zo',
+        topicId: TOPIC,
+        status: 'pending',
+        defaultStatus: true,
+      }),
+    ).toEqual({ searchQuery: 'zo', topicId: TOPIC, pending: 'true', defaultStatus: 'true' })
+    expect(filterQuery({ ...EMPTY_VIEW, topicId: TOPIC, status: 'optIn', optInByDefault: true })).toEqual({
+      topicId: TOPIC,
+      optIn: 'true',
+      optInByDefault: 'true',
+    })
+    expect(filterQuery({ ...EMPTY_VIEW, status: 'optIn', unsubscribeAll: true })).toEqual({
+      unsubscribeAll: 'true',
+    })
+  })
+})
+
+describe('cursor paging', () => {
+  it('walks forward through the answers’ cursors and back', () => {
+    const second = nextPage([], 'c1')
+    expect(currentCursor([])).toBeUndefined()
+    expect(currentCursor(second)).toBe('c1')
+    expect(nextPage(second, null)).toBe(second)
+    expect(previousPage(nextPage(second, 'c2'))).toEqual(['c1'])
+  })
+})
