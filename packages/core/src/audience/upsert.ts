@@ -3,7 +3,8 @@ import { ulid } from 'ulid'
 import { AppError } from '../errors'
 import { getContacts, lookUpAddresses, readCounters } from './contacts.repo'
 import type { ConsentOrigin, ContactRecord, SubscriptionChange, TopicRecord } from './model'
-import { commitContact, freshContact, resolveChange, saveContactChange } from './preferences'
+import { commitContact, saveContactChange } from './preferences'
+import { freshContact, resolveChange } from './rules'
 import { listTopics } from './topics.repo'
 
 export interface NewContact {
