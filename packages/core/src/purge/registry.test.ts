@@ -47,6 +47,7 @@ describe('the purge registry', () => {
       Keys.addressPartition(org),
       Keys.preferencePartition(org),
       Keys.audienceCountPartition(org),
+      Keys.bounceStreakPartition(org),
     ])
     expect(sharded[0]?.awsAccountPrefix?.({ orgId: org, awsAccountId: 'aws' })).toBe(
       Keys.hourlyStatsShardSortKey('aws', ''),
