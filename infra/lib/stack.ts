@@ -92,7 +92,7 @@ export class SesStudioStack extends Stack {
     })
     const customerAws = new CustomerAws(this, 'CustomerAws')
     // The browser uploads and downloads straight from S3, from the app's origin only.
-    const transfers = new Transfers(this, 'Transfers', { appOrigins: [appUrl] })
+    const transfers = new Transfers(this, 'Transfers', { appOrigins: [appUrl], stage: config.stage })
     this.queues = new Queues(this, 'Queues', {
       workerEntry: entries.worker,
       alarmTopic: this.alarmTopic,

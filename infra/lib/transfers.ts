@@ -8,6 +8,8 @@ import type { ServiceFunction } from './service-function'
 export interface TransfersProps {
   /** The app's origin(s): the browser PUTs uploads and GETs downloads straight from S3. */
   appOrigins: string[]
+  /** Lower-case stage name: part of the bucket's name. */
+  stage: string
 }
 
 /**
@@ -17,10 +19,16 @@ export interface TransfersProps {
  */
 export class Transfers extends Construct {
   readonly bucket: Bucket
+  readonly bucketName: string
 
   constructor(scope: Construct, id: string, props: TransfersProps) {
     super(scope, id)
+    const stack = Stack.of(this)
+    // A name known without the bucket (account and region are pseudo parameters), so the app's CSP can name its
+    // origin while the bucket's CORS names the app's: no dependency cycle through CloudFront.
+    this.bucketName = `ses-studio-${props.stage}-transfers-${stack.account}-${stack.region}`
     this.bucket = new Bucket(this, 'Bucket', {
+      bucketName: this.bucketName,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -52,7 +60,7 @@ export class Transfers extends Construct {
 
   /** The browser origin of presigned URLs (for the app's CSP connect-src). */
   get origin(): string {
-    return `https://${this.bucket.bucketRegionalDomainName}`
+    return `https://${this.bucketName}.s3.${Stack.of(this).region}.amazonaws.com`
   }
 
   /**
