@@ -168,7 +168,9 @@ describe('audience in a real browser', () => {
     await page.getByText('No contacts match these filters').waitFor()
     await page.getByLabel('Topic', { exact: true }).selectOption({ label: 'Weekly digest' })
     await page.getByLabel('Status in the topic').selectOption('optOut')
-    await page.getByRole('checkbox', { name: /Count contacts without a choice/ }).check()
+    await page.waitForURL(/status=optOut/)
+    await page.getByRole('checkbox', { name: /Count contacts without a choice/ }).click()
+    await page.waitForURL(/optInByDefault=true/)
     await expect
       .poll(() => listedEmails(page), POLL)
       .toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])

@@ -225,15 +225,17 @@ describe('public site in a real browser', () => {
   it('marks the unbuilt feature on its product page', async () => {
     const tab = await openTab(browser())
     const { page } = tab
-    await openPage(page, '/contact-list', /Contacts and topics/)
-    await page.getByText('Contact list · Coming soon').waitFor()
-    await page.getByText(/Audience is not in SES Studio yet/).waitFor()
     await openPage(page, '/email-campaigns', /Campaigns that go out/)
+    await page.getByText('Email campaigns · Coming soon').waitFor()
+    await page.getByText(/Campaigns is not in SES Studio yet/).waitFor()
     await page.getByRole('heading', { level: 3, name: 'A campaigns API Coming soon' }).waitFor()
     await openPage(page, '/template-manager', /Manage your Amazon SES templates/)
     await page.getByRole('heading', { level: 3, name: 'GitHub sync Coming soon' }).waitFor()
     await page.getByRole('heading', { level: 3, name: 'Reusable blocks', exact: true }).waitFor()
     expect(await page.getByText(/Coming soon ·|· Coming soon/).count()).toBe(0)
+    // The audience is built: its product page carries no mark.
+    await openPage(page, '/contact-list', /Contacts and topics/)
+    expect(await page.getByText(/Coming soon/).count()).toBe(0)
     expect(tab.pageErrors).toEqual([])
     await tab.close()
   })
