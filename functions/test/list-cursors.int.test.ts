@@ -78,6 +78,13 @@ const CASES: ListCase[] = [
     position: (t) => ({ sortKey: `LOG#${t.awsAccountId}#2026-01-01T00:00:00.000Z#m-1` }),
   },
   {
+    route: 'listContacts',
+    path: (t, cursor) => `/api/contacts?organizationId=${t.orgId}&searchQuery=Ann&cursor=${cursor}`,
+    query: (t) => ({ list: 'contacts', scope: t.orgId, filters: { searchQuery: 'ann' } }),
+    otherQuery: (t) => ({ list: 'contacts', scope: t.orgId, filters: { searchQuery: 'bob' } }),
+    position: () => ({ phase: 0, after: 'ann@example.com' }),
+  },
+  {
     route: 'listInvoices',
     path: (t, cursor) => `/api/payments/invoices?organizationId=${t.orgId}&cursor=${cursor}`,
     query: (t) => ({ list: 'invoices', scope: t.orgId }),

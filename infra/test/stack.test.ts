@@ -52,7 +52,9 @@ beforeAll(() => {
 })
 
 const REGION = 'eu-west-1'
-const PSEUDO = { 'AWS::Region': REGION, 'AWS::URLSuffix': 'amazonaws.com' }
+const STAGE = 'prod'
+const ACCOUNT = '111122223333'
+const PSEUDO = { 'AWS::Region': REGION, 'AWS::URLSuffix': 'amazonaws.com', 'AWS::AccountId': ACCOUNT }
 const httpEntry = (group: string) => `functions/src/http/${group}.ts`
 const fn = (entry: string) => {
   const found = functionsByEntry(synth.template).get(entry)
@@ -434,10 +436,15 @@ describe('web', () => {
     })
   })
 
-  test('the CSP header is the contracts string, for the Cognito endpoint of the region', () => {
+  test('the CSP header is the contracts string, for the Cognito endpoint and the transfer bucket of the region', () => {
     const csp = headersPolicy().SecurityHeadersConfig.ContentSecurityPolicy
     expect(renderString(csp.ContentSecurityPolicy, PSEUDO)).toBe(
-      contentSecurityPolicy({ connectOrigins: [`https://cognito-idp.${REGION}.amazonaws.com`] }),
+      contentSecurityPolicy({
+        connectOrigins: [
+          `https://cognito-idp.${REGION}.amazonaws.com`,
+          `https://ses-studio-${STAGE}-transfers-${ACCOUNT}-${REGION}.s3.${REGION}.amazonaws.com`,
+        ],
+      }),
     )
   })
 

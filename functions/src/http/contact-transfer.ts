@@ -7,7 +7,7 @@ export const handler = endpointGroup('contact-transfer', {
   startContactImport: ({ context, body }) => Imports.startImport(context, body),
   getContactImport: ({ context, params }) => Imports.getImport(context, params.id),
   exportTopicContacts: ({ context, params }) => Exports.exportTopicContacts(context, params.id),
-  exportContacts: ({ context, query: { organizationId, cursor, limit, ...filters } }) =>
+  exportContacts: ({ context, query: { organizationId, ...filters } }) =>
     Exports.exportContacts(context, filters),
   getContactExport: ({ context, params }) => Exports.getExport(context, params.id),
 })

@@ -109,43 +109,51 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
  *   `optInByDefault` and `defaultStatus` otherwise (the email index filtered on the contact's preference);
  *   `topicId` without a status together with `searchQuery`; the name half of `searchQuery` with a topic filter.
  */
-export const ContactListQuerySchema = z
-  .object({
-    organizationId: UlidSchema,
-    searchQuery: singleLine(z.string().trim().min(1).max(254), 'The search')
-      .transform((value) => value.toLowerCase())
-      .optional()
-      .meta({ description: 'The email or the name (first last) begins with it, case-insensitively.' }),
-    topicId: UlidSchema.optional(),
-    optIn: booleanQuery.optional().meta({ description: 'With topicId: effective status OPT_IN.' }),
-    optOut: booleanQuery.optional().meta({
-      description: 'With topicId: effective status OPT_OUT (unsubscribed from all or suppressed included).',
-    }),
-    pending: booleanQuery
-      .optional()
-      .meta({ description: 'With topicId: waiting for a double opt-in confirmation.' }),
-    optInByDefault: booleanQuery.optional().meta({
-      description:
-        'With topicId: contacts without an explicit preference count as the topic default (SES UseDefaultIfPreferenceUnavailable); otherwise only explicit preferences match.',
-    }),
-    defaultStatus: booleanQuery
-      .optional()
-      .meta({ description: 'With topicId: only contacts without an explicit preference for the topic.' }),
-    unsubscribeAll: booleanQuery
-      .optional()
-      .meta({ description: 'true: only contacts unsubscribed from everything; false: only the others.' }),
-    ...pageQuery({ default: 50, max: 100 }),
-  })
-  .strict()
-  .refine((query) => [query.optIn, query.optOut, query.pending].filter(Boolean).length <= 1, {
-    message: 'Choose at most one of optIn, optOut and pending.',
-  })
-  .refine(
-    (query) =>
-      query.topicId !== undefined ||
-      ![query.optIn, query.optOut, query.pending, query.optInByDefault, query.defaultStatus].some(Boolean),
-    { message: 'optIn, optOut, pending, optInByDefault and defaultStatus need a topicId.' },
-  )
+/** The filter fields of `GET contacts` (semantics above), shared with the audience export. */
+const contactFilterFields = {
+  organizationId: UlidSchema,
+  searchQuery: singleLine(z.string().trim().min(1).max(254), 'The search')
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .meta({ description: 'The email or the name (first last) begins with it, case-insensitively.' }),
+  topicId: UlidSchema.optional(),
+  optIn: booleanQuery.optional().meta({ description: 'With topicId: effective status OPT_IN.' }),
+  optOut: booleanQuery.optional().meta({
+    description: 'With topicId: effective status OPT_OUT (unsubscribed from all or suppressed included).',
+  }),
+  pending: booleanQuery
+    .optional()
+    .meta({ description: 'With topicId: waiting for a double opt-in confirmation.' }),
+  optInByDefault: booleanQuery.optional().meta({
+    description:
+      'With topicId: contacts without an explicit preference count as the topic default (SES UseDefaultIfPreferenceUnavailable); otherwise only explicit preferences match.',
+  }),
+  defaultStatus: booleanQuery
+    .optional()
+    .meta({ description: 'With topicId: only contacts without an explicit preference for the topic.' }),
+  unsubscribeAll: booleanQuery
+    .optional()
+    .meta({ description: 'true: only contacts unsubscribed from everything; false: only the others.' }),
+}
+
+/** The filters' rules across fields (one status at most; statuses need a topic). */
+const consistentFilters = <S extends z.ZodType<Record<string, unknown>>>(schema: S) =>
+  schema
+    .refine((query) => [query.optIn, query.optOut, query.pending].filter(Boolean).length <= 1, {
+      message: 'Choose at most one of optIn, optOut and pending.',
+    })
+    .refine(
+      (query) =>
+        query.topicId !== undefined ||
+        ![query.optIn, query.optOut, query.pending, query.optInByDefault, query.defaultStatus].some(Boolean),
+      { message: 'optIn, optOut, pending, optInByDefault and defaultStatus need a topicId.' },
+    )
+
+export const ContactListQuerySchema = consistentFilters(
+  z.object({ ...contactFilterFields, ...pageQuery({ default: 50, max: 100 }) }).strict(),
+)
+/** The audience export: the same filters, no paging (it answers every match). */
+export const ContactExportQuerySchema = consistentFilters(z.object(contactFilterFields).strict())
 export type ContactListQuery = z.input<typeof ContactListQuerySchema>
 export type ContactFilters = Omit<
   z.output<typeof ContactListQuerySchema>,

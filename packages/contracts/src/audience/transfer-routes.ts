@@ -1,5 +1,5 @@
 import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
-import { ContactListQuerySchema } from './contacts'
+import { ContactExportQuerySchema } from './contacts'
 import { TopicIdParamsSchema, TopicQuerySchema } from './schemas'
 import {
   ContactExportSchema,
@@ -89,12 +89,12 @@ export const transferRoutes = {
     path: '/api/contacts/export',
     group: 'contact-transfer',
     summary:
-      'The whole audience, or the contacts the GET contacts filters select (cursor and limit ignored), as a CSV; a larger export answers 202 with the export job instead (ContactExport)',
+      'The whole audience, or the contacts the GET contacts filters select, as a CSV; a larger export answers 202 with the export job instead (ContactExport)',
     auth: 'user',
     permission: 'audience.read',
     organization,
     feature: 'audience',
-    query: ContactListQuerySchema,
+    query: ContactExportQuerySchema,
     produces: 'text/csv',
     errors: [...ORGANIZATION_ERRORS, 'topic.not_found'],
     status: 200,

@@ -43,6 +43,7 @@ describe('createRouteMatcher', () => {
       const path = buildPath(route.path, {
         id: '01HZX3J0C8M6Q1W2E3R4T5Y6U7',
         templateId: '01HZX3J0C8M6Q1W2E3R4T5Y6U8',
+        topicId: '01HZX3J0C8M6Q1W2E3R4T5Y6U9',
         version: '3',
       })
       expect(matchContract(route.method, path)?.route.id).toBe(route.id)
