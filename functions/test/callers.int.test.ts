@@ -64,7 +64,7 @@ function contextProbe(group: (typeof ENDPOINT_GROUPS)[number]): TestHandler {
       }),
     ]),
   )
-  return endpointGroup(group, handlers as never, { routes: probed, owners }) as TestHandler
+  return endpointGroup(group, routes, handlers as never, { routes: probed, owners }) as TestHandler
 }
 
 interface World {
@@ -169,6 +169,7 @@ describe('callers other than a signed-in user', () => {
     const route = { ...routes.listTemplates, id: 'listTemplates', auth: 'apiKey' } as RouteEntry
     return endpointGroup(
       'templates',
+      routes,
       {
         listTemplates: ({
           context,

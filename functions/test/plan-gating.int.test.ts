@@ -6,6 +6,7 @@ import {
   planFor,
   ROUTE_LIST,
   type RouteEntry,
+  routes,
   TIERS,
 } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
@@ -43,7 +44,7 @@ function probe(feature: Feature): TestHandler {
     query: OrganizationIdQuerySchema,
     status: 200,
   } as unknown as RouteEntry
-  return endpointGroup('account', { getAccount: async () => ({ ok: true }) } as never, {
+  return endpointGroup('account', routes, { getAccount: async () => ({ ok: true }) } as never, {
     routes: [route],
   }) as TestHandler
 }

@@ -1,8 +1,10 @@
+import { awsAccountRoutes } from '@app/contracts/aws-accounts/routes'
 import { AwsAccounts } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
   'aws-accounts',
+  awsAccountRoutes,
   {
     listAwsAccounts: ({ context }) => AwsAccounts.listAwsAccounts(context),
     createAwsAccount: ({ context, body }) => AwsAccounts.createAwsAccount(context, body),

@@ -1,7 +1,8 @@
+import { blockRoutes } from '@app/contracts/blocks/routes'
 import { Blocks } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('blocks', {
+export const handler = endpointGroup('blocks', blockRoutes, {
   listBlocks: ({ context, query }) => Blocks.listBlocks(context, query),
   createBlock: ({ context, body }) => Blocks.createBlock(context, body),
   getBlock: ({ context, params }) => Blocks.getBlock(context, params.id),

@@ -1,8 +1,9 @@
+import { transferRoutes } from '@app/contracts/audience/transfer-routes'
 import * as Exports from '@app/core/audience/export/exports'
 import * as Imports from '@app/core/audience/import/imports'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('contact-transfer', {
+export const handler = endpointGroup('contact-transfer', transferRoutes, {
   prepareContactImport: ({ context, query }) => Imports.prepareUpload(context, query),
   startContactImport: ({ context, body }) => Imports.startImport(context, body),
   getContactImport: ({ context, params }) => Imports.getImport(context, params.id),

@@ -1,7 +1,8 @@
+import { contactRoutes } from '@app/contracts/audience/routes'
 import { Contacts } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('contacts', {
+export const handler = endpointGroup('contacts', contactRoutes, {
   listContacts: ({ context, query }) => Contacts.listContacts(context, query),
   createContact: ({ context, body }) => Contacts.createContact(context, body),
   getContact: ({ context, params }) => Contacts.getContact(context, params.id),

@@ -1,8 +1,10 @@
+import { emailIdentityRoutes } from '@app/contracts/email-identities/routes'
 import { AwsAccounts, EmailIdentities } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
   'email-identities',
+  emailIdentityRoutes,
   {
     listEmailIdentities: ({ context, query }) => EmailIdentities.listIdentities(context, query.awsAccountId),
     createEmailIdentity: ({ context, body }) => EmailIdentities.createIdentity(context, body),

@@ -1,10 +1,11 @@
+import { platformRoutes } from '@app/contracts/platform/routes'
 import { AppError } from '@app/core'
 import { env } from '../env'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { envelopeTarget } from './error-tunnel-envelope'
 
 /** Spec §7/§9: the browser's session replays and errors reach Sentry through our own origin. */
-export const handler = endpointGroup('error-tunnel', {
+export const handler = endpointGroup('error-tunnel', platformRoutes, {
   forwardMonitoringEnvelope: async ({ body, log }) => {
     if (!env.sentryDsn) throw new AppError('route.not_found', 'Browser monitoring is not configured.')
     const target = envelopeTarget(body, env.sentryDsn)

@@ -1,8 +1,10 @@
+import { sesMonitoringRoutes } from '@app/contracts/ses-monitoring/routes'
 import { AwsAccounts, Monitoring, MonitoringReports } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
   'ses-monitoring',
+  sesMonitoringRoutes,
   {
     enableMonitoring: ({ context, params, body }) => Monitoring.enableMonitoring(context, params.id, body),
     disableMonitoring: ({ context, params }) => Monitoring.disableMonitoring(context, params.id),

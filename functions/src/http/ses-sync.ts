@@ -1,7 +1,8 @@
+import { sesRoutes } from '@app/contracts/ses-sync/routes'
 import { SesDrift, SesSync } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('ses-sync', {
+export const handler = endpointGroup('ses-sync', sesRoutes, {
   getSesSync: ({ context, query }) => SesSync.overview(context, query),
   importSesTemplates: ({ context, query, body }) => SesSync.startImport(context, query, body),
   publishSesTemplates: ({ context, query, body }) => SesSync.startPublish(context, query, body),

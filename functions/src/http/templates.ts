@@ -1,8 +1,10 @@
+import { templateRoutes } from '@app/contracts/templates/routes'
 import { TemplateDeletion, TemplateList, Templates, TemplateVersions, TestSends } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
   'templates',
+  templateRoutes,
   {
     listTemplates: ({ context, query }) => TemplateList.listTemplates(context, query),
     createTemplate: ({ context, body }) => Templates.createTemplate(context, body),

@@ -1,7 +1,8 @@
+import { topicRoutes } from '@app/contracts/audience/routes'
 import { Topics } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('topics', {
+export const handler = endpointGroup('topics', topicRoutes, {
   listTopics: ({ context }) => Topics.listTopics(context),
   getTopic: ({ context, params }) => Topics.getTopic(context, params.id),
   createTopic: ({ context, body }) => Topics.createTopic(context, body),

@@ -1,3 +1,5 @@
+import { signupRoutes } from '@app/contracts/audience/signup-routes'
+import { unsubscribeRoutes } from '@app/contracts/audience/unsubscribe-routes'
 import {
   oneClickPageLocation,
   oneClickUnsubscribe,
@@ -23,15 +25,19 @@ const originOf = (event: APIGatewayProxyEventV2): RequestOrigin => ({
  * Public: the caller is whoever holds a link we signed (checked in core), or anyone for the rate-limited signup
  * forms; never plan-gated.
  */
-export const handler = endpointGroup('unsubscribe', {
-  getUnsubscribePage: ({ query }) => unsubscribePage(query),
-  unsubscribe: ({ body, event }) => unsubscribe(body, originOf(event)),
-  updateUnsubscribePreferences: ({ body, event }) => updatePreferences(body, originOf(event)),
-  oneClickUnsubscribe: ({ query, body, event }) =>
-    oneClickUnsubscribe(query, body, header(event, 'content-type') ?? '', originOf(event)),
-  openOneClickLink: async ({ event }) => ({ location: oneClickPageLocation(event.queryStringParameters) }),
-  getSignupForm: ({ params, query }) => signupForm(query.organizationId, params.topicId),
-  signUp: ({ body, event, log }) => signUp(body, originOf(event), log),
-  signUpByForm: ({ body, event, log }) => signUpByForm(body, originOf(event), log),
-  confirmSignup: ({ body, event }) => confirmSignup(body, originOf(event)),
-})
+export const handler = endpointGroup(
+  'unsubscribe',
+  { ...signupRoutes, ...unsubscribeRoutes },
+  {
+    getUnsubscribePage: ({ query }) => unsubscribePage(query),
+    unsubscribe: ({ body, event }) => unsubscribe(body, originOf(event)),
+    updateUnsubscribePreferences: ({ body, event }) => updatePreferences(body, originOf(event)),
+    oneClickUnsubscribe: ({ query, body, event }) =>
+      oneClickUnsubscribe(query, body, header(event, 'content-type') ?? '', originOf(event)),
+    openOneClickLink: async ({ event }) => ({ location: oneClickPageLocation(event.queryStringParameters) }),
+    getSignupForm: ({ params, query }) => signupForm(query.organizationId, params.topicId),
+    signUp: ({ body, event, log }) => signUp(body, originOf(event), log),
+    signUpByForm: ({ body, event, log }) => signUpByForm(body, originOf(event), log),
+    confirmSignup: ({ body, event }) => confirmSignup(body, originOf(event)),
+  },
+)

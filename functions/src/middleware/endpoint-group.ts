@@ -7,7 +7,6 @@ import {
   type RouteId,
   routeKey,
   type routes,
-  routesOfGroup,
 } from '@app/contracts'
 import {
   type ApiKeyActor,
@@ -158,6 +157,16 @@ export interface EndpointGroupOptions {
 }
 
 /**
+ * The group's routes from its domain's route table (`@app/contracts/<domain>/routes`): each Lambda imports only
+ * its own domain's table, never the whole route list, so its bundle carries only the schemas it serves.
+ */
+function routesOf(group: EndpointGroup, table: Readonly<Record<string, RouteDefinition>>): RouteEntry[] {
+  return Object.entries(table)
+    .filter(([, definition]) => definition.group === group)
+    .map(([id, definition]) => ({ ...definition, id }) as RouteEntry)
+}
+
+/**
  * One Lambda per endpoint group: the route table (contracts) decides which handler runs, how the caller
  * authenticates (`auth`), which organization the call acts for and the permission it needs there, and how the
  * request is validated. The caller, the organization and the role are resolved once, here; every handler gets
@@ -166,10 +175,11 @@ export interface EndpointGroupOptions {
  */
 export function endpointGroup<G extends EndpointGroup>(
   group: G,
+  domainRoutes: Readonly<Record<string, RouteDefinition>>,
   handlers: GroupHandlers<G>,
   options: EndpointGroupOptions = {},
 ) {
-  const routeList = options.routes ?? routesOfGroup(group)
+  const routeList = options.routes ?? routesOf(group, domainRoutes)
   const owners = options.owners ?? {}
   const authenticators = { ...defaultAuthenticators, ...options.authenticators }
   for (const route of routeList) {

@@ -1,4 +1,5 @@
 import type { RouteEntry } from '@app/contracts'
+import { routes } from '@app/contracts'
 import { AppError } from '@app/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
@@ -26,7 +27,7 @@ function probe(run: () => unknown, auth: RouteEntry['auth'] = 'none'): TestHandl
     auth,
     status: 200,
   }
-  return endpointGroup('docs', { getOpenApi: async () => run() } as never, {
+  return endpointGroup('docs', routes, { getOpenApi: async () => run() } as never, {
     routes: [route as unknown as RouteEntry],
   }) as TestHandler
 }

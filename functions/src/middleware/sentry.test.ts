@@ -1,3 +1,4 @@
+import { routes } from '@app/contracts'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { httpEvent, lambdaContext, type TestHandler, useUnitEnvironment } from './handler-testing'
@@ -38,7 +39,7 @@ beforeAll(async () => {
   vi.spyOn(process.stderr, 'write').mockImplementation(record)
   ;({ requestPath, scrubSentryEvent, scrubSentryBreadcrumb } = await import('./sentry'))
   const { endpointGroup } = await import('./endpoint-group')
-  failing = endpointGroup('docs', {
+  failing = endpointGroup('docs', routes, {
     getOpenApi: async () => {
       throw new Error('unexpected')
     },

@@ -162,3 +162,16 @@ export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024
 export function route<const R extends RouteDefinition>(definition: R): R {
   return definition
 }
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`
+}
+
+/** Fill `{param}` placeholders: `buildPath('/api/organizations/{id}', { id })`. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(value)
+  })
+}

@@ -52,21 +52,8 @@ export const ROUTE_LIST = Object.entries(routes).map(([id, definition]) => ({
 }))
 export type RouteEntry = (typeof ROUTE_LIST)[number]
 
-export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
-  return `${route.method} ${route.path}`
-}
-
 export function routesOfGroup(group: EndpointGroup): RouteEntry[] {
   return ROUTE_LIST.filter((entry) => entry.group === group)
-}
-
-/** Fill `{param}` placeholders: `buildPath('/api/organizations/{id}', { id })`. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(value)
-  })
 }
 
 export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType
