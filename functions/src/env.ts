@@ -1,5 +1,5 @@
 import { ENV } from '@app/contracts'
-import { coreEnv } from '@app/core'
+import { coreEnv } from '@app/core/env'
 import * as z from 'zod'
 
 const FunctionsEnvSchema = z.object({

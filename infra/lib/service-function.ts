@@ -7,7 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Construct } from 'constructs'
 import { LOCKFILE, REPO_ROOT } from './paths'
 import { CREATE_REQUIRE_BANNER, SENTRY_MODULE, sentryModuleCommands } from './sentry-module'
-import { type SideModule, sideModuleCommands } from './side-modules'
+import { SIDE_MODULE_ENTRIES, type SideModule, sideModuleCommands } from './side-modules'
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X
 export const FUNCTION_ARCHITECTURE = Architecture.ARM_64
@@ -77,7 +77,13 @@ export class ServiceFunction extends Construct {
         minify: true,
         sourceMap: true,
         sourcesContent: false,
-        externalModules: [...EXTERNAL_MODULES, ...sideModules.map((module) => module.name)],
+        // Every side module stays out of every bundle: one that is bundled, even if unused, is a lazy `import()`
+        // target whose static imports (the contracts) esbuild then cannot tree-shake. A function loads only the
+        // side modules it declares (shipped beside it); core reaches the template pipeline only on template writes.
+        externalModules: [
+          ...EXTERNAL_MODULES,
+          ...Object.values(SIDE_MODULE_ENTRIES).map((module) => module.name),
+        ],
         // Sizes are reported by bundle-sizes.ts; esbuild only speaks up about problems.
         logLevel: LogLevel.WARNING,
         ...(this.shipsSentry || sideModules.length > 0

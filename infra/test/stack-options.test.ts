@@ -93,7 +93,7 @@ describe('custom domain, WAF, Sentry, alarms', () => {
     })
   })
 
-  test('the CSP also allows the hosted UI and the Sentry ingest origin', () => {
+  test('the CSP also allows the hosted UI, the transfer bucket and the Sentry ingest origin', () => {
     const [[, policy]] = resources(synth.template, 'AWS::CloudFront::ResponseHeadersPolicy') as [
       [string, never],
     ]
@@ -106,11 +106,12 @@ describe('custom domain, WAF, Sentry, alarms', () => {
         }
       }
     ).Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy
-    expect(renderString(csp, { 'AWS::Region': REGION })).toBe(
+    expect(renderString(csp, { 'AWS::Region': REGION, 'AWS::AccountId': '111122223333' })).toBe(
       contentSecurityPolicy({
         connectOrigins: [
           `https://cognito-idp.${REGION}.amazonaws.com`,
           `https://ses-studio-test.auth.${REGION}.amazoncognito.com`,
+          `https://ses-studio-staging-transfers-111122223333-${REGION}.s3.${REGION}.amazonaws.com`,
           'https://o11.ingest.sentry.io',
         ],
       }),
