@@ -8,14 +8,14 @@
  * (and with it the API, the pollers and the stand-ins but DynamoDB Local: an upper bound of the worker's; goal
  * < 256 MB whatever the file's size).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { upsertContacts } from '@app/core/audience/public'
 import { applyEnvironment, handlerEnvironment } from '../src/environment'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
+import { scratchDir } from '../src/testing/scratch-dir'
 import { signUpOnPaidPlan } from './paid-organization'
 
 const ROWS = Math.min(Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), 1_000_000)
@@ -30,7 +30,7 @@ const csvOf = (prefix: string) => {
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-import-'))
+  const dataDir = scratchDir('ses-studio-bench-import-')
   console.log('Starting the local stack…')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const restore = applyEnvironment(handlerEnvironment(stack.config, 'warn'))

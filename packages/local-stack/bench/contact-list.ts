@@ -5,8 +5,7 @@
  * Contacts are written with the items of core's one writer, in batches (see `seed`); every second one is
  * subscribed to the topic. Prints p50/p99 per filter and the ratio to the raw Query. Bounded in requests and time; loopback only.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
@@ -27,6 +26,7 @@ import { ulid } from 'ulid'
 import { applyEnvironment, handlerEnvironment } from '../src/environment'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
+import { scratchDir } from '../src/testing/scratch-dir'
 import type { LoadJob, LoadResult, Target } from './load-lanes'
 import { signUpOnPaidPlan } from './paid-organization'
 
@@ -135,7 +135,7 @@ async function seed(orgId: string, topicId: string): Promise<number> {
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const dataDir = mkdtempSync(join(tmpdir(), 'ses-studio-bench-contacts-'))
+  const dataDir = scratchDir('ses-studio-bench-contacts-')
   console.log('Starting the local stack…')
   const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
   const { config } = stack
