@@ -32,8 +32,8 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const dataDir = scratchDir('ses-studio-bench-import-')
   console.log('Starting the local stack…')
-  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
-  const restore = applyEnvironment(handlerEnvironment(stack.config, 'warn'))
+  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: process.env.BENCH_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const restore = applyEnvironment(handlerEnvironment(stack.config, process.env.BENCH_LOG_LEVEL === 'debug' ? 'debug' : 'warn'))
   try {
     const pipeline = await signUpOnPaidPlan(stack.config)
     const plain = await signUpOnPaidPlan(stack.config)
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
       fileKey: string
       headers: Record<string, string>
     }>(`/api/contacts/import?organizationId=${pipeline.orgId}&fileName=bench.csv&fileType=text/csv`)
+    if (upload.status !== 200)
+      throw new Error(`GET contacts/import answered ${upload.status}: ${JSON.stringify(upload.body)}`)
     const put = await fetch(upload.body.uploadUrl, {
       method: 'PUT',
       headers: upload.body.headers,

@@ -158,10 +158,13 @@ export async function getContacts(orgId: string, ids: string[]): Promise<(Contac
 }
 
 /** For each address: the contact id holding it and its suppression entry (one BatchGet, consistent). */
-export async function lookUpAddresses(
-  orgId: string,
-  emails: string[],
-): Promise<Map<string, { contactId?: string; suppression?: SuppressionRecord }>> {
+/** What an address holds: its contact (the uniqueness claim) and its suppression entry. */
+export interface AddressLookup {
+  contactId?: string
+  suppression?: SuppressionRecord
+}
+
+export async function lookUpAddresses(orgId: string, emails: string[]): Promise<Map<string, AddressLookup>> {
   const keys = emails.flatMap((email) => [emailClaimKey(orgId, email), suppressionKey(orgId, email)])
   const items = await batchGet(keys, { consistent: true })
   const found = new Map<string, { contactId?: string; suppression?: SuppressionRecord }>()

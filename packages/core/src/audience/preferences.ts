@@ -42,6 +42,8 @@ export interface ChangeOptions {
   expectedVersion?: number
   /** The organization's topics when the caller already read them (imports: once per batch). */
   topics?: TopicRecord[]
+  /** The counter shard of the caller's writer lane (imports), so its concurrent writes never conflict. */
+  counterShard?: number
 }
 
 export interface ContactFields {
@@ -64,6 +66,7 @@ export async function commitContact(input: {
   origin: ConsentOrigin
   suppression?: { before: SuppressionRecord | undefined; after: SuppressionRecord }
   at: string
+  counterShard?: number
 }): Promise<'done' | 'retry' | 'email_taken'> {
   const active = activeIds(input.topics)
   const after = input.after && {
@@ -79,6 +82,7 @@ export async function commitContact(input: {
     trail: after ? trailEntry(input.before, after, input.origin) : null,
     ...(input.suppression ? { suppression: input.suppression } : {}),
     at: input.at,
+    ...(input.counterShard === undefined ? {} : { counterShard: input.counterShard }),
   })
   try {
     await transact(items, { conflictRetries: 8 })
@@ -143,6 +147,7 @@ export async function saveContactChange(
         ? { suppression: { before: entry, after: resolved.entry } }
         : {}),
       at,
+      ...(options.counterShard === undefined ? {} : { counterShard: options.counterShard }),
     })
     if (outcome === 'done') return { contact: after, refused: resolved.refused, changed: true }
     options.topics = undefined

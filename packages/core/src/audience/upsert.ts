@@ -1,7 +1,8 @@
 import { CONTACTS_MAX, type ContactSource } from '@app/contracts'
 import { ulid } from 'ulid'
+import { AUDIENCE_SHARDS } from '../db/keys'
 import { AppError } from '../errors'
-import { getContacts, lookUpAddresses, readCounters } from './contacts.repo'
+import { type AddressLookup, getContacts, lookUpAddresses, readCounters } from './contacts.repo'
 import type { ConsentOrigin, ContactRecord, SubscriptionChange, TopicRecord } from './model'
 import { commitContact, saveContactChange } from './preferences'
 import { freshContact, resolveChange } from './rules'
@@ -28,16 +29,24 @@ export async function createContactRecord(
   orgId: string,
   input: NewContact,
   origin: ConsentOrigin,
-  options: { onSuppressed?: 'refuse' | 'skip'; topics?: TopicRecord[] } = {},
+  options: {
+    onSuppressed?: 'refuse' | 'skip'
+    topics?: TopicRecord[]
+    /**
+     * The importer's batch: it read the address (consistently) and took room under the limit for the row
+     * already, and names the counter shard of its writer lane.
+     */
+    batch?: { address: AddressLookup | undefined; counterShard: number }
+  } = {},
 ): Promise<{ contact: ContactRecord; refused: string[] }> {
   const [addresses, topics, counters] = await Promise.all([
-    lookUpAddresses(orgId, [input.email]),
+    options.batch ? undefined : lookUpAddresses(orgId, [input.email]),
     options.topics ?? listTopics(orgId),
-    readCounters(orgId),
+    options.batch ? undefined : readCounters(orgId),
   ])
-  const address = addresses.get(input.email)
+  const address = options.batch ? options.batch.address : addresses?.get(input.email)
   if (address?.contactId) throw new AppError('contact.email_exists', 'A contact with this email exists.')
-  if ((counters.contacts ?? 0) >= CONTACTS_MAX) throw limitReached()
+  if (counters && (counters.contacts ?? 0) >= CONTACTS_MAX) throw limitReached()
   const at = new Date().toISOString()
   const base = freshContact(
     {
@@ -73,6 +82,7 @@ export async function createContactRecord(
       ? { suppression: { before: address?.suppression, after: resolved.entry } }
       : {}),
     at,
+    ...(options.batch ? { counterShard: options.batch.counterShard } : {}),
   })
   if (outcome === 'email_taken')
     throw new AppError('contact.email_exists', 'A contact with this email exists.')
@@ -161,7 +171,7 @@ export async function upsertContacts(
   let room = CONTACTS_MAX - (counters.contacts ?? 0)
   const results: UpsertResult[] = new Array(rows.length)
   let next = 0
-  const work = async () => {
+  const work = async (lane: number) => {
     while (next < rows.length) {
       const index = next++
       const row = rows[index] as UpsertRow
@@ -172,7 +182,7 @@ export async function upsertContacts(
           row,
           id ? existing.get(id) : undefined,
           options,
-          topics,
+          { topics, address: addresses.get(row.email), counterShard: lane % AUDIENCE_SHARDS },
           () => room-- > 0,
         )
       } catch (error) {
@@ -182,7 +192,7 @@ export async function upsertContacts(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, work))
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, (_, lane) => work(lane)))
   return results
 }
 
@@ -191,9 +201,10 @@ async function upsertRow(
   row: UpsertRow,
   existing: ContactRecord | undefined,
   options: UpsertOptions,
-  topics: TopicRecord[],
+  batch: { topics: TopicRecord[]; address: AddressLookup | undefined; counterShard: number },
   takeRoom: () => boolean,
 ): Promise<UpsertResult> {
+  const { topics } = batch
   const subscribe = (contact: ContactRecord | undefined): SubscriptionChange => ({
     topics: Object.fromEntries(
       options.topicIds
@@ -213,7 +224,11 @@ async function upsertRow(
           source: { kind: 'import', ...(options.importId ? { importId: options.importId } : {}) },
         },
         options.origin,
-        { onSuppressed: 'skip', topics },
+        {
+          onSuppressed: 'skip',
+          topics,
+          batch: { address: batch.address, counterShard: batch.counterShard },
+        },
       )
       return { email: row.email, outcome: 'created', contactId: contact.id, suppressed: refused.length > 0 }
     } catch (error) {
@@ -222,7 +237,7 @@ async function upsertRow(
       const again = (await lookUpAddresses(orgId, [row.email])).get(row.email)?.contactId
       const contact = again ? (await getContacts(orgId, [again]))[0] : undefined
       if (!contact) throw error
-      return upsertRow(orgId, row, contact, options, topics, takeRoom)
+      return upsertRow(orgId, row, contact, options, batch, takeRoom)
     }
   }
   if (options.existing === 'skip') {
@@ -233,7 +248,7 @@ async function upsertRow(
     existing.id,
     { fields: rowFields(row, existing, options.existing), subscriptions: subscribe(existing) },
     options.origin,
-    { onSuppressed: 'skip', topics },
+    { onSuppressed: 'skip', topics, counterShard: batch.counterShard },
   )
   return {
     email: row.email,

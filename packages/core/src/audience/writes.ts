@@ -30,6 +30,11 @@ export interface ContactWrite {
   trail: Omit<ConsentEntry, 'at'> | null
   suppression?: { before: SuppressionRecord | undefined; after: SuppressionRecord }
   at: string
+  /**
+   * The counter shard to add to (default: a random one). Concurrent writers of one batch each take their own, so
+   * their transactions never conflict on a counter item.
+   */
+  counterShard?: number
 }
 
 const COUNTER_NAME = { OPT_IN: 'in', OPT_OUT: 'out', PENDING: 'pending' } as const
@@ -166,7 +171,7 @@ export function contactWriteItems(write: ContactWrite): NamedItem[] {
       name: 'counters',
       Update: {
         TableName,
-        Key: countersKey(orgId),
+        Key: countersKey(orgId, write.counterShard),
         UpdateExpression: `ADD ${adds.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
