@@ -97,9 +97,14 @@ export async function readPhase(
   budget: number,
 ): Promise<PhaseRead> {
   const source = sourceOf(orgId, phase)
-  const wanted = phase.index === 'preference' || !phase.filter ? want + 1 : Math.max(want + 1, 200)
-  // A filtered phase never reads more than its budget, spread over the shards.
-  const perShard = Math.max(1, Math.min(1000, wanted, Math.ceil(budget / AUDIENCE_SHARDS)))
+  const indexBacked = phase.index === 'preference' || !phase.filter
+  const wanted = indexBacked ? want + 1 : Math.max(want + 1, 200)
+  // Ids are hashed over the shards, so each holds an even share of any range: twice that share each usually fills
+  // the page in one round (the frontier keeps the merge exact when it does not). A filtered phase never reads
+  // more than its budget, spread over the shards.
+  const perShard = indexBacked
+    ? Math.min(1000, 2 * Math.ceil(wanted / AUDIENCE_SHARDS) + 1)
+    : Math.max(1, Math.min(1000, wanted, Math.ceil(budget / AUDIENCE_SHARDS)))
   const rows: Item[] = []
   let position = after
   let evaluated = 0
