@@ -11,6 +11,7 @@ import * as z from 'zod'
 import { dynamo } from '../../aws'
 import { itemParser } from '../../db/item'
 import { contactImportKey } from '../../db/keys'
+import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
 import { tableName } from '../../db/table'
 import { DELIMITERS } from './csv-rows'
 
@@ -47,8 +48,7 @@ const ImportRecordSchema = z.object({
   checkpoint: CheckpointSchema.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   invalidRowsKey: z.string().optional(),
-  leaseUntil: z.number().optional(),
-  leaseOwner: z.string().optional(),
+  ...leaseFields,
 })
 export type ImportRecord = z.infer<typeof ImportRecordSchema>
 export interface ImportOptions {
@@ -101,32 +101,8 @@ export async function getImport(orgId: string, id: string): Promise<ImportRecord
 
 /** Takes the import for one worker until `until` (epoch ms); undefined when another holds it or it is finished. */
 export async function claimImport(orgId: string, id: string, owner: string, until: number, now: Date) {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactImportKey(orgId, id),
-        UpdateExpression:
-          'SET leaseUntil = :until, leaseOwner = :owner, #status = :running, startedAt = if_not_exists(startedAt, :now)',
-        ConditionExpression:
-          'attribute_exists(PK) AND #status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs OR leaseOwner = :owner)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': until,
-          ':owner': owner,
-          ':running': 'running',
-          ':queued': 'queued',
-          ':now': now.toISOString(),
-          ':nowMs': now.getTime(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    )
-    return toImport(Attributes ?? {})
-  } catch (error) {
-    if (conditionFailed(error)) return undefined
-    throw error
-  }
+  const item = await claimLease(contactImportKey(orgId, id), { owner, until, now, stampStart: true })
+  return item && toImport(item)
 }
 
 /**
@@ -171,19 +147,7 @@ export async function saveCheckpoint(
 }
 
 export async function releaseImport(orgId: string, id: string, owner: string): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactImportKey(orgId, id),
-        UpdateExpression: 'REMOVE leaseUntil, leaseOwner',
-        ConditionExpression: 'leaseOwner = :owner',
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error
-    })
+  await releaseLease(contactImportKey(orgId, id), owner)
 }
 
 export async function finishImport(
@@ -202,7 +166,7 @@ export async function finishImport(
       Key: contactImportKey(orgId, id),
       UpdateExpression: `SET #status = :status, finishedAt = :at${outcome.error ? ', #error = :error' : ''}${
         outcome.invalidRowsKey ? ', invalidRowsKey = :invalid' : ''
-      } REMOVE leaseUntil, leaseOwner`,
+      } ${REMOVE_LEASE}`,
       ConditionExpression: '#status IN (:queued, :running)',
       ExpressionAttributeNames: { '#status': 'status', ...(outcome.error ? { '#error': 'error' } : {}) },
       ExpressionAttributeValues: {
