@@ -6,6 +6,7 @@ import { itemParser } from '../../db/item'
 import { contactExportKey } from '../../db/keys'
 import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
 import { tableName } from '../../db/table'
+import { isConditionalCheckFailure } from '../../errors'
 
 const ExportRecordSchema = z.object({
   id: z.string(),
@@ -27,9 +28,6 @@ const ExportRecordSchema = z.object({
 })
 export type ExportRecord = z.infer<typeof ExportRecordSchema>
 const toExport = itemParser(ExportRecordSchema)
-
-const conditionFailed = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException'
 
 export async function createExport(record: ExportRecord): Promise<void> {
   await dynamo().send(
@@ -85,7 +83,7 @@ export async function savePiece(
     )
     return true
   } catch (error) {
-    if (conditionFailed(error)) return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }

@@ -13,6 +13,7 @@ import { itemParser } from '../../db/item'
 import { contactImportKey } from '../../db/keys'
 import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
 import { tableName } from '../../db/table'
+import { isConditionalCheckFailure } from '../../errors'
 import { DELIMITERS } from './csv-rows'
 
 /** Where a run stands: the next row reads from `byte` (of the uncompressed file), after `row` data rows. */
@@ -67,9 +68,6 @@ export const NO_COUNTS: ImportCounts = {
   suppressed: 0,
 }
 
-const conditionFailed = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException'
-
 /** The upload's id is the import's: a second start for the same upload finds it taken (false). */
 export async function createImport(record: ImportRecord): Promise<boolean> {
   try {
@@ -87,7 +85,7 @@ export async function createImport(record: ImportRecord): Promise<boolean> {
     )
     return true
   } catch (error) {
-    if (conditionFailed(error)) return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }
@@ -141,7 +139,7 @@ export async function saveCheckpoint(
     )
     return true
   } catch (error) {
-    if (conditionFailed(error)) return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }
