@@ -4,7 +4,6 @@ import { dynamo } from '../aws'
 import { itemParser } from '../db/item'
 import { organizationPartition, SUPPRESSION_SYNC_PREFIX, suppressionSyncKey } from '../db/keys'
 import { tableName } from '../db/table'
-import { isConditionalCheckFailure } from '../errors'
 
 const Counts = z.object({ read: z.number(), suppressed: z.number(), alreadySuppressed: z.number() })
 export type SyncCounts = z.infer<typeof Counts>
@@ -62,6 +61,9 @@ export async function listSyncStates(orgId: string): Promise<SyncStateRecord[]> 
   return (Items ?? []).map(toState)
 }
 
+const conditionFailed = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException'
+
 /**
  * Claims a new run unless one is running that started after `staleBefore` (a run whose worker died long ago may
  * be claimed again). Keeps the last finished run's figures. False when a live run holds it.
@@ -79,7 +81,7 @@ export async function claimRun(state: SyncStateRecord, staleBefore: string): Pro
     )
     return true
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
+    if (conditionFailed(error)) return false
     throw error
   }
 }
@@ -109,7 +111,7 @@ export async function updateRun(
     )
     return true
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
+    if (conditionFailed(error)) return false
     throw error
   }
 }
