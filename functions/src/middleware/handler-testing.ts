@@ -1,4 +1,5 @@
 /** Unit-test helpers: invoke an endpoint-group handler in process, as API Gateway would, without the stack. */
+import { ENV } from '@app/contracts'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda'
 
 export type TestHandler = (
@@ -9,14 +10,14 @@ export type TestHandler = (
 /** Environment a handler module needs at import; nothing is called with it before a request gets past validation. */
 export function useUnitEnvironment(extra: Record<string, string> = {}): void {
   Object.assign(process.env, {
-    STAGE: 'local',
-    AWS_REGION: 'us-east-1',
-    TABLE_NAME: 'unit-table',
-    USER_POOL_ID: 'us-east-1_unit',
-    APP_URL: 'http://localhost:5173',
-    MAIL_FROM: 'no-reply@example.com',
-    PURGE_QUEUE_URL: 'http://localhost:9324/000000000000/purge',
-    LOG_LEVEL: 'error',
+    [ENV.stage]: 'local',
+    [ENV.region]: 'us-east-1',
+    [ENV.tableName]: 'unit-table',
+    [ENV.userPoolId]: 'us-east-1_unit',
+    [ENV.appUrl]: 'http://localhost:5173',
+    [ENV.mailFrom]: 'no-reply@example.com',
+    [ENV.purgeQueueUrl]: 'http://localhost:9324/000000000000/purge',
+    [ENV.logLevel]: 'error',
     ...extra,
   })
 }

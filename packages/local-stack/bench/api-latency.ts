@@ -4,7 +4,6 @@
  * DynamoDB Local in the same run. Bounded in requests and time; loopback only.
  */
 import { rmSync } from 'node:fs'
-import { Worker } from 'node:worker_threads'
 import { accountKey } from '@app/core/db/keys'
 import { formatBundleSizes, synthBundleSizes } from '@app/infra/bundle-sizes'
 import { startLocalStack } from '../src/index'
@@ -12,34 +11,14 @@ import { FREE_PORTS } from '../src/ports'
 import { apiClient } from '../src/testing/api-client'
 import { signUp } from '../src/testing/cognito-users'
 import { scratchDir } from '../src/testing/scratch-dir'
-import type { LoadJob, LoadResult, Target } from './load-lanes'
+import { load, percentile } from './load'
+import type { LoadResult, Target } from './load-lanes'
 
 const REQUESTS = Math.min(Number(process.env.BENCH_REQUESTS ?? 2000), 20_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const WARMUP = Math.min(300, REQUESTS)
 const TIME_LIMIT_MS = 120_000
 
-// Worker threads do not inherit tsx's loader: register it there before importing the TypeScript module.
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
-  register()
-  return import(${JSON.stringify(new URL('./load-lanes.ts', import.meta.url).href)})
-})`
-
-/** `count` calls, `CONCURRENCY` at a time, from a worker thread; stops issuing new ones at the deadline. */
-function load(target: Target, count: number, deadline: number): Promise<LoadResult> {
-  const job: LoadJob = { target, count, concurrency: CONCURRENCY, deadline }
-  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: job })
-  return new Promise((resolve, reject) => {
-    worker.once('message', (result: LoadResult) => {
-      void worker.terminate()
-      resolve(result)
-    })
-    worker.once('error', reject)
-  })
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10)
 
 async function main(): Promise<void> {
@@ -69,10 +48,10 @@ async function main(): Promise<void> {
     }
 
     const deadline = Date.now() + TIME_LIMIT_MS
-    await load(gatewayTarget, WARMUP, deadline)
-    await load(getItemTarget, WARMUP, deadline)
-    const gateway = await load(gatewayTarget, REQUESTS, deadline)
-    const baseline = await load(getItemTarget, REQUESTS, deadline)
+    await load(gatewayTarget, WARMUP, { concurrency: CONCURRENCY, deadline })
+    await load(getItemTarget, WARMUP, { concurrency: CONCURRENCY, deadline })
+    const gateway = await load(gatewayTarget, REQUESTS, { concurrency: CONCURRENCY, deadline })
+    const baseline = await load(getItemTarget, REQUESTS, { concurrency: CONCURRENCY, deadline })
 
     const row = (label: string, result: LoadResult) =>
       `${label.padEnd(30)}${ms(percentile(result.latencies, 50))}${ms(percentile(result.latencies, 99))}` +

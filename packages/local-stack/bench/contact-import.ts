@@ -9,7 +9,6 @@
  * < 256 MB whatever the file's size).
  */
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { upsertContacts } from '@app/core/audience/public'
 import { applyEnvironment, handlerEnvironment } from '../src/environment'

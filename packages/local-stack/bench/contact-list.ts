@@ -6,9 +6,7 @@
  * subscribed to the topic. Prints p50/p99 per filter and the ratio to the raw Query. Bounded in requests and time; loopback only.
  */
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { Worker } from 'node:worker_threads'
 import { type ContactRecord, upsertContacts } from '@app/core/audience/public'
 import { contactWriteItems, contribution } from '@app/core/audience/writes'
 import { dynamo } from '@app/core/aws'
@@ -27,7 +25,8 @@ import { applyEnvironment, handlerEnvironment } from '../src/environment'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
 import { scratchDir } from '../src/testing/scratch-dir'
-import type { LoadJob, LoadResult, Target } from './load-lanes'
+import { load, percentile } from './load'
+import type { Target } from './load-lanes'
 import { signUpOnPaidPlan } from './paid-organization'
 
 const CONTACTS = Math.min(Number(process.env.BENCH_CONTACTS ?? 100_000), 1_000_000)
@@ -37,25 +36,6 @@ const WARMUP = Math.min(50, REQUESTS)
 const PAGE = 50
 const TIME_LIMIT_MS = 180_000
 
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
-  register()
-  return import(${JSON.stringify(new URL('./load-lanes.ts', import.meta.url).href)})
-})`
-
-function load(target: Target, count: number, deadline: number): Promise<LoadResult> {
-  const job: LoadJob = { target, count, concurrency: CONCURRENCY, deadline }
-  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: job })
-  return new Promise((resolve, reject) => {
-    worker.once('message', (result: LoadResult) => {
-      void worker.terminate()
-      resolve(result)
-    })
-    worker.once('error', reject)
-  })
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(11)
 const email = (index: number) => `contact-${String(index).padStart(7, '0')}@bench.example.com`
 
@@ -223,10 +203,10 @@ async function main(): Promise<void> {
     )
     let errors = 0
     for (const { label, gateway, baseline } of cases) {
-      await load(gateway, WARMUP, deadline)
-      await load(baseline, WARMUP, deadline)
-      const api = await load(gateway, REQUESTS, deadline)
-      const raw = await load(baseline, REQUESTS, deadline)
+      await load(gateway, WARMUP, { concurrency: CONCURRENCY, deadline })
+      await load(baseline, WARMUP, { concurrency: CONCURRENCY, deadline })
+      const api = await load(gateway, REQUESTS, { concurrency: CONCURRENCY, deadline })
+      const raw = await load(baseline, REQUESTS, { concurrency: CONCURRENCY, deadline })
       errors += api.errors + raw.errors
       const ratio = percentile(api.latencies, 50) / percentile(raw.latencies, 50)
       console.log(

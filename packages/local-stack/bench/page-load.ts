@@ -19,6 +19,7 @@ import { FREE_PORTS } from '../src/ports'
 import { DEFAULT_DATA_DIR } from '../src/repo-paths'
 import { scratchDir } from '../src/testing/scratch-dir'
 import { ensureWebBuild } from '../src/web/web-build'
+import { percentile } from './load'
 import { signUpOnPaidPlan } from './paid-organization'
 
 const LOADS = Math.max(1, Math.min(Number(process.env.BENCH_PAGE_LOADS ?? 5), 50))
@@ -42,10 +43,6 @@ interface PageCase {
   heading: string
 }
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(11)
 
 async function time(count: number, run: () => Promise<unknown>): Promise<number[]> {

@@ -14,16 +14,13 @@ import { parseDocument } from 'htmlparser2'
 import { startLocalStack } from '../src/index'
 import { FREE_PORTS } from '../src/ports'
 import { scratchDir } from '../src/testing/scratch-dir'
+import { percentile } from './load'
 import { signUpOnPaidPlan } from './paid-organization'
 
 const COMPILES = Math.min(Number(process.env.BENCH_COMPILES ?? 40), 500)
 const SAVES = Math.min(Number(process.env.BENCH_SAVES ?? 150), 2000)
 const SECTIONS = 200
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(12)
 
 async function time(count: number, run: (index: number) => Promise<unknown> | unknown): Promise<number[]> {

@@ -3,7 +3,13 @@ import { parseArguments } from './cli-options'
 
 describe('parseArguments', () => {
   it('npm start: the production build; npm run dev (--dev): the Vite dev server', () => {
-    expect(parseArguments([], {})).toEqual({ reset: false, help: false, dev: false, ports: {} })
+    expect(parseArguments([], {})).toEqual({
+      reset: false,
+      help: false,
+      dev: false,
+      ports: {},
+      adminEmails: [],
+    })
     expect(parseArguments(['--dev'], {}).dev).toBe(true)
   })
 
@@ -15,7 +21,15 @@ describe('parseArguments', () => {
       help: false,
       dev: true,
       ports: { web: 24000, api: 24001, s3: 24004 },
+      adminEmails: [],
     })
+  })
+
+  it('reads the operators from ADMIN_EMAILS', () => {
+    expect(parseArguments([], { ADMIN_EMAILS: ' a@x.com, b@y.com ,' }).adminEmails).toEqual([
+      'a@x.com',
+      'b@y.com',
+    ])
   })
 
   it('refuses an unknown option', () => {

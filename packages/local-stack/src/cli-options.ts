@@ -17,6 +17,8 @@ export interface CliOptions {
   /** `npm run dev`: the Vite dev server; `npm start`: the production build. */
   dev: boolean
   ports: Partial<Ports>
+  /** `ADMIN_EMAILS`: accounts allowed to use /api/admin. */
+  adminEmails: string[]
 }
 
 export function parseArguments(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
@@ -41,7 +43,7 @@ export function parseArguments(argv: string[], env: NodeJS.ProcessEnv = process.
       ports[name] = parsePort(value ?? '', flag)
     }
   }
-  return { reset, help, dev, ports }
+  return { reset, help, dev, ports, adminEmails: parseAdminEmails(env.ADMIN_EMAILS) }
 }
 
 function parsePort(value: string, source: string): number {

@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import { HELP, parseAdminEmails, parseArguments } from './cli-options'
+import { HELP, parseArguments } from './cli-options'
 import { type LocalStack, StartupError, startLocalStack } from './index'
 import { DEFAULT_DATA_DIR } from './repo-paths'
 
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       web: true,
       webDevServer: args.dev,
       migrate: true,
-      adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
+      adminEmails: args.adminEmails,
       log: (line) =>
         console.log(
           line.startsWith('✖') ? `\n${line}` : line.startsWith('▸') ? `  ${bold(line)}` : dim(`  ${line}`),

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { Button } from './button'
 import styles from './dialog.module.css'
 
 interface DialogProps {
@@ -39,5 +40,25 @@ export function Dialog({ open, onClose, title, wide = false, children }: DialogP
         </div>
       )}
     </dialog>
+  )
+}
+
+/** A dialog's buttons: Cancel (disabled while the action runs), then the dialog's own action(s). */
+export function DialogFooter({
+  onCancel,
+  pending,
+  children,
+}: {
+  onCancel: () => void
+  pending: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.footer}>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      {children}
+    </div>
   )
 }

@@ -3,6 +3,7 @@ import { dynamo } from '../aws'
 import { bounceStreakPartition } from '../db/keys'
 import { pickShard } from '../db/shards'
 import { tableName } from '../db/table'
+import { isConditionalCheckFailure } from '../errors'
 
 /** A streak nobody added to for this long is forgotten (a soft bounce months ago is not "in a row"). */
 const STREAK_TTL_SECONDS = 90 * 86_400
@@ -38,7 +39,7 @@ export async function addSoftBounce(orgId: string, email: string, messageId: str
     )
     return Number(Attributes?.streak ?? 1)
   } catch (error) {
-    if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error
+    if (!isConditionalCheckFailure(error)) throw error
     const { Item } = await dynamo().send(
       new GetCommand({ TableName: tableName(), Key: streakKey(orgId, email), ConsistentRead: true }),
     )

@@ -5,7 +5,7 @@ import { preferencePartition } from '../db/keys'
 import { queryPartition } from '../db/query'
 import { shardKeys } from '../db/shards'
 import { keyOf, tableName } from '../db/table'
-import { AppError } from '../errors'
+import { AppError, isConditionalCheckFailure } from '../errors'
 import { jobCreator } from '../jobs/jobs'
 import { SliceTimeUp } from '../jobs/pacer'
 import type { JobRecord } from '../jobs/public'
@@ -57,7 +57,7 @@ const topicDelete: JobKindHandler<JobRecord> = {
                 }),
               )
               .catch((error: unknown) => {
-                if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error
+                if (!isConditionalCheckFailure(error)) throw error
               }),
           ),
         )

@@ -2,7 +2,7 @@ import type { ConsentSourceKind, SuppressionReason } from '@app/contracts'
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import { tableName } from '../db/table'
-import { AppError } from '../errors'
+import { AppError, isConditionalCheckFailure } from '../errors'
 import { getContact, getSuppression, lookUpAddresses, suppressionItem } from './contacts.repo'
 import type { SuppressionRecord } from './model'
 import { commitContact } from './preferences'
@@ -64,7 +64,7 @@ export async function suppress(
         )
         return { changed: true }
       } catch (error) {
-        if (error instanceof Error && error.name === 'ConditionalCheckFailedException') continue
+        if (isConditionalCheckFailure(error)) continue
         throw error
       }
     }

@@ -7,7 +7,7 @@ import { organizationPartition, TOPIC_PREFIX, topicKey, topicNameKey } from '../
 import { queryPartition } from '../db/query'
 import { tableName } from '../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../db/transact'
-import { AppError } from '../errors'
+import { AppError, isConditionalCheckFailure } from '../errors'
 import { allCountersKeys } from './contacts.repo'
 import type { TopicRecord } from './model'
 
@@ -117,7 +117,7 @@ export async function markDeleting(orgId: string, topicId: string): Promise<void
       }),
     )
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException')
+    if (isConditionalCheckFailure(error))
       throw new AppError('topic.deleting', 'This topic is already being deleted.')
     throw error
   }

@@ -13,6 +13,7 @@ import { itemParser, parseItem } from '../db/item'
 import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey } from '../db/keys'
 import { queryAll, tableName } from '../db/table'
 import { type NamedItem, transact } from '../db/transact'
+import { isConditionalCheckFailure } from '../errors'
 import { claimPut, heldClaim, releaseClaim, transactWithClaim } from './account-claims.repo'
 import type { SealedSecret } from './secrets'
 
@@ -270,7 +271,7 @@ export async function confirmMonitoring(
     )
     return true
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }

@@ -13,6 +13,7 @@ import { dynamo } from '../aws'
 import { batchWrite } from '../db/batch'
 import { itemParser } from '../db/item'
 import { JOB_PREFIX, jobItemKey, jobKey, organizationPartition } from '../db/keys'
+import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../db/lease'
 import { tableName } from '../db/table'
 import { TransactionFailed, transact } from '../db/transact'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -49,8 +50,7 @@ const JobItem = z.object({
   finishedAt: z.string().nullable().default(null),
   createdBy: z.object({ accountId: z.string(), email: z.string() }),
   params: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
-  leaseUntil: z.number().optional(),
-  leaseOwner: z.string().optional(),
+  ...leaseFields,
 }) satisfies z.ZodType<JobRecord>
 const toJob = itemParser(JobItem)
 
@@ -138,48 +138,12 @@ export async function listJobs(
  * another worker holds a live lease or the job is finished.
  */
 export async function claimJob(orgId: string, id: string, owner: string, until: number, now: Date) {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(orgId, id),
-        UpdateExpression:
-          'SET leaseUntil = :until, leaseOwner = :owner, #status = :running, startedAt = if_not_exists(startedAt, :now)',
-        ConditionExpression:
-          'attribute_exists(PK) AND #status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs OR leaseOwner = :owner)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': until,
-          ':owner': owner,
-          ':running': 'running',
-          ':queued': 'queued',
-          ':now': now.toISOString(),
-          ':nowMs': now.getTime(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    )
-    return toJob(Attributes ?? {})
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined
-    throw error
-  }
+  const item = await claimLease(jobKey(orgId, id), { owner, until, now, stampStart: true })
+  return item && toJob(item)
 }
 
 export async function releaseJob(orgId: string, id: string, owner: string): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(orgId, id),
-        UpdateExpression: 'REMOVE leaseUntil, leaseOwner',
-        ConditionExpression: 'leaseOwner = :owner',
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    )
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error
-    })
+  await releaseLease(jobKey(orgId, id), owner)
 }
 /**
  * The job's end, once (only a queued or running job finishes), with its `job.finished` event in the same
@@ -205,7 +169,7 @@ export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Pr
         Update: {
           TableName: tableName(),
           Key: jobKey(job.orgId, job.id),
-          UpdateExpression: 'SET #status = :status, finishedAt = :at REMOVE leaseUntil, leaseOwner',
+          UpdateExpression: `SET #status = :status, finishedAt = :at ${REMOVE_LEASE}`,
           ConditionExpression: '#status IN (:queued, :running)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {

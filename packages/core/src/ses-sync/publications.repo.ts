@@ -5,7 +5,7 @@ import { itemParser } from '../db/item'
 import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '../db/keys'
 import { queryAll, tableName } from '../db/table'
 import { type NamedItem, transact } from '../db/transact'
-import { AppError } from '../errors'
+import { AppError, isConditionalCheckFailure } from '../errors'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 
 /**
@@ -128,7 +128,7 @@ export async function recordSeen(
       }),
     )
   } catch (error) {
-    if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error
+    if (!isConditionalCheckFailure(error)) throw error
   }
 }
 

@@ -14,6 +14,7 @@ import {
   organizationPartition,
 } from '../db/keys'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
+import { isConditionalCheckFailure } from '../errors'
 import type { TransactItem } from '../organizations/template-actions'
 
 export interface BlockRecord {
@@ -249,7 +250,7 @@ export async function markDeleting(orgId: string, id: string, deleting: boolean)
     )
     return true
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }

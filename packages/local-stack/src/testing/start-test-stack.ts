@@ -1,9 +1,9 @@
 import { appendFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import type { LogLevel } from '../environment'
 import { type LocalStackOptions, startLocalStack } from '../index'
 import { FREE_PORTS } from '../ports'
+import { testStackEnv } from './env'
 import './provided-context'
 import { scratchDir } from './scratch-dir'
 
@@ -18,6 +18,7 @@ export async function startTestStack(
 ): Promise<() => Promise<void>> {
   // The SDK's Node 20 notice would open every test file's output; test workers inherit this.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const env = testStackEnv()
   const dataDir = scratchDir('ses-studio-stack-')
   const logFile = join(dataDir, 'local-stack.log')
   const stack = await startLocalStack({
@@ -25,7 +26,7 @@ export async function startTestStack(
     ports: FREE_PORTS,
     web: options.web ?? false,
     webDist: options.webDist,
-    logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'warn',
+    logLevel: env.logLevel,
     log: (line) => {
       // A request still running while the stack stops may log after the directory is gone: drop that line.
       try {
@@ -36,7 +37,7 @@ export async function startTestStack(
   project.provide('localStack', stack.config)
   return async () => {
     await stack.stop()
-    if (process.env.LOCAL_STACK_KEEP_DATA) console.log(`local stack data kept in ${dataDir}`)
+    if (env.keepData) console.log(`local stack data kept in ${dataDir}`)
     else rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -73,47 +73,49 @@ export function refreshAudience(queryClient: QueryClient, organizationId: string
   void queryClient.invalidateQueries({ queryKey: topicQueries.list(organizationId).queryKey })
 }
 
-/** Creates a topic, or changes one (`id`): the form shows failures itself. */
-export function useSaveTopic(organizationId: string, id?: string) {
+/** A change to the audience whose form shows its own failures; contacts and topic counts refresh after it. */
+function useAudienceMutation<Variables, Result>(
+  organizationId: string,
+  mutationFn: (variables: Variables) => Promise<Result>,
+) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: Required<CreateTopicBody>): Promise<Topic> =>
-      id
-        ? apiRequest(routes.updateTopic, { params: { id }, query: { organizationId }, body })
-        : apiRequest(routes.createTopic, { query: { organizationId }, body }),
+    mutationFn,
     meta: { handlesErrors: true },
     onSuccess: () => refreshAudience(queryClient, organizationId),
   })
+}
+
+/** Creates a topic, or changes one (`id`): the form shows failures itself. */
+export function useSaveTopic(organizationId: string, id?: string) {
+  return useAudienceMutation(
+    organizationId,
+    (body: Required<CreateTopicBody>): Promise<Topic> =>
+      id
+        ? apiRequest(routes.updateTopic, { params: { id }, query: { organizationId }, body })
+        : apiRequest(routes.createTopic, { query: { organizationId }, body }),
+  )
 }
 
 /** Answers the job removing its preferences; the topic is gone from the list at once. */
 export function useDeleteTopic(organizationId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(routes.deleteTopic, { params: { id }, query: { organizationId } }),
-    meta: { handlesErrors: true },
-    onSuccess: () => refreshAudience(queryClient, organizationId),
-  })
+  return useAudienceMutation(organizationId, (id: string) =>
+    apiRequest(routes.deleteTopic, { params: { id }, query: { organizationId } }),
+  )
 }
 
 export function useCreateContact(organizationId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CreateContactBody) =>
-      apiRequest(routes.createContact, { query: { organizationId }, body }),
-    meta: { handlesErrors: true },
-    onSuccess: () => refreshAudience(queryClient, organizationId),
-  })
+  return useAudienceMutation(organizationId, (body: CreateContactBody) =>
+    apiRequest(routes.createContact, { query: { organizationId }, body }),
+  )
 }
 
 export function useUpdateContact(organizationId: string, id: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: UpdateContactBody): Promise<Contact> =>
+  return useAudienceMutation(
+    organizationId,
+    (body: UpdateContactBody): Promise<Contact> =>
       apiRequest(routes.updateContact, { params: { id }, query: { organizationId }, body }),
-    meta: { handlesErrors: true },
-    onSuccess: () => refreshAudience(queryClient, organizationId),
-  })
+  )
 }
 
 export function useDeleteContact(organizationId: string) {
@@ -131,11 +133,7 @@ export function useDeleteContact(organizationId: string) {
 
 /** Delete the selection or change its topics: done at once up to 100 contacts, as a job beyond. */
 export function useBulkContacts(organizationId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: BulkContactsBody) =>
-      apiRequest(routes.bulkContacts, { query: { organizationId }, body }),
-    meta: { handlesErrors: true },
-    onSuccess: () => refreshAudience(queryClient, organizationId),
-  })
+  return useAudienceMutation(organizationId, (body: BulkContactsBody) =>
+    apiRequest(routes.bulkContacts, { query: { organizationId }, body }),
+  )
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, DialogFooter } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
 import { SelectField } from '../../../components/ui/select-field'
 import { toast } from '../../../components/ui/toast-store'
@@ -86,10 +86,7 @@ export function BulkActions({
               {errorMessage(bulk.error)}
             </Alert>
           )}
-          <div className={dialogStyles.footer}>
-            <Button variant="secondary" onClick={() => setDialog(undefined)} disabled={bulk.isPending}>
-              Cancel
-            </Button>
+          <DialogFooter onCancel={() => setDialog(undefined)} pending={bulk.isPending}>
             <Button
               variant="danger"
               loading={bulk.isPending}
@@ -102,7 +99,7 @@ export function BulkActions({
             >
               Delete {noun}
             </Button>
-          </div>
+          </DialogFooter>
         </div>
       </Dialog>
 
@@ -180,14 +177,11 @@ function TopicChangeForm({
           {errorMessage(error)}
         </Alert>
       )}
-      <div className={dialogStyles.footer}>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
+      <DialogFooter onCancel={onCancel} pending={pending}>
         <Button type="submit" loading={pending} disabled={!topicId}>
           Apply
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   )
 }

@@ -9,7 +9,6 @@ import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
 import { contactQueries, topicQueries } from '../api/audience'
 import {
   type ContactView,
@@ -24,6 +23,7 @@ import {
   viewFromSearch,
 } from '../contact-view'
 import styles from './audience.module.css'
+import { AudienceLocked } from './audience-locked'
 import { BulkActions } from './bulk-actions'
 import { ContactDialog } from './contact-dialog'
 import { ContactFilters } from './contact-filters'
@@ -38,15 +38,9 @@ const WHAT_THEY_ARE =
 export function ContactsPage({ organization }: { organization: OrganizationSummary }) {
   if (!planUnlocks(organization.plan, 'audience')) {
     return (
-      <div className={pageStyles.page}>
-        <header className={pageStyles.header}>
-          <h1>{TITLE}</h1>
-          <p className={pageStyles.lead}>The people you send campaigns to.</p>
-        </header>
-        <UpgradePrompt feature="audience" organization={organization}>
-          {WHAT_THEY_ARE}
-        </UpgradePrompt>
-      </div>
+      <AudienceLocked organization={organization} title={TITLE} lead="The people you send campaigns to.">
+        {WHAT_THEY_ARE}
+      </AudienceLocked>
     )
   }
   return <ContactList organizationId={organization.id} />

@@ -2,7 +2,7 @@ import type { Topic } from '@app/contracts'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, DialogFooter } from '../../../components/ui/dialog'
 import dialogStyles from '../../../components/ui/dialog.module.css'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
@@ -140,14 +140,11 @@ function TopicForm({
           {errorMessage(save.error)}
         </Alert>
       )}
-      <div className={dialogStyles.footer}>
-        <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
+      <DialogFooter onCancel={onClose} pending={save.isPending}>
         <Button type="submit" loading={save.isPending}>
           {topic ? 'Save topic' : 'Create topic'}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   )
 }
@@ -176,10 +173,7 @@ export function DeleteTopicDialog({
               {errorMessage(remove.error)}
             </Alert>
           )}
-          <div className={dialogStyles.footer}>
-            <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-              Cancel
-            </Button>
+          <DialogFooter onCancel={onClose} pending={remove.isPending}>
             <Button
               variant="danger"
               loading={remove.isPending}
@@ -194,7 +188,7 @@ export function DeleteTopicDialog({
             >
               Delete topic
             </Button>
-          </div>
+          </DialogFooter>
         </div>
       )}
     </Dialog>

@@ -10,10 +10,10 @@ import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
 import { topicQueries } from '../api/audience'
 import { countText, DEFAULT_STATUS_TEXT } from '../audience-display'
 import styles from './audience.module.css'
+import { AudienceLocked } from './audience-locked'
 import { ExportTopicButton } from './export-button'
 import { DeleteTopicDialog, TopicDialog } from './topic-dialogs'
 
@@ -25,15 +25,13 @@ const WHAT_THEY_ARE =
 export function TopicsPage({ organization }: { organization: OrganizationSummary }) {
   if (!planUnlocks(organization.plan, 'audience')) {
     return (
-      <div className={pageStyles.page}>
-        <header className={pageStyles.header}>
-          <h1>{TITLE}</h1>
-          <p className={pageStyles.lead}>The subscriptions your contacts opt in to.</p>
-        </header>
-        <UpgradePrompt feature="audience" organization={organization}>
-          {WHAT_THEY_ARE}
-        </UpgradePrompt>
-      </div>
+      <AudienceLocked
+        organization={organization}
+        title={TITLE}
+        lead="The subscriptions your contacts opt in to."
+      >
+        {WHAT_THEY_ARE}
+      </AudienceLocked>
     )
   }
   return <TopicList organizationId={organization.id} />

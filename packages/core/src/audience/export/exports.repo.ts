@@ -4,7 +4,9 @@ import * as z from 'zod'
 import { dynamo } from '../../aws'
 import { itemParser } from '../../db/item'
 import { contactExportKey } from '../../db/keys'
+import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
 import { tableName } from '../../db/table'
+import { isConditionalCheckFailure } from '../../errors'
 
 const ExportRecordSchema = z.object({
   id: z.string(),
@@ -22,14 +24,10 @@ const ExportRecordSchema = z.object({
   cursor: z.string().nullable().optional(),
   fileKey: z.string().optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
-  leaseUntil: z.number().optional(),
-  leaseOwner: z.string().optional(),
+  ...leaseFields,
 })
 export type ExportRecord = z.infer<typeof ExportRecordSchema>
 const toExport = itemParser(ExportRecordSchema)
-
-const conditionFailed = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException'
 
 export async function createExport(record: ExportRecord): Promise<void> {
   await dynamo().send(
@@ -55,30 +53,8 @@ export async function getExport(orgId: string, id: string): Promise<ExportRecord
 
 /** Takes the export for one worker until `until`; undefined when another holds it or it is finished. */
 export async function claimExport(orgId: string, id: string, owner: string, until: number, now: number) {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactExportKey(orgId, id),
-        UpdateExpression: 'SET leaseUntil = :until, leaseOwner = :owner, #status = :running',
-        ConditionExpression:
-          'attribute_exists(PK) AND #status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': until,
-          ':owner': owner,
-          ':running': 'running',
-          ':queued': 'queued',
-          ':now': now,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    )
-    return toExport(Attributes ?? {})
-  } catch (error) {
-    if (conditionFailed(error)) return undefined
-    throw error
-  }
+  const item = await claimLease(contactExportKey(orgId, id), { owner, until, now: new Date(now) })
+  return item && toExport(item)
 }
 
 /** Records a written piece and where the list goes on, only from the piece count this run started from. */
@@ -107,25 +83,13 @@ export async function savePiece(
     )
     return true
   } catch (error) {
-    if (conditionFailed(error)) return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }
 
 export async function releaseExport(orgId: string, id: string, owner: string): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactExportKey(orgId, id),
-        UpdateExpression: 'REMOVE leaseUntil, leaseOwner',
-        ConditionExpression: 'leaseOwner = :owner',
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error
-    })
+  await releaseLease(contactExportKey(orgId, id), owner)
 }
 
 export async function finishExport(
@@ -138,7 +102,7 @@ export async function finishExport(
     new UpdateCommand({
       TableName: tableName(),
       Key: contactExportKey(orgId, id),
-      UpdateExpression: `SET #status = :status, finishedAt = :at, ${failed ? '#error = :detail' : 'fileKey = :detail'} REMOVE leaseUntil, leaseOwner`,
+      UpdateExpression: `SET #status = :status, finishedAt = :at, ${failed ? '#error = :detail' : 'fileKey = :detail'} ${REMOVE_LEASE}`,
       ConditionExpression: '#status IN (:queued, :running)',
       ExpressionAttributeNames: { '#status': 'status', ...(failed ? { '#error': 'error' } : {}) },
       ExpressionAttributeValues: {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { ENV, IMPORT_FILE_KEY_PATTERN, TRANSFER_URL_SECONDS } from '@app/contracts'
+import { IMPORT_FILE_KEY_PATTERN, TRANSFER_URL_SECONDS } from '@app/contracts'
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -13,7 +13,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import * as z from 'zod'
+import { transferBucket } from '../env'
 
 /*
  * The transfer bucket: `imports/<orgId>/<id>` (uploads), `imports/<orgId>/<id>.state/…` (an import's checkpoint
@@ -23,7 +23,6 @@ import * as z from 'zod'
  */
 
 let client: S3Client | undefined
-let bucketName: string | undefined
 
 export function s3(): S3Client {
   // Checksums only where S3 requires them: a presigned PUT must not carry the SDK's empty-body checksum.
@@ -32,11 +31,6 @@ export function s3(): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
   return client
-}
-
-export function transferBucket(): string {
-  bucketName ??= z.string().min(3).parse(process.env[ENV.transferBucket])
-  return bucketName
 }
 
 export const importFileKey = (orgId: string, id: string) => `imports/${orgId}/${id}`

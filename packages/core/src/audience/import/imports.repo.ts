@@ -11,7 +11,9 @@ import * as z from 'zod'
 import { dynamo } from '../../aws'
 import { itemParser } from '../../db/item'
 import { contactImportKey } from '../../db/keys'
+import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
 import { tableName } from '../../db/table'
+import { isConditionalCheckFailure } from '../../errors'
 import { DELIMITERS } from './csv-rows'
 
 /** Where a run stands: the next row reads from `byte` (of the uncompressed file), after `row` data rows. */
@@ -47,8 +49,7 @@ const ImportRecordSchema = z.object({
   checkpoint: CheckpointSchema.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   invalidRowsKey: z.string().optional(),
-  leaseUntil: z.number().optional(),
-  leaseOwner: z.string().optional(),
+  ...leaseFields,
 })
 export type ImportRecord = z.infer<typeof ImportRecordSchema>
 export interface ImportOptions {
@@ -67,9 +68,6 @@ export const NO_COUNTS: ImportCounts = {
   suppressed: 0,
 }
 
-const conditionFailed = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException'
-
 /** The upload's id is the import's: a second start for the same upload finds it taken (false). */
 export async function createImport(record: ImportRecord): Promise<boolean> {
   try {
@@ -87,7 +85,7 @@ export async function createImport(record: ImportRecord): Promise<boolean> {
     )
     return true
   } catch (error) {
-    if (conditionFailed(error)) return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }
@@ -101,32 +99,8 @@ export async function getImport(orgId: string, id: string): Promise<ImportRecord
 
 /** Takes the import for one worker until `until` (epoch ms); undefined when another holds it or it is finished. */
 export async function claimImport(orgId: string, id: string, owner: string, until: number, now: Date) {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactImportKey(orgId, id),
-        UpdateExpression:
-          'SET leaseUntil = :until, leaseOwner = :owner, #status = :running, startedAt = if_not_exists(startedAt, :now)',
-        ConditionExpression:
-          'attribute_exists(PK) AND #status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs OR leaseOwner = :owner)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': until,
-          ':owner': owner,
-          ':running': 'running',
-          ':queued': 'queued',
-          ':now': now.toISOString(),
-          ':nowMs': now.getTime(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    )
-    return toImport(Attributes ?? {})
-  } catch (error) {
-    if (conditionFailed(error)) return undefined
-    throw error
-  }
+  const item = await claimLease(contactImportKey(orgId, id), { owner, until, now, stampStart: true })
+  return item && toImport(item)
 }
 
 /**
@@ -165,25 +139,13 @@ export async function saveCheckpoint(
     )
     return true
   } catch (error) {
-    if (conditionFailed(error)) return false
+    if (isConditionalCheckFailure(error)) return false
     throw error
   }
 }
 
 export async function releaseImport(orgId: string, id: string, owner: string): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactImportKey(orgId, id),
-        UpdateExpression: 'REMOVE leaseUntil, leaseOwner',
-        ConditionExpression: 'leaseOwner = :owner',
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error
-    })
+  await releaseLease(contactImportKey(orgId, id), owner)
 }
 
 export async function finishImport(
@@ -202,7 +164,7 @@ export async function finishImport(
       Key: contactImportKey(orgId, id),
       UpdateExpression: `SET #status = :status, finishedAt = :at${outcome.error ? ', #error = :error' : ''}${
         outcome.invalidRowsKey ? ', invalidRowsKey = :invalid' : ''
-      } REMOVE leaseUntil, leaseOwner`,
+      } ${REMOVE_LEASE}`,
       ConditionExpression: '#status IN (:queued, :running)',
       ExpressionAttributeNames: { '#status': 'status', ...(outcome.error ? { '#error': 'error' } : {}) },
       ExpressionAttributeValues: {

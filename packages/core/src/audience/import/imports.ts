@@ -1,6 +1,5 @@
 import {
   type ContactImport,
-  ENV,
   IMPORT_MAX_BYTES,
   type ImportUpload,
   type ImportUploadQuerySchema,
@@ -15,6 +14,7 @@ import { authorOf } from '../../actor'
 import { sqs } from '../../aws'
 import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/context'
+import { contactTransferQueueUrl } from '../env'
 import { getTopic } from '../public'
 import { importFileKey, objectSize, ownImportId, presignDownload, presignUpload } from './files'
 import * as Repo from './imports.repo'
@@ -48,8 +48,9 @@ export async function prepareUpload(
 }
 
 export async function enqueueTransfer(message: TransferMessage): Promise<void> {
-  const QueueUrl = z.url().parse(process.env[ENV.contactTransferQueueUrl])
-  await sqs().send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }))
+  await sqs().send(
+    new SendMessageCommand({ QueueUrl: contactTransferQueueUrl(), MessageBody: JSON.stringify(message) }),
+  )
 }
 
 /**

@@ -1,5 +1,6 @@
-import { ENV, ONE_CLICK_BODY, ONE_CLICK_PATH, UNSUBSCRIBE_PAGE_PATH } from '@app/contracts'
+import { ONE_CLICK_BODY, ONE_CLICK_PATH, UNSUBSCRIBE_PAGE_PATH } from '@app/contracts'
 import { coreEnv } from '../../env'
+import { publicApiOrigin } from '../env'
 import { type LinkFields, type SigningKeys, signingKeys, signLink } from './links'
 
 export interface UnsubscribeLinkInput {
@@ -28,11 +29,6 @@ export function signedLinkQuery(input: UnsubscribeLinkInput, keys: SigningKeys =
   return query.toString()
 }
 
-/** Where the API answers publicly (CloudFront serves `/api/*` on the site; locally the API's own port). */
-function apiOrigin(): string {
-  return (process.env[ENV.apiUrl] || coreEnv().appUrl).replace(/\/$/, '')
-}
-
 /** The preference page a message's footer links to (the SPA, under `/unsubscribe`). */
 export function unsubscribePageUrl(input: UnsubscribeLinkInput, keys?: SigningKeys): string {
   return `${coreEnv().appUrl}${UNSUBSCRIBE_PAGE_PATH}?${signedLinkQuery(input, keys)}`
@@ -40,7 +36,7 @@ export function unsubscribePageUrl(input: UnsubscribeLinkInput, keys?: SigningKe
 
 /** The RFC 8058 address: an API path (the SPA on S3 cannot take a POST), same ids and proof. */
 export function oneClickUrl(input: UnsubscribeLinkInput, keys?: SigningKeys): string {
-  return `${apiOrigin()}${ONE_CLICK_PATH}?${signedLinkQuery(input, keys)}`
+  return `${publicApiOrigin()}${ONE_CLICK_PATH}?${signedLinkQuery(input, keys)}`
 }
 
 /**

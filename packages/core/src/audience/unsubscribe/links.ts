@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { ENV } from '@app/contracts'
+import { unsubscribeKeysVariable } from '../env'
 
 /**
  * Signed links for the public audience pages: the unsubscribe / preference page, the RFC 8058 one-click address
@@ -70,7 +71,7 @@ let cached: { raw: string | undefined; keys: SigningKeys } | undefined
 
 /** The key set of this process's environment (re-read when the variable changes, as tests do). */
 export function signingKeys(): SigningKeys {
-  const raw = process.env[ENV.unsubscribeKeys]
+  const raw = unsubscribeKeysVariable()
   if (cached && cached.raw === raw) return cached.keys
   const keys = parseSigningKeys(raw)
   cached = { raw, keys }
