@@ -12,11 +12,12 @@ import {
   QUEUES,
   ROUTE_LIST,
   routeKey,
+  SCHEDULES,
   STATIC_SECURITY_HEADERS,
   TABLE,
   usesJwtAuthorizer,
 } from '@app/contracts'
-import { HTTP_ACCESS, WORKER_ACCESS } from '@app/functions/access'
+import { HTTP_ACCESS, SCHEDULE_ACCESS, WORKER_ACCESS } from '@app/functions/access'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -400,6 +401,43 @@ describe('queues', () => {
       expectRoleToHoldOnly(`functions/src/workers/${spec.worker}.ts`, WORKER_ACCESS[name])
     },
   )
+})
+
+describe('schedules', () => {
+  test.each(
+    Object.entries(SCHEDULES) as [keyof typeof SCHEDULES, (typeof SCHEDULES)[keyof typeof SCHEDULES]][],
+  )(
+    '%s: an EventBridge rule on its expression invokes its function, which holds only what it declares',
+    (name, spec) => {
+      const worker = fn(`functions/src/workers/${spec.worker}.ts`)
+      expect(worker.properties.Timeout).toBe(spec.timeoutSeconds)
+      synth.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: spec.expression,
+        State: 'ENABLED',
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [worker.logicalId, 'Arn'] },
+            RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+          }),
+        ],
+      })
+      synth.template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [worker.logicalId, 'Arn'] },
+        Principal: 'events.amazonaws.com',
+      })
+      synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: worker.logicalId } }],
+        Threshold: 0,
+        AlarmActions: [Match.anyValue()],
+      })
+      expectRoleToHoldOnly(`functions/src/workers/${spec.worker}.ts`, SCHEDULE_ACCESS[name])
+    },
+  )
+  test('the daily suppression list read runs once a day', () => {
+    expect(SCHEDULES.suppressionSync.expression).toMatch(/^cron\(\d+ \d+ \* \* \? \*\)$/)
+  })
 })
 
 describe('web', () => {
