@@ -456,6 +456,8 @@ describe('web', () => {
           OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
           AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
           ViewerProtocolPolicy: 'https-only',
+          // The viewer's address, written by CloudFront (see contracts' viewer-address.ts).
+          FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
         }),
       ),
     )
