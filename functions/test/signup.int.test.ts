@@ -156,7 +156,7 @@ describe('public signup with double opt-in', () => {
       })
     const limited = await post({ [VIEWER_ADDRESS_HEADER]: viewer, 'x-forwarded-for': '192.0.2.1' })
     expect(limited.status).toBe(429)
-    expect((await limited.json()).error.code).toBe('rate.limited')
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate.limited')
     // Another viewer behind the same edge server is not held back by the first one's signups.
     const other = await post({ [VIEWER_ADDRESS_HEADER]: `${viewer}1`, 'x-forwarded-for': viewer })
     expect(other.status).toBe(202)
