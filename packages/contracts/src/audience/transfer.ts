@@ -150,6 +150,8 @@ export const ImportQuerySchema = z.object({ organizationId: UlidSchema }).strict
 export const INVALID_ROW_REASONS = {
   'email.missing': 'No email in the email column.',
   'email.invalid': 'Not a valid email address.',
+  'email.unicode_local_part':
+    'The part before the @ holds non-ASCII characters (such as é or ü): Amazon SES cannot send to such addresses (it does not support SMTPUTF8).',
   'email.duplicate': 'The email appears on an earlier row of this file.',
   'attribute.invalid': 'A value is too long or holds control characters.',
   'contact.refused': 'The audience refused the contact.',
