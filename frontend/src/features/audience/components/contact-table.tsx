@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../lib/paths'
 import { dateTimeText } from '../../templates/template-display'
 import { contactName, contactStateBadge, subscribedTopicNames } from '../audience-display'
-import styles from './audience.module.css'
+import styles from './contact-table.module.css'
 
 /** One page of contacts: selection, email and name, subscribed topics, state, when added. */
 export function ContactTable({

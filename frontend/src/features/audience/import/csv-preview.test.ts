@@ -80,8 +80,8 @@ describe('readPreview', () => {
       { name: 'a.csv', content: 'email\n' },
       { name: 'b.csv', content: 'email\n' },
     ])
-    await expect(readPreview(Object.assign(new Blob([new Uint8Array(two)]), { name: 'two.zip' }))).rejects.toThrow(
-      'holds 2 files',
-    )
+    await expect(
+      readPreview(Object.assign(new Blob([new Uint8Array(two)]), { name: 'two.zip' })),
+    ).rejects.toThrow('holds 2 files')
   })
 })

@@ -21,6 +21,7 @@ import { useStartImport } from '../api/transfer'
 import styles from '../components/audience.module.css'
 import { type ColumnChoice, columnsOption, mappingProblems, suggestMapping } from './column-mapping'
 import { type CsvPreview, readPreview } from './csv-preview'
+import importStyles from './import.module.css'
 import { ImportOptions } from './import-options'
 import { ImportProgress } from './import-progress'
 import { MappingTable } from './mapping-table'
@@ -113,7 +114,7 @@ function Importer({ organizationId }: { organizationId: string }) {
           <label className={styles.fieldset}>
             <span className={styles.name}>CSV file</span>
             <input
-              className={styles.fileInput}
+              className={importStyles.fileInput}
               type="file"
               accept=".csv,.txt,.gz,.zip,text/csv,text/plain,application/gzip,application/zip"
               onChange={(event) => void choose(event.target.files?.[0])}
@@ -206,7 +207,7 @@ function MappingStep({
               Uploading {bytesText(progress.loaded)} of {bytesText(progress.total)}
             </span>
             <progress
-              className={styles.progress}
+              className={importStyles.progress}
               aria-labelledby="upload-label"
               max={Math.max(progress.total, 1)}
               value={progress.loaded}
