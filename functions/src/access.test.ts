@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ENDPOINT_GROUPS, EVENT_DISPATCHER, QUEUES } from '@app/contracts'
+import { ENDPOINT_GROUPS, EVENT_DISPATCHER, QUEUES, SCHEDULES } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
-import { EVENT_DISPATCHER_ACCESS, HTTP_ACCESS, WORKER_ACCESS } from './access'
+import { EVENT_DISPATCHER_ACCESS, HTTP_ACCESS, SCHEDULE_ACCESS, WORKER_ACCESS } from './access'
 
 const SRC = path.dirname(fileURLToPath(import.meta.url))
 const declarations = (dir: string) =>
@@ -27,8 +27,12 @@ describe('access declared beside each function', () => {
     }
   })
 
-  it("every worker (each queue's, the event dispatcher) has its declaration, and the stack reads it", async () => {
-    const workers = [...Object.values(QUEUES).map((spec) => spec.worker), EVENT_DISPATCHER.worker]
+  it("every worker (each queue's, each schedule's, the event dispatcher) has its declaration, and the stack reads it", async () => {
+    const workers = [
+      ...Object.values(QUEUES).map((spec) => spec.worker),
+      ...Object.values(SCHEDULES).map((spec) => spec.worker),
+      EVENT_DISPATCHER.worker,
+    ]
     expect(declarations('workers').sort()).toEqual([...workers].sort())
     expect(EVENT_DISPATCHER_ACCESS).toBe(await load('workers', EVENT_DISPATCHER.worker))
     for (const [name, spec] of Object.entries(QUEUES) as [
@@ -37,6 +41,8 @@ describe('access declared beside each function', () => {
     ][]) {
       expect(WORKER_ACCESS[name], name).toBe(await load('workers', spec.worker))
     }
+    for (const [name, spec] of Object.entries(SCHEDULES))
+      expect(SCHEDULE_ACCESS[name as keyof typeof SCHEDULES], name).toBe(await load('workers', spec.worker))
   })
 
   it('declarations import only types, so the CDK app never loads handler code through them', () => {

@@ -1,4 +1,4 @@
-import type { EndpointGroup, FunctionAccess, QueueName } from '@app/contracts'
+import type { EndpointGroup, FunctionAccess, QueueName, ScheduleName } from '@app/contracts'
 import { access as account } from './http/account.access'
 import { access as admin } from './http/admin.access'
 import { access as auth } from './http/auth.access'
@@ -24,6 +24,7 @@ import { access as contactTransferWorker } from './workers/contact-transfer.acce
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
+import { access as suppressionSyncSchedule } from './workers/suppression-sync-schedule.access'
 
 /**
  * What each function may touch, as declared beside it (`http/<group>.access.ts`, `workers/<worker>.access.ts`);
@@ -64,3 +65,8 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */
 export const EVENT_DISPATCHER_ACCESS: FunctionAccess = eventDispatcher
+
+/** Each scheduled function (`SCHEDULES[name].worker`), by schedule name. */
+export const SCHEDULE_ACCESS: Record<ScheduleName, FunctionAccess> = {
+  suppressionSync: suppressionSyncSchedule,
+}

@@ -5,6 +5,7 @@ import { writeImportRows } from '@app/core/audience/import/contact-writer'
 import { s3 } from '@app/core/audience/import/files'
 import * as ImportsRepo from '@app/core/audience/import/imports.repo'
 import { runImportSlice } from '@app/core/audience/import/run'
+import { zipArchive } from '@app/core/audience/import/zip-archive.fixture'
 import { dynamo } from '@app/core/aws'
 import { contactImportKey } from '@app/core/db/keys'
 import { tableName } from '@app/core/db/table'
@@ -26,7 +27,11 @@ async function teamOrg() {
 
 /** As the browser does it: ask for the URL, PUT the bytes straight to S3 with the headers it names. */
 async function upload(user: User, orgId: string, content: string | Buffer, fileName = 'contacts.csv') {
-  const fileType = fileName.endsWith('.gz') ? 'application/gzip' : 'text/csv'
+  const fileType = fileName.endsWith('.gz')
+    ? 'application/gzip'
+    : fileName.endsWith('.zip')
+      ? 'application/zip'
+      : 'text/csv'
   const answer = await user.api.get(
     `/api/contacts/import?organizationId=${orgId}&fileName=${encodeURIComponent(fileName)}&fileType=${fileType}`,
   )
@@ -165,6 +170,37 @@ describe('contact import', { timeout: 90_000 }, () => {
     expect(await contactsOf(user, orgId)).toMatchObject([
       { email: 'x@example.com', firstName: 'Xaver', attributes: { city: 'Köln' } },
     ])
+  })
+
+  it('reads the one CSV of a .zip (known by its bytes); refuses archives with several files or a zip bomb', async () => {
+    const { user, orgId } = await teamOrg()
+    const zip = zipArchive([
+      { name: 'export/', content: '' },
+      { name: 'export/list.csv', content: 'Mail;Vorname\r\nzip@example.com;Zoë\r\n' },
+    ])
+    const done = await importFile(user, orgId, zip, {
+      fileName: 'list.zip',
+      columns: { email: 'Mail', attributes: { firstName: 'Vorname' } },
+    })
+    expect(done.counts, JSON.stringify(done)).toMatchObject({ rows: 1, created: 1 })
+    expect(await contactsOf(user, orgId)).toMatchObject([{ email: 'zip@example.com', firstName: 'Zoë' }])
+
+    for (const [archive, reason] of [
+      [
+        zipArchive([
+          { name: 'a.csv', content: 'email\nq@example.com\n' },
+          { name: 'b.csv', content: 'email\nr@example.com\n' },
+        ]),
+        'holds 2 files',
+      ],
+      [zipArchive([{ name: 'a.csv', content: 'email\nq@example.com\n', statedSize: 2 ** 31 }]), 'unzipped'],
+    ] as const) {
+      const refused = await importFile(user, orgId, archive, { fileName: 'bad.zip' })
+      expect(refused.status).toBe('failed')
+      expect(refused.error).toMatchObject({ code: 'contact_import.invalid_file' })
+      expect(refused.error.message).toContain(reason)
+    }
+    expect(await contactsOf(user, orgId)).toHaveLength(1)
   })
 
   it('refuses another organization’s key, a made-up key, a key with no upload, and a second start', async () => {

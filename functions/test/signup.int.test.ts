@@ -1,3 +1,4 @@
+import { VIEWER_ADDRESS_HEADER } from '@app/contracts'
 import { limitSignupsFrom, SIGNUP_LIMITS } from '@app/core/audience/unsubscribe/signup-rate'
 import { describe, expect, it } from 'vitest'
 import { setSubscription } from './seed'
@@ -141,5 +142,23 @@ describe('public signup with double opt-in', () => {
     for (let i = 0; i < SIGNUP_LIMITS.perIpPerHour; i++) await limitSignupsFrom(ip)
     await expect(limitSignupsFrom(ip)).rejects.toMatchObject({ code: 'rate.limited', status: 429 })
     await expect(limitSignupsFrom(`${ip}1`)).resolves.toBeUndefined()
+  })
+
+  it('counts the viewer address CloudFront wrote, not the edge server’s nor X-Forwarded-For', async () => {
+    const { orgId, open } = await topics()
+    const viewer = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}`
+    for (let i = 0; i < SIGNUP_LIMITS.perIpPerHour; i++) await limitSignupsFrom(viewer)
+    const post = (headers: Record<string, string>) =>
+      fetch(new URL('/api/signup', stack.apiUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ organizationId: orgId, topicId: open, email: uniqueEmail('viewer') }),
+      })
+    const limited = await post({ [VIEWER_ADDRESS_HEADER]: viewer, 'x-forwarded-for': '192.0.2.1' })
+    expect(limited.status).toBe(429)
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate.limited')
+    // Another viewer behind the same edge server is not held back by the first one's signups.
+    const other = await post({ [VIEWER_ADDRESS_HEADER]: `${viewer}1`, 'x-forwarded-for': viewer })
+    expect(other.status).toBe(202)
   })
 })

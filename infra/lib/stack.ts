@@ -4,9 +4,10 @@ import {
   contentSecurityPolicy,
   ENV,
   type QueueName,
+  type ScheduleName,
   SES_EVENTS_PATH,
 } from '@app/contracts'
-import { WORKER_ACCESS } from '@app/functions/access'
+import { SCHEDULE_ACCESS, WORKER_ACCESS } from '@app/functions/access'
 import { Annotations, CfnOutput, Lazy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Topic } from 'aws-cdk-lib/aws-sns'
@@ -21,6 +22,7 @@ import { DataMigrations } from './data-migrations'
 import { EventDispatcher } from './events'
 import { FRONTEND_DIST, FUNCTIONS_ROOT, functionEntries } from './paths'
 import { Queues, type WorkerQueue } from './queues'
+import { type ScheduledFunction, Schedules } from './schedules'
 import type { ServiceFunction } from './service-function'
 import { createAppTable } from './table'
 import { Transfers } from './transfers'
@@ -44,6 +46,7 @@ export class SesStudioStack extends Stack {
   readonly contentSecurityPolicy: string
   readonly dataMigrations: DataMigrations
   readonly events: EventDispatcher
+  readonly schedules: Schedules
 
   constructor(scope: Construct, id: string, props: SesStudioStackProps) {
     super(scope, id, {
@@ -115,6 +118,12 @@ export class SesStudioStack extends Stack {
       withSentry,
     })
 
+    this.schedules = new Schedules(this, 'Schedules', {
+      workerEntry: entries.worker,
+      alarmTopic: this.alarmTopic,
+      withSentry,
+    })
+
     this.events = new EventDispatcher(this, 'Events', {
       workerEntry: entries.worker,
       alarmTopic: this.alarmTopic,
@@ -167,6 +176,7 @@ export class SesStudioStack extends Stack {
     const functions = [
       ...this.api.all,
       ...this.queues.all.map((entry) => entry.worker),
+      ...this.schedules.all.map((entry) => entry.worker),
       this.events.dispatcher,
     ]
     this.dataMigrations = new DataMigrations(this, 'DataMigrations', {
@@ -180,6 +190,12 @@ export class SesStudioStack extends Stack {
     }
     for (const [name, { worker }] of Object.entries(this.queues.byName) as [QueueName, WorkerQueue][]) {
       grantAccess(worker, WORKER_ACCESS[name], resources)
+    }
+    for (const [name, { worker }] of Object.entries(this.schedules.byName) as [
+      ScheduleName,
+      ScheduledFunction,
+    ][]) {
+      grantAccess(worker, SCHEDULE_ACCESS[name], resources)
     }
 
     this.contentSecurityPolicy = contentSecurityPolicy({

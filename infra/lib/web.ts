@@ -32,6 +32,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs'
 import type { DeployConfig } from './config'
 import { cloudFrontHeaders } from './security-headers'
+import { viewerAddressFunctionCode } from './viewer-address'
 
 export interface WebProps {
   /** `https://<id>.execute-api.<region>.amazonaws.com/` — served under `/api/*` on the site's own origin. */
@@ -90,6 +91,11 @@ export class Web extends Construct {
       ? Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn)
       : undefined
 
+    const viewerAddress = new EdgeFunction(this, 'ViewerAddress', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'The viewer address for the API (per-IP limits, consent trail)',
+      code: FunctionCode.fromInline(viewerAddressFunctionCode()),
+    })
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'SES Studio',
       defaultRootObject: 'index.html',
@@ -111,6 +117,7 @@ export class Web extends Construct {
             cachePolicy: CachePolicy.CACHING_DISABLED,
             originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
             responseHeadersPolicy,
+            functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
           },
         ]),
       ),

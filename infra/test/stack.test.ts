@@ -12,11 +12,12 @@ import {
   QUEUES,
   ROUTE_LIST,
   routeKey,
+  SCHEDULES,
   STATIC_SECURITY_HEADERS,
   TABLE,
   usesJwtAuthorizer,
 } from '@app/contracts'
-import { HTTP_ACCESS, WORKER_ACCESS } from '@app/functions/access'
+import { HTTP_ACCESS, SCHEDULE_ACCESS, WORKER_ACCESS } from '@app/functions/access'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -402,6 +403,43 @@ describe('queues', () => {
   )
 })
 
+describe('schedules', () => {
+  test.each(
+    Object.entries(SCHEDULES) as [keyof typeof SCHEDULES, (typeof SCHEDULES)[keyof typeof SCHEDULES]][],
+  )(
+    '%s: an EventBridge rule on its expression invokes its function, which holds only what it declares',
+    (name, spec) => {
+      const worker = fn(`functions/src/workers/${spec.worker}.ts`)
+      expect(worker.properties.Timeout).toBe(spec.timeoutSeconds)
+      synth.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: spec.expression,
+        State: 'ENABLED',
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [worker.logicalId, 'Arn'] },
+            RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+          }),
+        ],
+      })
+      synth.template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [worker.logicalId, 'Arn'] },
+        Principal: 'events.amazonaws.com',
+      })
+      synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: worker.logicalId } }],
+        Threshold: 0,
+        AlarmActions: [Match.anyValue()],
+      })
+      expectRoleToHoldOnly(`functions/src/workers/${spec.worker}.ts`, SCHEDULE_ACCESS[name])
+    },
+  )
+  test('the daily suppression list read runs once a day', () => {
+    expect(SCHEDULES.suppressionSync.expression).toMatch(/^cron\(\d+ \d+ \* \* \? \*\)$/)
+  })
+})
+
 describe('web', () => {
   const distribution = () => resources(synth.template, 'AWS::CloudFront::Distribution')[0]?.[1].Properties
   const headersPolicy = () =>
@@ -418,6 +456,8 @@ describe('web', () => {
           OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
           AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
           ViewerProtocolPolicy: 'https-only',
+          // The viewer's address, written by CloudFront (see contracts' viewer-address.ts).
+          FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
         }),
       ),
     )

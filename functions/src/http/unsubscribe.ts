@@ -11,13 +11,14 @@ import {
 import { confirmSignup, signUp, signUpByForm, signupForm } from '@app/core/audience/unsubscribe/signup'
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import { endpointGroup } from '../middleware/endpoint-group'
+import { viewerAddress } from './viewer-address'
 
 const header = (event: APIGatewayProxyEventV2, name: string) =>
   Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1]
 
 /** For the consent trail: where the person's request came from (no cookie or session is ever read). */
 const originOf = (event: APIGatewayProxyEventV2): RequestOrigin => ({
-  ip: event.requestContext?.http?.sourceIp,
+  ip: viewerAddress(event),
   userAgent: header(event, 'user-agent')?.slice(0, 300),
 })
 

@@ -13,6 +13,7 @@ export {
 } from './actor'
 export * as Contacts from './audience/contacts'
 export * as AudienceJobs from './audience/jobs'
+export * as SuppressionSchedule from './audience/suppression-schedule'
 export * as SuppressionSync from './audience/suppression-sync'
 export * as Topics from './audience/topics'
 export * as Operators from './auth/operators'

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { EVENT_DISPATCHER, QUEUES, type QueueName, ROUTE_LIST } from '@app/contracts'
+import { EVENT_DISPATCHER, QUEUES, type QueueName, ROUTE_LIST, SCHEDULES } from '@app/contracts'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { SQSClient } from '@aws-sdk/client-sqs'
@@ -15,6 +15,7 @@ import type { DynamoDbLocal } from './dynamodb/dynamodb-local'
 import { ensureTable } from './dynamodb/table'
 import { applyEnvironment, handlerEnvironment } from './environment'
 import { startOutboxPoller } from './events/outbox-poller'
+import { startScheduleRunner } from './events/schedule-runner'
 import type { LocalStackOptions } from './index'
 import { startLambdaInvokeApi } from './lambda/invoke-api'
 import type { Lifecycle } from './lifecycle'
@@ -254,6 +255,20 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
         functionName: `${FUNCTION_PREFIX}-${definition.worker}`,
         batchSize: definition.batchSize,
         timeoutMs: definition.visibilityTimeoutSeconds * 1000,
+        log,
+      }),
+    )
+  }
+
+  // EventBridge's schedule rules: a timer per schedule calling the same handler (the first run one period on).
+  for (const spec of Object.values(SCHEDULES)) {
+    lifecycle.own(
+      startScheduleRunner({
+        modulePath: join(functionsDir, 'workers', `${spec.worker}.ts`),
+        functionName: `${FUNCTION_PREFIX}-${spec.worker}`,
+        expression: spec.expression,
+        everyMs: spec.everyMs,
+        timeoutMs: spec.timeoutSeconds * 1000,
         log,
       }),
     )

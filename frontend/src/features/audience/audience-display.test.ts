@@ -6,6 +6,7 @@ import {
   contactStateBadge,
   effectiveStatus,
   subscribedTopicNames,
+  suppressionSyncText,
   trailChanges,
 } from './audience-display'
 
@@ -66,6 +67,33 @@ describe('trailChanges / bulkResultText', () => {
     expect(bulkResultText({ succeeded: 1, notFound: 0, suppressed: 0 })).toBe('1 contact.')
     expect(bulkResultText({ succeeded: 12, notFound: 1, suppressed: 2 })).toBe(
       '12 contacts; 1 no longer existed; 2 stayed unsubscribed (suppressed).',
+    )
+  })
+})
+
+describe('when the SES suppression list was last read', () => {
+  const base = {
+    awsAccountId: '01JC0000000000000000000009',
+    awsAccountName: 'Production',
+    region: 'us-east-1',
+    jobId: null,
+    startedAt: null,
+    lastRanAt: '2026-11-03T04:17:00.000Z',
+    counts: { read: 1204, suppressed: 1, alreadySuppressed: 1203 },
+    error: null,
+  }
+  const date = (iso: string) => `on ${iso.slice(0, 10)}`
+
+  it('says never, running (figures so far), failed or when with what it found', () => {
+    expect(suppressionSyncText({ ...base, state: 'never', lastRanAt: null }, date)).toMatch(/^Never read yet/)
+    expect(suppressionSyncText({ ...base, state: 'running' }, date)).toBe(
+      'Reading the list now: 1,204 addresses, 1 newly suppressed so far.',
+    )
+    expect(suppressionSyncText({ ...base, state: 'failed' }, date)).toBe(
+      'The last read, on 2026-11-03, failed. It is read again every day.',
+    )
+    expect(suppressionSyncText({ ...base, state: 'succeeded' }, date)).toBe(
+      'Last read on 2026-11-03: 1,204 addresses, 1 newly suppressed. It is read again every day.',
     )
   })
 })

@@ -5,6 +5,7 @@ import {
   type Contact,
   type PreferenceStatus,
   type SuppressionReason,
+  type SuppressionSyncStatus,
   type Topic,
   TopicNameSchema,
 } from '@app/contracts'
@@ -133,4 +134,23 @@ export function bulkResultText(result: BulkResult): string {
   if (result.notFound > 0) parts.push(`${countText(result.notFound)} no longer existed`)
   if (result.suppressed > 0) parts.push(`${countText(result.suppressed)} stayed unsubscribed (suppressed)`)
   return `${parts.join('; ')}.`
+}
+
+/**
+ * "Last read 3 Nov 2026, 04:17: 12 addresses, 2 newly suppressed." — when the AWS account's SES suppression list was
+ * last read into the organization's, and what it found (the running read's figures so far).
+ */
+export function suppressionSyncText(
+  status: SuppressionSyncStatus,
+  dateText: (iso: string) => string,
+): string {
+  const { read, suppressed } = status.counts
+  const found = `${countText(read)} ${read === 1 ? 'address' : 'addresses'}, ${countText(suppressed)} newly suppressed`
+  const daily = 'It is read again every day.'
+  if (status.state === 'never')
+    return `Never read yet. Addresses on your AWS account’s SES suppression list are suppressed here too once it is read. ${daily}`
+  if (status.state === 'running') return `Reading the list now: ${found} so far.`
+  const when = status.lastRanAt ? dateText(status.lastRanAt) : 'an unknown time'
+  if (status.state === 'failed') return `The last read, ${when}, failed. ${daily}`
+  return `Last read ${when}: ${found}. ${daily}`
 }

@@ -7,6 +7,7 @@ import {
   nextPage,
   previousPage,
   searchForView,
+  togglePageSelection,
   viewFromSearch,
 } from './contact-view'
 
@@ -69,5 +70,16 @@ describe('cursor paging', () => {
     expect(currentCursor(second)).toBe('c1')
     expect(nextPage(second, null)).toBe(second)
     expect(previousPage(nextPage(second, 'c2'))).toEqual(['c1'])
+  })
+})
+
+describe('selecting a page of contacts', () => {
+  it('adds the page to a selection made on other pages, and takes only the page out again', () => {
+    const earlier = new Set(['a', 'b'])
+    const added = togglePageSelection(earlier, ['c', 'd'])
+    expect([...added].sort()).toEqual(['a', 'b', 'c', 'd'])
+    expect([...togglePageSelection(added, ['c', 'd'])].sort()).toEqual(['a', 'b'])
+    expect([...togglePageSelection(new Set(['c']), ['c', 'd'])].sort()).toEqual(['c', 'd'])
+    expect(togglePageSelection(earlier, []).size).toBe(2)
   })
 })

@@ -96,3 +96,21 @@ export const currentCursor = (stack: CursorStack) => stack.at(-1)
 export const nextPage = (stack: CursorStack, cursor: string | null): CursorStack =>
   cursor ? [...stack, cursor] : stack
 export const previousPage = (stack: CursorStack): CursorStack => stack.slice(0, -1)
+
+/**
+ * The "select all shown" box: adds the page's contacts to the selection, or (when all of them are selected)
+ * takes them out — contacts selected on other pages stay selected, so a selection can span pages (a bulk change
+ * of more than 100 runs as a job).
+ */
+export function togglePageSelection(
+  selected: ReadonlySet<string>,
+  pageIds: readonly string[],
+): ReadonlySet<string> {
+  const next = new Set(selected)
+  const all = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
+  for (const id of pageIds) {
+    if (all) next.delete(id)
+    else next.add(id)
+  }
+  return next
+}

@@ -17,7 +17,13 @@ export const TRANSFER_RETENTION_DAYS = 7
 /** Columns a file may have (the first row names them). */
 export const IMPORT_MAX_COLUMNS = 100
 
-/** Media types browsers give a CSV or gzipped CSV (Windows reports `.csv` as an Excel type). */
+/**
+ * The most a compressed upload (`.csv.gz`, `.zip`) may inflate to: a zip states its files' sizes, checked before
+ * reading and while inflating (a zip bomb is refused, not unpacked).
+ */
+export const IMPORT_MAX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024
+
+/** Media types browsers give a CSV, a gzipped CSV or a zip (Windows reports `.csv` as an Excel type). */
 export const IMPORT_FILE_TYPES = [
   'text/csv',
   'application/csv',
@@ -25,6 +31,8 @@ export const IMPORT_FILE_TYPES = [
   'application/vnd.ms-excel',
   'application/gzip',
   'application/x-gzip',
+  'application/zip',
+  'application/x-zip-compressed',
 ] as const
 
 /** `imports/<organizationId>/<ULID>`: the only keys an organization's import may name. */
@@ -33,9 +41,12 @@ export const IMPORT_FILE_KEY_PATTERN = /^imports\/([0-9A-HJKMNP-TV-Z]{26})\/([0-
 export const ImportUploadQuerySchema = z
   .object({
     organizationId: UlidSchema,
-    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').regex(/\.(csv|txt|csv\.gz|gz)$/i, {
-      message: 'Upload a .csv file (or .csv.gz).',
-    }),
+    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').regex(
+      /\.(csv|txt|csv\.gz|gz|zip)$/i,
+      {
+        message: 'Upload a .csv file (or .csv.gz, or a .zip holding one .csv file).',
+      },
+    ),
     fileType: z.enum(IMPORT_FILE_TYPES),
   })
   .strict()
@@ -139,6 +150,8 @@ export const ImportQuerySchema = z.object({ organizationId: UlidSchema }).strict
 export const INVALID_ROW_REASONS = {
   'email.missing': 'No email in the email column.',
   'email.invalid': 'Not a valid email address.',
+  'email.unicode_local_part':
+    'The part before the @ holds non-ASCII characters (such as é or ü): Amazon SES cannot send to such addresses (it does not support SMTPUTF8).',
   'email.duplicate': 'The email appears on an earlier row of this file.',
   'attribute.invalid': 'A value is too long or holds control characters.',
   'contact.refused': 'The audience refused the contact.',

@@ -84,7 +84,8 @@ export const JobSummarySchema = z.object({
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
-  createdBy: z.object({ accountId: AccountIdSchema, email: z.string() }),
+  /** Who started it; null: the platform did, on a schedule (the daily suppression list read). */
+  createdBy: z.object({ accountId: AccountIdSchema, email: z.string() }).nullable(),
 })
 export type JobSummary = z.infer<typeof JobSummarySchema>
 

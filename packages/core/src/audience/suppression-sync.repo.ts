@@ -2,8 +2,15 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { itemParser } from '../db/item'
-import { organizationPartition, SUPPRESSION_SYNC_PREFIX, suppressionSyncKey } from '../db/keys'
-import { tableName } from '../db/table'
+import {
+  organizationPartition,
+  SUPPRESSION_SYNC_PREFIX,
+  SUPPRESSION_SYNC_SCHEDULE,
+  suppressionSyncKey,
+} from '../db/keys'
+import { queryIndex } from '../db/query'
+import { pickShard, shardKeys } from '../db/shards'
+import { GSI1, tableName } from '../db/table'
 
 const Counts = z.object({ read: z.number(), suppressed: z.number(), alreadySuppressed: z.number() })
 export type SyncCounts = z.infer<typeof Counts>
@@ -73,7 +80,14 @@ export async function claimRun(state: SyncStateRecord, staleBefore: string): Pro
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...suppressionSyncKey(state.orgId, state.awsAccountId), entity: 'SuppressionSync', ...state },
+        Item: {
+          ...suppressionSyncKey(state.orgId, state.awsAccountId),
+          // Enrols the account in the daily run (S4).
+          GSI1PK: pickShard(SUPPRESSION_SYNC_SCHEDULE, state.awsAccountId),
+          GSI1SK: `ORG#${state.orgId}#${state.awsAccountId}`,
+          entity: 'SuppressionSync',
+          ...state,
+        },
         ConditionExpression: 'attribute_not_exists(PK) OR #status <> :running OR startedAt < :stale',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':stale': staleBefore },
@@ -114,4 +128,28 @@ export async function updateRun(
     if (conditionFailed(error)) return false
     throw error
   }
+}
+
+export interface EnrolledAccount {
+  orgId: string
+  awsAccountId: string
+  status: SyncStateRecord['status']
+  startedAt: string
+}
+const Enrolled = z.object({
+  orgId: z.string(),
+  awsAccountId: z.string(),
+  status: SyncState.shape.status,
+  startedAt: z.string(),
+})
+const toEnrolled = itemParser(Enrolled)
+
+/** Every AWS account whose list was read once (S4): what the daily run reads again. */
+export async function listEnrolled(): Promise<EnrolledAccount[]> {
+  const shards = await Promise.all(
+    shardKeys(SUPPRESSION_SYNC_SCHEDULE).map((pk) =>
+      queryIndex(GSI1, pk, { attributes: ['orgId', 'awsAccountId', 'status', 'startedAt'] }),
+    ),
+  )
+  return shards.flatMap((shard) => shard.items.map(toEnrolled))
 }

@@ -91,7 +91,8 @@ export async function startSuppressionSync(
   return suppressionSyncStatus(context)
 }
 
-async function startRun(actor: Actor, connection: AwsAccounts.AwsConnectionRecord): Promise<void> {
+/** Starts a run on one AWS connection unless one is under way; true when this call started it. */
+export async function startRun(actor: Actor, connection: AwsAccounts.AwsConnectionRecord): Promise<boolean> {
   const now = new Date()
   const previous = await Repo.getSyncState(connection.orgId, connection.id)
   const lastGood = previous?.lastGoodStartedAt ?? null
@@ -111,7 +112,7 @@ async function startRun(actor: Actor, connection: AwsAccounts.AwsConnectionRecor
     error: null,
   }
   const claimed = await Repo.claimRun(state, new Date(now.getTime() - STALE_RUN_MS).toISOString())
-  if (!claimed) return
+  if (!claimed) return false
   try {
     const job = await startJob({
       actor,
@@ -123,6 +124,7 @@ async function startRun(actor: Actor, connection: AwsAccounts.AwsConnectionRecor
       now,
     })
     await Repo.updateRun(connection.orgId, connection.id, state.startedAt, { jobId: job.id })
+    return true
   } catch (error) {
     await Repo.updateRun(connection.orgId, connection.id, state.startedAt, {
       status: 'failed',

@@ -38,8 +38,8 @@ export const EVENT_PAYLOADS = {
     kind: z.string().min(1),
     status: JobStatusSchema.exclude(['queued', 'running']),
     counts: JobCountsSchema,
-    /** The account that started it. */
-    createdBy: z.string().min(1),
+    /** The account that started it; null: the platform, on a schedule. */
+    createdBy: z.string().min(1).nullable(),
   }),
 } as const
 

@@ -31,7 +31,8 @@ export interface JobRecord {
   createdAt: string
   startedAt: string | null
   finishedAt: string | null
-  createdBy: { accountId: string; email: string }
+  /** Null for a job the platform started on a schedule. */
+  createdBy: { accountId: string; email: string } | null
   /** What the kind needs besides its items (blocks.propagate: the block and whether to re-publish). */
   params?: Record<string, string | boolean | string[]>
   /** Epoch ms until which one worker holds the job (a second delivery of its message stands back). */
@@ -48,7 +49,7 @@ const JobItem = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable().default(null),
   finishedAt: z.string().nullable().default(null),
-  createdBy: z.object({ accountId: z.string(), email: z.string() }),
+  createdBy: z.object({ accountId: z.string(), email: z.string() }).nullable(),
   params: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
   ...leaseFields,
 }) satisfies z.ZodType<JobRecord>
@@ -158,7 +159,7 @@ export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Pr
       kind: job.kind,
       status: status as Exclude<JobStatus, 'queued' | 'running'>,
       counts: job.counts,
-      createdBy: job.createdBy.accountId,
+      createdBy: job.createdBy?.accountId ?? null,
     },
     at,
   )

@@ -55,6 +55,11 @@ export function toJob(job: Repo.JobRecord, items: Repo.JobItemRecord[]): Job {
 
 /** The job's creator, acting for the work the job does (their membership is checked again where it matters). */
 export function jobCreator(job: Repo.JobRecord): UserActor {
+  if (!job.createdBy)
+    throw new AppError(
+      'internal.error',
+      `Job ${job.id} (${job.kind}) was started by a schedule: it has no user.`,
+    )
   return {
     kind: 'user',
     accountId: job.createdBy.accountId,
@@ -98,7 +103,7 @@ export async function startJob(input: {
     createdAt: (input.now ?? new Date()).toISOString(),
     startedAt: null,
     finishedAt: null,
-    createdBy: authorOf(input.actor),
+    createdBy: input.actor.kind === 'system' ? null : authorOf(input.actor),
     ...(input.params ? { params: input.params } : {}),
   }
   const items: Repo.JobItemRecord[] = input.items.map((item, index) => ({

@@ -33,9 +33,10 @@ export const importQueries = {
     }),
 }
 
-/** The media type the API takes for a chosen file (browsers report CSV differently; gzip by its extension). */
+/** The media type the API takes for a chosen file (browsers report CSV differently; gzip and zip by extension). */
 export function importFileType(file: { name: string; type: string }): ImportUploadQuery['fileType'] {
   if (/\.gz$/i.test(file.name)) return 'application/gzip'
+  if (/\.zip$/i.test(file.name)) return 'application/zip'
   return (IMPORT_FILE_TYPES as readonly string[]).includes(file.type)
     ? (file.type as ImportUploadQuery['fileType'])
     : 'text/csv'

@@ -5,7 +5,8 @@ import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../lib/paths'
 import { dateTimeText } from '../../templates/template-display'
 import { contactName, contactStateBadge, subscribedTopicNames } from '../audience-display'
-import styles from './audience.module.css'
+import { togglePageSelection } from '../contact-view'
+import styles from './contact-table.module.css'
 
 /** One page of contacts: selection, email and name, subscribed topics, state, when added. */
 export function ContactTable({
@@ -47,7 +48,12 @@ export function ContactTable({
                 aria-label="Select all contacts shown"
                 checked={allSelected}
                 onChange={() =>
-                  onSelect(allSelected ? new Set() : new Set(contacts.map((contact) => contact.id)))
+                  onSelect(
+                    togglePageSelection(
+                      selected,
+                      contacts.map((contact) => contact.id),
+                    ),
+                  )
                 }
               />
             </th>

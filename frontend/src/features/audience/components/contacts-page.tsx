@@ -1,4 +1,4 @@
-import { type OrganizationSummary, planUnlocks } from '@app/contracts'
+import { type OrganizationSummary, planUnlocks, type Role } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
+import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
 import { contactQueries, topicQueries } from '../api/audience'
 import {
   type ContactView,
@@ -29,6 +30,7 @@ import { ContactDialog } from './contact-dialog'
 import { ContactFilters } from './contact-filters'
 import { ContactTable } from './contact-table'
 import { ExportContactsButton } from './export-button'
+import { SuppressionSyncPanel } from './suppression-sync-panel'
 
 const TITLE = 'Contacts'
 const WHAT_THEY_ARE =
@@ -43,10 +45,10 @@ export function ContactsPage({ organization }: { organization: OrganizationSumma
       </AudienceLocked>
     )
   }
-  return <ContactList organizationId={organization.id} />
+  return <ContactList organizationId={organization.id} role={organization.role} />
 }
 
-function ContactList({ organizationId }: { organizationId: string }) {
+function ContactList({ organizationId, role }: { organizationId: string; role: Role }) {
   const [search, setSearch] = useSearchParams()
   const navigate = useNavigate()
   const view = viewFromSearch(search)
@@ -63,6 +65,7 @@ function ContactList({ organizationId }: { organizationId: string }) {
   const top = useRef<HTMLDivElement>(null)
 
   const topics = useQuery(topicQueries.list(organizationId))
+  const { selected: awsAccount } = useSelectedAwsAccount()
   const list = useQuery(contactQueries.page(organizationId, filters, currentCursor(cursors)))
   const data = list.data
   const stale = list.isPlaceholderData
@@ -190,6 +193,8 @@ function ContactList({ organizationId }: { organizationId: string }) {
           )}
         </>
       )}
+
+      <SuppressionSyncPanel organizationId={organizationId} role={role} selected={awsAccount} />
 
       <ContactDialog
         organizationId={organizationId}

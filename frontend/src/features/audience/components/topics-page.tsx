@@ -15,6 +15,7 @@ import { countText, DEFAULT_STATUS_TEXT } from '../audience-display'
 import styles from './audience.module.css'
 import { AudienceLocked } from './audience-locked'
 import { ExportTopicButton } from './export-button'
+import { SignupEmbedDialog } from './signup-embed-dialog'
 import { DeleteTopicDialog, TopicDialog } from './topic-dialogs'
 
 const TITLE = 'Topics'
@@ -41,6 +42,7 @@ function TopicList({ organizationId }: { organizationId: string }) {
   const list = useQuery(topicQueries.list(organizationId))
   const [editing, setEditing] = useState<Topic | 'new'>()
   const [deleting, setDeleting] = useState<Topic>()
+  const [embedding, setEmbedding] = useState<Topic>()
   const topics = list.data ?? []
 
   return (
@@ -82,7 +84,13 @@ function TopicList({ organizationId }: { organizationId: string }) {
           )}
           <ul className={styles.rows} aria-label="Topics">
             {topics.map((topic) => (
-              <TopicRow key={topic.id} topic={topic} onEdit={setEditing} onDelete={setDeleting} />
+              <TopicRow
+                key={topic.id}
+                topic={topic}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+                onEmbed={setEmbedding}
+              />
             ))}
           </ul>
         </>
@@ -94,6 +102,7 @@ function TopicList({ organizationId }: { organizationId: string }) {
         taken={new Set(topics.filter((topic) => topic !== editing).map((topic) => topic.name.toLowerCase()))}
         onClose={() => setEditing(undefined)}
       />
+      <SignupEmbedDialog topic={embedding} onClose={() => setEmbedding(undefined)} />
       <DeleteTopicDialog
         organizationId={organizationId}
         topic={deleting}
@@ -107,8 +116,10 @@ function TopicRow({
   topic,
   onEdit,
   onDelete,
+  onEmbed,
 }: {
   topic: Topic
+  onEmbed: (topic: Topic) => void
   onEdit: (topic: Topic) => void
   onDelete: (topic: Topic) => void
 }) {
@@ -156,6 +167,9 @@ function TopicRow({
             Contacts<span className="visually-hidden"> of {topic.name}</span>
           </ButtonLink>
           <ExportTopicButton topic={topic} />
+          <Button variant="ghost" size="small" onClick={() => onEmbed(topic)}>
+            Signup form<span className="visually-hidden"> for {topic.name}</span>
+          </Button>
           <Button variant="ghost" size="small" onClick={() => onEdit(topic)}>
             Edit<span className="visually-hidden"> {topic.name}</span>
           </Button>

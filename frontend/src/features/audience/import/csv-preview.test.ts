@@ -1,3 +1,4 @@
+import { zipArchive } from '@app/local-stack/testing/zip-archive'
 import { describe, expect, it } from 'vitest'
 import { detectDelimiter, parseRecords, previewCsv, readPreview } from './csv-preview'
 
@@ -62,5 +63,25 @@ describe('readPreview', () => {
     const big = `email\n${'someone@example.com\n'.repeat(5000)}`
     const preview = await readPreview(Object.assign(new Blob([big]), { name: 'big.csv' }))
     expect(preview.rows).toHaveLength(5)
+  })
+
+  it('reads the one CSV of a zip archive, ignoring folders, and says what is wrong with other archives', async () => {
+    const zip = zipArchive([
+      { name: 'export/', content: '' },
+      { name: 'export/contacts.csv', content: 'email;name\r\nana@example.com;Ana\r\n' },
+    ])
+    const file = Object.assign(new Blob([new Uint8Array(zip)]), { name: 'contacts.zip' })
+    expect(await readPreview(file)).toEqual({
+      delimiter: ';',
+      headers: ['email', 'name'],
+      rows: [['ana@example.com', 'Ana']],
+    })
+    const two = zipArchive([
+      { name: 'a.csv', content: 'email\n' },
+      { name: 'b.csv', content: 'email\n' },
+    ])
+    await expect(
+      readPreview(Object.assign(new Blob([new Uint8Array(two)]), { name: 'two.zip' })),
+    ).rejects.toThrow('holds 2 files')
   })
 })

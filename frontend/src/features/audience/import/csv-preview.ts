@@ -1,3 +1,4 @@
+import { zipCsvHead } from './zip-preview'
 /**
  * The first rows of a CSV file, read in the browser before the upload so the person can map its columns. Only
  * the head of the file is read (the import job streams the whole file on the server with csv-parse); this follows
@@ -94,8 +95,15 @@ export function previewCsv(
 /** How much of the file the preview reads. */
 export const PREVIEW_BYTES = 64 * 1024
 
-/** The preview of a chosen file: plain CSV, or gzip-compressed CSV decompressed in the browser as it streams. */
+/**
+ * The preview of a chosen file: plain CSV, gzip-compressed CSV decompressed in the browser as it streams, or the
+ * one CSV of a zip archive.
+ */
 export async function readPreview(file: Blob & { name: string }): Promise<CsvPreview> {
+  if (/\.zip$/i.test(file.name)) {
+    const { text, done } = await zipCsvHead(file, PREVIEW_BYTES)
+    return previewCsv(text, { truncated: !done })
+  }
   if (/\.gz$/i.test(file.name)) {
     const stream = file
       .stream()

@@ -21,6 +21,7 @@ import { useStartImport } from '../api/transfer'
 import styles from '../components/audience.module.css'
 import { type ColumnChoice, columnsOption, mappingProblems, suggestMapping } from './column-mapping'
 import { type CsvPreview, readPreview } from './csv-preview'
+import importStyles from './import.module.css'
 import { ImportOptions } from './import-options'
 import { ImportProgress } from './import-progress'
 import { MappingTable } from './mapping-table'
@@ -43,8 +44,8 @@ export function ImportPage({ organization }: { organization: OrganizationSummary
       <header className={pageStyles.header}>
         <h1>{TITLE}</h1>
         <p className={pageStyles.lead}>
-          A CSV file (or .csv.gz) of up to {bytesText(IMPORT_MAX_BYTES)}: a header row, then one contact per
-          row. Commas, semicolons or tabs; quoted fields and any language welcome.
+          A CSV file (or .csv.gz, or a .zip holding one CSV) of up to {bytesText(IMPORT_MAX_BYTES)}: a header
+          row, then one contact per row. Commas, semicolons or tabs; quoted fields and any language welcome.
         </p>
       </header>
       {planUnlocks(organization.plan, 'audience') ? (
@@ -83,8 +84,12 @@ function Importer({ organizationId }: { organizationId: string }) {
           `The file has ${preview.headers.length} columns; an import reads at most ${IMPORT_MAX_COLUMNS}.`,
         )
       else setChosen({ file, preview })
-    } catch {
-      setFileProblem('The file could not be read as CSV text (or gzip-compressed CSV).')
+    } catch (error) {
+      setFileProblem(
+        /\.zip$/i.test(file.name) && error instanceof Error && error.message.startsWith('The zip archive')
+          ? error.message
+          : 'The file could not be read as CSV text (or gzip-compressed CSV, or a zip archive holding one CSV).',
+      )
     } finally {
       setReading(false)
     }
@@ -109,9 +114,9 @@ function Importer({ organizationId }: { organizationId: string }) {
           <label className={styles.fieldset}>
             <span className={styles.name}>CSV file</span>
             <input
-              className={styles.fileInput}
+              className={importStyles.fileInput}
               type="file"
-              accept=".csv,.txt,.gz,text/csv,text/plain,application/gzip"
+              accept=".csv,.txt,.gz,.zip,text/csv,text/plain,application/gzip,application/zip"
               onChange={(event) => void choose(event.target.files?.[0])}
             />
           </label>
@@ -202,7 +207,7 @@ function MappingStep({
               Uploading {bytesText(progress.loaded)} of {bytesText(progress.total)}
             </span>
             <progress
-              className={styles.progress}
+              className={importStyles.progress}
               aria-labelledby="upload-label"
               max={Math.max(progress.total, 1)}
               value={progress.loaded}

@@ -12,6 +12,7 @@ import { refreshAudience } from '../api/audience'
 import { importQueries } from '../api/transfer'
 import { countText } from '../audience-display'
 import styles from '../components/audience.module.css'
+import importStyles from './import.module.css'
 import { importHeadline, importPercent } from './import-display'
 
 const COUNTS: { key: keyof ContactImport['counts']; label: string }[] = [
@@ -57,13 +58,13 @@ export function ImportProgress({
         </p>
         {!finished && (
           <progress
-            className={styles.progress}
+            className={importStyles.progress}
             aria-labelledby={titleId}
             max={100}
             value={importPercent(contactImport)}
           />
         )}
-        <dl className={styles.summary} aria-label="Import counts" aria-live="polite">
+        <dl className={importStyles.summary} aria-label="Import counts" aria-live="polite">
           {COUNTS.map((count) => (
             <div key={count.key}>
               <dt>{count.label}</dt>

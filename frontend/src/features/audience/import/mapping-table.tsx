@@ -3,6 +3,7 @@ import fieldStyles from '../../../components/ui/field.module.css'
 import styles from '../components/audience.module.css'
 import type { ColumnChoice } from './column-mapping'
 import type { CsvPreview } from './csv-preview'
+import importStyles from './import.module.css'
 import preview from './mapping-table.module.css'
 
 const SKIP = '__skip'
@@ -82,7 +83,7 @@ export function MappingTable({
                       />
                     )}
                     {problemId && (
-                      <span id={problemId} role="alert" className={styles.problem}>
+                      <span id={problemId} role="alert" className={importStyles.problem}>
                         {problems[index]}
                       </span>
                     )}

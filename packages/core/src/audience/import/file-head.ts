@@ -2,12 +2,15 @@ import { Readable, Transform } from 'node:stream'
 import { AppError } from '../../errors'
 import { type Delimiter, detectDelimiter, isGzip, readRows, uncompressed } from './csv-rows'
 import { readObject } from './files'
+import { isZip, openZipCsv } from './zip'
 
 /** The first row must end within this many bytes. */
 const HEAD_BYTES = 64 * 1024
 
 export interface FileHead {
   gzip: boolean
+  /** A zip archive holding the CSV (read from its one file). */
+  zip: boolean
   delimiter: Delimiter
   header: string[]
   /** Where the first data row starts (uncompressed bytes). */
@@ -29,20 +32,32 @@ async function firstBytes(source: Readable, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, limit)
 }
 
-/** Compression (by gzip's magic number, whatever the name says), separator and header of an uploaded file. */
+/**
+ * Compression (by gzip's or zip's magic number, whatever the name says), separator and header of an uploaded
+ * file.
+ */
 export async function readFileHead(key: string): Promise<FileHead> {
-  const gzip = isGzip(await firstBytes(await readObject(key), 2))
+  const magic = await firstBytes(await readObject(key), 4)
+  const gzip = isGzip(magic)
+  const zip = isZip(magic)
   let sample: Buffer
   try {
-    sample = await firstBytes(uncompressed(await readObject(key), gzip), HEAD_BYTES)
-  } catch {
-    throw new AppError('contact_import.invalid_file', 'The file is not valid gzip.')
+    sample = await firstBytes(
+      zip ? await openZipCsv(key) : uncompressed(await readObject(key), gzip),
+      HEAD_BYTES,
+    )
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError(
+      'contact_import.invalid_file',
+      zip ? 'The file is not a valid zip archive.' : 'The file is not valid gzip.',
+    )
   }
   const delimiter = detectDelimiter(sample.toString('utf8'))
   const truncated = sample.length >= HEAD_BYTES
   for await (const row of readRows(Readable.from([sample]), { delimiter })) {
     if (truncated && row.endByte >= sample.length) break
-    return { gzip, delimiter, header: row.cells, dataStart: row.endByte }
+    return { gzip, zip, delimiter, header: row.cells, dataStart: row.endByte }
   }
   throw new AppError(
     'contact_import.invalid_file',
@@ -67,10 +82,14 @@ export function skipBytes(count: number): Transform {
   })
 }
 
-/** The file's uncompressed bytes from `byte` on: a ranged read, or inflate-and-skip for gzip. */
-export async function openFileAt(key: string, head: Pick<FileHead, 'gzip'>, byte: number): Promise<Readable> {
-  if (!head.gzip) return readObject(key, byte)
-  const inflated = uncompressed(await readObject(key), true)
+/** The file's uncompressed bytes from `byte` on: a ranged read, or inflate-and-skip for gzip and zip. */
+export async function openFileAt(
+  key: string,
+  head: Pick<FileHead, 'gzip' | 'zip'>,
+  byte: number,
+): Promise<Readable> {
+  if (!head.gzip && !head.zip) return readObject(key, byte)
+  const inflated = head.zip ? await openZipCsv(key) : uncompressed(await readObject(key), true)
   const skipped = inflated.pipe(skipBytes(byte))
   inflated.on('error', (error) => skipped.destroy(error))
   return skipped

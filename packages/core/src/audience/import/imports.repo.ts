@@ -24,6 +24,8 @@ const CheckpointSchema = z.object({
   byte: z.number().int(),
   delimiter: z.enum(DELIMITERS),
   gzip: z.boolean(),
+  /** Checkpoints written before zip archives were read have none. */
+  zip: z.boolean().default(false),
   header: z.array(z.string()),
 })
 export type Checkpoint = z.infer<typeof CheckpointSchema>

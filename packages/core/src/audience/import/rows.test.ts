@@ -55,6 +55,26 @@ describe('checkRow', () => {
     expect(checkRow(['a@b'], columns, seen)).toEqual({ valid: false, reason: 'email.invalid' })
   })
 
+  it('refuses a Unicode local part, which SES cannot send to, and writes a Unicode domain in Punycode', () => {
+    const seen = new SeenEmails()
+    expect(checkRow(['zoë@example.com', 'Zoë'], columns, seen)).toEqual({
+      valid: false,
+      reason: 'email.unicode_local_part',
+    })
+    expect(checkRow(['Jörg@Bücher.de', 'Jörg'], columns, seen)).toEqual({
+      valid: false,
+      reason: 'email.unicode_local_part',
+    })
+    expect(checkRow(['info@Bücher.de'], columns, seen)).toMatchObject({
+      valid: true,
+      email: 'info@xn--bcher-kva.de',
+    })
+    expect(checkRow(['info@xn--bcher-kva.de'], columns, seen)).toEqual({
+      valid: false,
+      reason: 'email.duplicate',
+    })
+  })
+
   it('joins a multi-line cell into one line and refuses control characters or overlong values', () => {
     const seen = new SeenEmails()
     expect(checkRow(['a@example.com', 'Zoë', 'two\r\nlines'], columns, seen)).toMatchObject({

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url'
 import {
   AttributeNameSchema,
   EmailSchema,
@@ -85,6 +86,21 @@ export function resolveColumns(header: string[], mapping: StartImportBody['colum
   return limited({ email, attributes })
 }
 
+/**
+ * An address as Amazon SES takes it (7-bit ASCII; SES does not support SMTPUTF8): a domain in Unicode is written
+ * in Punycode (`bü.de` → `xn--b-hga.de`), a local part in Unicode cannot be sent to at all.
+ */
+export function sesAddress(raw: string): string | 'unicode-local-part' {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the 7-bit ASCII range is the point
+  if (/^[\x00-\x7f]*$/.test(raw)) return raw
+  const at = raw.lastIndexOf('@')
+  if (at <= 0) return raw
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the 7-bit ASCII range is the point
+  if (!/^[\x00-\x7f]*$/.test(raw.slice(0, at))) return 'unicode-local-part'
+  const domain = domainToASCII(raw.slice(at + 1))
+  return domain ? `${raw.slice(0, at)}@${domain}` : raw
+}
+
 export type CheckedRow =
   | { valid: true; email: string; attributes: Record<string, string> }
   | { valid: false; reason: InvalidRowReason }
@@ -97,7 +113,9 @@ export type CheckedRow =
 export function checkRow(cells: string[], columns: ColumnMap, seen: SeenEmails): CheckedRow {
   const raw = cells[columns.email]?.trim() ?? ''
   if (raw === '') return { valid: false, reason: 'email.missing' }
-  const email = EmailSchema.safeParse(raw)
+  const address = sesAddress(raw)
+  if (address === 'unicode-local-part') return { valid: false, reason: 'email.unicode_local_part' }
+  const email = EmailSchema.safeParse(address)
   if (!email.success) return { valid: false, reason: 'email.invalid' }
   const attributes: Record<string, string> = {}
   for (const [name, index] of Object.entries(columns.attributes)) {

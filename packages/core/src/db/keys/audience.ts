@@ -111,12 +111,16 @@ export const preferenceSortKey = (
  *                                                                               of email % 8> / email; a bounce
  *                                                                               wave writes across 8 partitions
  * S3. Purge an organization's streaks                                         S: Query each ORG#id#BOUNCES#n
+ * S4. Every account the daily run reads (the scheduled handler)               I: Query GSI1 GSI1PK=SUPPRESSION_
+ *     (sparse: a state item carries it from its first run on)                    SYNC_SCHEDULE#<0-3> (by hash of
+ *                                                                               the AWS connection id)
  */
 export const SUPPRESSION_SYNC_PREFIX = 'SUPPRESSION_SYNC#'
 export const suppressionSyncKey = (orgId: string, awsAccountId: string) => ({
   PK: `ORG#${orgId}`,
   SK: `${SUPPRESSION_SYNC_PREFIX}${awsAccountId}`,
 })
+export const SUPPRESSION_SYNC_SCHEDULE = { prefix: 'SUPPRESSION_SYNC_SCHEDULE', shards: 4 }
 export const BOUNCE_STREAK_SHARDS = 8
 export const bounceStreakPartition = (orgId: string) => ({
   prefix: `ORG#${orgId}#BOUNCES`,

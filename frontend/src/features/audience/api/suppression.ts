@@ -1,0 +1,30 @@
+import { routes, type SuppressionSyncList } from '@app/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+
+/** How often the status is read again while a run is under way. */
+export const SUPPRESSION_SYNC_POLL_MS = 2000
+
+export const suppressionSyncQueries = {
+  /** When each AWS account's SES suppression list was last read into the organization's. */
+  status: (organizationId: string) =>
+    queryOptions({
+      queryKey: ['suppression-sync', organizationId] as const,
+      queryFn: ({ signal }) => apiRequest(routes.getSuppressionSync, { query: { organizationId }, signal }),
+      staleTime: 30_000,
+      refetchInterval: (query) =>
+        query.state.data?.items.some((item) => item.state === 'running') ? SUPPRESSION_SYNC_POLL_MS : false,
+    }),
+}
+
+/** Reads one AWS account's suppression list now: answers every account's status (this one running). */
+export function useStartSuppressionSync(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (awsAccountId: string): Promise<SuppressionSyncList> =>
+      apiRequest(routes.startSuppressionSync, { body: { organizationId, awsAccountId } }),
+    meta: { handlesErrors: true },
+    onSuccess: (list) =>
+      queryClient.setQueryData(suppressionSyncQueries.status(organizationId).queryKey, list),
+  })
+}
