@@ -445,3 +445,4 @@ export const signupRateKey = (scope: string, windowStart: number) => ({
   PK: `SIGNUP_RATE#${scope}`,
   SK: String(windowStart),
 })
+export * from './keys/send-limiter'
