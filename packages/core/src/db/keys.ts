@@ -447,3 +447,4 @@ export const signupRateKey = (scope: string, windowStart: number) => ({
 })
 export * from './keys/campaign-ledger'
 export * from './keys/campaigns'
+export * from './keys/send-limiter'
