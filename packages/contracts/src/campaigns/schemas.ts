@@ -231,6 +231,7 @@ export const UpdateCampaignBodySchema = z
   .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
     message: 'Send at least one field to change.',
   })
+  .meta({ minProperties: 1 })
 export type UpdateCampaignBody = z.input<typeof UpdateCampaignBodySchema>
 
 export const CampaignActionBodySchema = z
@@ -243,7 +244,9 @@ export const CampaignActionBodySchema = z
 export type CampaignActionBody = z.input<typeof CampaignActionBodySchema>
 
 /** `PATCH campaigns/{id}`: edits, or one state change (`{ action }`). */
-export const PatchCampaignBodySchema = z.union([CampaignActionBodySchema, UpdateCampaignBodySchema])
+export const PatchCampaignBodySchema = z
+  .union([CampaignActionBodySchema, UpdateCampaignBodySchema])
+  .meta({ minProperties: 1 })
 export type PatchCampaignBody = z.input<typeof PatchCampaignBodySchema>
 
 export const isCampaignAction = (
