@@ -124,7 +124,9 @@ describe('the campaign crash harness', () => {
     const deadline = Date.now() + 150_000
     for (;;) {
       if (Date.now() > deadline)
-        throw new Error(`not finished: ${JSON.stringify(await sendingState(orgId, campaignId))}`)
+        throw new Error(
+          `not finished: ${JSON.stringify({ state: await sendingState(orgId, campaignId), run: await getRun(orgId, campaignId), pending: await listRecipients(orgId, campaignId, { status: 'PENDING', limit: 3 }) })}`,
+        )
       await queues.tick(timing)
       // SES events: a SEND per accepted message, routed by its tags — except for the first two batches whose
       // answer was lost (their SEND events never come: they end UNCONFIRMED, for a deliberate retry).

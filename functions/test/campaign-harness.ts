@@ -139,6 +139,7 @@ export class CampaignQueues {
           leaseMs: timing.leaseMs,
           unconfirmedAfterMs: timing.unconfirmedAfterMs,
           batchSize: 10,
+          maxDelaySeconds: 0,
           window: 100,
           afterClaim: (claimed) => this.crashAt('dispatch.claimed', claimed),
         })

@@ -73,6 +73,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   event('aws_account.deleted'),
   event('template.published'),
   event('job.finished'),
+  event('campaign.paused'),
 ])
 
 export type AnyDomainEvent = z.infer<typeof DomainEventSchema>

@@ -23,6 +23,8 @@ export interface DispatchOptions {
   leaseMs?: number
   unconfirmedAfterMs?: number
   window?: number
+  /** Tests: the continuation's delay is capped at this (seconds). */
+  maxDelaySeconds?: number
   /** Recipients per send batch (≤ 50, SendBulkEmail's limit). */
   batchSize?: number
   log?: Logger
@@ -99,7 +101,11 @@ export async function handleDispatch(
       extraValues: { ':seq': seq },
     },
   )
-  if (advanced) await enqueueDispatch({ ...chain, seq: seq + 1 }, result.delaySeconds)
+  if (advanced)
+    await enqueueDispatch(
+      { ...chain, seq: seq + 1 },
+      Math.min(result.delaySeconds, options.maxDelaySeconds ?? Number.POSITIVE_INFINITY),
+    )
   return result
 }
 
