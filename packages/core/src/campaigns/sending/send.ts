@@ -56,13 +56,13 @@ function skipReason(
 ): { code: string; message: string } | undefined {
   if (!contact)
     return { code: 'contact.deleted', message: 'The contact was deleted after the campaign started.' }
-  if (contact.suppressed)
-    return {
-      code: `contact.${contact.suppressed.reason}`,
-      message: 'The address is suppressed (bounce, complaint or SES list).',
-    }
   if (contact.unsubscribeAll)
     return { code: 'contact.unsubscribed', message: 'The contact unsubscribed from everything.' }
+  if (contact.suppressed)
+    return {
+      code: `contact.${contact.suppressed.reason.toLowerCase()}`,
+      message: 'The address is suppressed (a bounce, a complaint or the SES suppression list).',
+    }
   const subscribed = run.topicIds.some((id) => {
     const topic = topics.get(id)
     return topic !== undefined && effectiveStatus(contact, topic) === 'OPT_IN'
