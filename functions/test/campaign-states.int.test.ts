@@ -1,5 +1,9 @@
 import { startScheduledCampaign } from '@app/core/campaigns/public'
-import { grantProductionAccess, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
+import {
+  grantProductionAccess,
+  updateLocalSesAccount,
+  verifyLocalIdentity,
+} from '@app/local-stack/testing/local-aws'
 import { describe, expect, it } from 'vitest'
 import { createContact } from './audience-helpers'
 import { act, campaignOrg, createCampaign, readyCampaign } from './campaign-helpers'
@@ -74,7 +78,9 @@ describe('campaign state changes', () => {
       'started',
     )
     const started = await setup.owner.api.get(url)
-    expect(started.body).toMatchObject({ status: 'SENDING', pinnedVersion: 1 })
+    expect(started.body).toMatchObject({ pinnedVersion: 1 })
+    // One recipient: the send may already be over.
+    expect(['SENDING', 'SENT']).toContain(started.body.status)
     expect(await startScheduledCampaign(setup.orgId, campaign.id, new Date(Date.parse(at) + 2000))).toBe(
       'not_scheduled',
     )
@@ -98,6 +104,8 @@ describe('campaign state changes', () => {
     const setup = await campaignOrg()
     const { campaign } = await readyCampaign(setup, 'Now', 2)
     const url = `/api/campaigns/${campaign.id}?${setup.oq}`
+    // Nothing left of today's quota: the send waits, SENDING, until we act.
+    await updateLocalSesAccount(stack, setup.keys.accountId, { max24HourSend: 0 })
     const sent = await act(setup, campaign.id, 'send')
     expect(sent.status, JSON.stringify(sent.body)).toBe(200)
     expect(sent.body).toMatchObject({ status: 'SENDING', pinnedVersion: 1, pauseReason: null })
@@ -120,6 +128,53 @@ describe('campaign state changes', () => {
     expect(cancelled.body.status).toBe('CANCELLED')
     expect((await setup.owner.api.get(`/api/campaigns?${setup.oq}&status=CANCELLED`)).body.total).toBe(1)
     expect((await setup.owner.api.delete(url)).status).toBe(204)
+  })
+})
+
+/** Polls the campaign until `done` says so (deadline 60 s). */
+async function waitForCampaign(
+  setup: Awaited<ReturnType<typeof campaignOrg>>,
+  id: string,
+  done: (campaign: { status: string; counts: Record<string, number> }) => boolean,
+) {
+  const until = Date.now() + 60_000
+  for (;;) {
+    const read = await setup.owner.api.get(`/api/campaigns/${id}?${setup.oq}`)
+    if (done(read.body)) return read.body
+    if (Date.now() > until) throw new Error(`campaign ${id} stuck: ${JSON.stringify(read.body)}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+describe('a send to its end', () => {
+  it('sends to every recipient, shows them in the per-recipient table, and has nothing to retry', {
+    timeout: 120_000,
+  }, async () => {
+    const setup = await campaignOrg()
+    await grantProductionAccess(stack, setup.keys.accountId, 'us-east-1')
+    const { campaign, emails } = await readyCampaign(setup, 'To the end', 2)
+    // The second reader has no first name: filled, not skipped.
+    await setup.owner.api.patch(`/api/campaigns/${campaign.id}?${setup.oq}`, {
+      missingVariables: { mode: 'default', values: { firstName: 'friend' } },
+    })
+    expect((await act(setup, campaign.id, 'send')).status).toBe(200)
+    const finished = await waitForCampaign(setup, campaign.id, (read) => read.status === 'SENT')
+    expect(finished.counts).toMatchObject({ total: 2, sent: 2, failed: 0, skipped: 0, pending: 0 })
+    expect(finished.finishedAt).toEqual(expect.any(String))
+    const rows = await setup.owner.api.get(`/api/campaigns/${campaign.id}/recipients?${setup.oq}&status=SENT`)
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200)
+    expect(rows.body.items.map((row: { email: string }) => row.email).sort()).toEqual([...emails].sort())
+    for (const row of rows.body.items) expect(row.messageId).toEqual(expect.any(String))
+    expect((await setup.owner.api.get(`/api/campaigns?${setup.oq}&status=SENT`)).body.total).toBe(1)
+    for (const action of ['retryFailed', 'retryUnconfirmed']) {
+      const nothing = await act(setup, campaign.id, action)
+      expect(nothing.status, action).toBe(409)
+      expect(nothing.body.error.code).toBe('campaigns.invalid_transition')
+    }
+    for (const action of ['pause', 'resume', 'cancel', 'send']) {
+      expect((await act(setup, campaign.id, action)).status, action).toBe(409)
+    }
+    expect((await setup.owner.api.delete(`/api/campaigns/${campaign.id}?${setup.oq}`)).status).toBe(204)
   })
 })
 
