@@ -2,9 +2,8 @@ import type { Campaign, CampaignAction, CampaignStatus } from '@app/contracts'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
-import { getContent, getHead } from '../templates/public'
 import { getCampaignRecord } from './campaigns.repo'
-import { type Refusal, refusalsOf } from './checks'
+import { currentContent, type Refusal, refusalsOf } from './checks'
 import type { CampaignRecord } from './model'
 import {
   cancelSending,
@@ -128,12 +127,12 @@ async function schedule(record: CampaignRecord): Promise<void> {
  * idempotent in the engine, so a crash between the two is repaired by sending again.
  */
 export async function send(record: CampaignRecord, now = new Date()): Promise<void> {
-  const refusals = await refusalsOf(record)
+  // The version checked is the version pinned.
+  const content = (await currentContent(record)) ?? null
+  const refusals = await refusalsOf(record, content)
   if (refusals.length > 0) throw refused(refusals)
   const { orgId, id, sender, templateId } = record
-  const head = templateId ? await getHead(orgId, templateId) : undefined
-  const content = head ? await getContent(orgId, head.id, head.version) : undefined
-  if (!sender || !head || !content) throw new AppError('template.not_found', 'No such template.')
+  if (!sender || !templateId || !content) throw new AppError('template.not_found', 'No such template.')
   const run = await startSending(
     orgId,
     {
@@ -145,13 +144,7 @@ export async function send(record: CampaignRecord, now = new Date()): Promise<vo
       replyTo: sender.replyTo,
       topicIds: record.topicIds,
       missingVariables: record.missingVariables,
-      content: {
-        templateId: head.id,
-        version: head.version,
-        subject: head.subject,
-        html: content.html,
-        text: content.textPart,
-      },
+      content: { templateId, ...content },
     },
     now,
   )
@@ -163,7 +156,7 @@ export async function send(record: CampaignRecord, now = new Date()): Promise<vo
         ? {
             ...current,
             status: 'SENDING',
-            pinnedVersion: head.version,
+            pinnedVersion: content.version,
             startedAt: run.startedAt,
             pauseReason: null,
           }
