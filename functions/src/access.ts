@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as campaigns } from './http/campaigns.access'
 import { access as contactTransfer } from './http/contact-transfer.access'
 import { access as contacts } from './http/contacts.access'
 import { access as docs } from './http/docs.access'
@@ -20,6 +21,8 @@ import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
+import { access as campaignDispatchWorker } from './workers/campaign-dispatch.access'
+import { access as campaignSendWorker } from './workers/campaign-send.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
@@ -54,6 +57,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   suppression,
   'contact-transfer': contactTransfer,
   unsubscribe,
+  campaigns,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */
@@ -61,6 +65,8 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   purge: purgeWorker,
   jobs: jobsWorker,
   contactTransfer: contactTransferWorker,
+  campaignDispatch: campaignDispatchWorker,
+  campaignSend: campaignSendWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

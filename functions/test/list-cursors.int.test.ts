@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { orgWithAccount } from './ses-sync-helpers'
 import { api, stack } from './stack'
 
-type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & { templateId: string }
+type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & { templateId: string; campaignId: string }
 type Client = ReturnType<typeof api>
 
 /**
@@ -85,6 +85,22 @@ const CASES: ListCase[] = [
     position: () => ({ phase: 0, after: 'ann@example.com' }),
   },
   {
+    route: 'listCampaignRecipients',
+    path: (t, cursor) =>
+      `/api/campaigns/${t.campaignId}/recipients?organizationId=${t.orgId}&status=FAILED&cursor=${cursor}`,
+    query: (t) => ({
+      list: 'campaign-recipients',
+      scope: `${t.orgId}/${t.campaignId}`,
+      filters: { status: 'FAILED' },
+    }),
+    otherQuery: (t) => ({
+      list: 'campaign-recipients',
+      scope: `${t.orgId}/${t.campaignId}`,
+      filters: { status: 'SENT' },
+    }),
+    position: () => ({ after: '01J000000000000000000000AA' }),
+  },
+  {
     route: 'listInvoices',
     path: (t, cursor) => `/api/payments/invoices?organizationId=${t.orgId}&cursor=${cursor}`,
     query: (t) => ({ list: 'invoices', scope: t.orgId }),
@@ -112,7 +128,9 @@ async function tenant(): Promise<Tenant> {
     tags: ['news'],
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
-  return { ...base, templateId: created.body.id }
+  const campaign = await base.owner.api.post(`/api/campaigns?${base.q}`, { name: 'Paged' })
+  expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
+  return { ...base, templateId: created.body.id, campaignId: campaign.body.id }
 }
 
 let mine: Tenant
