@@ -81,7 +81,7 @@ export async function handleDispatch(
   message: DispatchMessage,
   options: DispatchOptions,
 ): Promise<DispatchResult> {
-  const seq = message.seq ?? 0
+  const { seq } = message
   const run = await getRun(message.orgId, message.campaignId)
   if (!run || run.generation !== message.generation || seq < run.dispatchSeq - 1) return { next: 'done' }
   const chain = { orgId: run.orgId, campaignId: run.campaignId, generation: run.generation }
