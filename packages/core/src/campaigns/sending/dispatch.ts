@@ -54,6 +54,7 @@ async function runDispatchStep(run: RunRecord, options: DispatchOptions): Promis
   }
   if (run.waitingUntil && Date.parse(run.waitingUntil) > now())
     return { next: 'again', delaySeconds: Math.ceil((Date.parse(run.waitingUntil) - now()) / 1000) }
+  if (run.waitingUntil) await updateRun(run, { waitingUntil: null })
 
   await takeOverExpired(run, now())
   await confirmNothing(run, now() - (options.unconfirmedAfterMs ?? UNCONFIRMED_AFTER_MS))
