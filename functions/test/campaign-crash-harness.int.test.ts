@@ -125,7 +125,7 @@ describe('the campaign crash harness', () => {
     for (;;) {
       if (Date.now() > deadline)
         throw new Error(
-          `not finished: ${JSON.stringify({ state: await sendingState(orgId, campaignId), run: await getRun(orgId, campaignId), pending: await listRecipients(orgId, campaignId, { status: 'PENDING', limit: 3 }) })}`,
+          `not finished: ${JSON.stringify({ state: await sendingState(orgId, campaignId), run: await getRun(orgId, campaignId), pending: await listRecipients(orgId, campaignId, { status: 'PENDING', limit: 3 }), trace: queues.trace })}`,
         )
       await queues.tick(timing)
       // SES events: a SEND per accepted message, routed by its tags — except for the first two batches whose

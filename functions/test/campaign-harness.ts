@@ -57,6 +57,8 @@ export interface HarnessOptions {
 export class CampaignQueues {
   readonly sqs = new SQSClient({})
   readonly crashes = new Map<CrashPoint, number>()
+  /** The last dispatch messages handled (generation/seq → result), for a failure's message. */
+  readonly trace: string[] = []
   handlerErrors = 0
   redeliveries = 0
   private urls = { dispatch: '', send: '' }
@@ -134,7 +136,10 @@ export class CampaignQueues {
     const dispatches = await this.receive(this.urls.dispatch)
     for (const message of dispatches)
       await this.handle(this.urls.dispatch, message, async () => {
-        await handleDispatch(DispatchMessageSchema.parse(JSON.parse(message.Body ?? '')), {
+        const parsed = DispatchMessageSchema.parse(JSON.parse(message.Body ?? ''))
+        this.trace.push(`${parsed.generation}/${parsed.seq}`)
+        if (this.trace.length > 30) this.trace.shift()
+        const result = await handleDispatch(parsed, {
           deadline: Date.now() + 5_000,
           leaseMs: timing.leaseMs,
           unconfirmedAfterMs: timing.unconfirmedAfterMs,
@@ -143,6 +148,7 @@ export class CampaignQueues {
           window: 100,
           afterClaim: (claimed) => this.crashAt('dispatch.claimed', claimed),
         })
+        this.trace.push(JSON.stringify(result))
       })
     const sends = await this.receive(this.urls.send)
     await Promise.all(

@@ -174,6 +174,7 @@ async function reopen(run: RunRecord): Promise<void> {
         orgId: run.orgId,
         campaignId: run.campaignId,
         generation: current.generation + 1,
+        seq: current.dispatchSeq,
       })
       return
     }

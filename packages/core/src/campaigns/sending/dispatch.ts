@@ -54,6 +54,7 @@ async function runDispatchStep(run: RunRecord, options: DispatchOptions): Promis
   }
   if (run.waitingUntil && Date.parse(run.waitingUntil) > now())
     return { next: 'again', delaySeconds: Math.ceil((Date.parse(run.waitingUntil) - now()) / 1000) }
+  if (run.waitingUntil) await updateRun(run, { waitingUntil: null })
 
   await takeOverExpired(run, now())
   await confirmNothing(run, now() - (options.unconfirmedAfterMs ?? UNCONFIRMED_AFTER_MS))
@@ -81,7 +82,7 @@ export async function handleDispatch(
   message: DispatchMessage,
   options: DispatchOptions,
 ): Promise<DispatchResult> {
-  const seq = message.seq ?? 0
+  const { seq } = message
   const run = await getRun(message.orgId, message.campaignId)
   if (!run || run.generation !== message.generation || seq < run.dispatchSeq - 1) return { next: 'done' }
   const chain = { orgId: run.orgId, campaignId: run.campaignId, generation: run.generation }

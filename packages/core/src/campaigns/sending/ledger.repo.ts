@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../../aws'
-import { batchGet, batchWrite } from '../../db/batch'
+import { batchGet, batchWrite, deleteAll } from '../../db/batch'
 import { itemParser } from '../../db/item'
 import {
   LEDGER_SHARDS,
@@ -10,7 +10,7 @@ import {
   recipientKey,
   recipientStatusIndexPk,
 } from '../../db/keys'
-import { queryIndex } from '../../db/query'
+import { queryIndex, queryPartition } from '../../db/query'
 import { GSI1, tableName } from '../../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../../db/transact'
 import { RECIPIENT_STATUSES, type RecipientStatus, type SendingCounts } from './model'
@@ -308,4 +308,20 @@ export async function applyTransitions(
       if (remaining.length === 0 && extra.length === 0) return []
     }
   }
+}
+
+/** CL7: removes a campaign's whole ledger (recipients, counters, batches), a page of each shard at a time. */
+export async function deleteLedger(orgId: string, campaignId: string): Promise<void> {
+  await Promise.all(
+    SHARDS.map(async (shard) => {
+      for (;;) {
+        const page = await queryPartition(ledgerShardPk(orgId, campaignId, shard), {
+          limit: 1000,
+          attributes: ['PK', 'SK'],
+        })
+        if (page.items.length === 0) return
+        await deleteAll(page.items.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })))
+      }
+    }),
+  )
 }

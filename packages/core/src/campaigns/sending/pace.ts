@@ -1,46 +1,57 @@
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { customerSes } from '../../aws-accounts/customer-clients'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
-import { holdSlots, takeSlot } from '../../jobs/pacer'
+import { throttleBackoff } from '../../jobs/backoff'
+import { holdSends, leaseSendTokens, sleepUntil } from '../../jobs/send-limiter'
 
-/** Campaigns take at most this share of the account's MaxSendRate (its own transactional mail keeps the rest). */
-export const CAMPAIGN_SHARE = 0.8
-/** How long a read of the account's quota is trusted while sending. */
-const QUOTA_TTL_MS = 60_000
-
-const quotas = new Map<string, { maxSendRate: number; readAt: number }>()
-
-/** The send pace of a customer account: its own key, beside (not sharing) the control-plane pace. */
-export const sendPaceKey = (connection: AwsConnectionRecord) => ({
-  account: `${connection.awsAccountNumber ?? connection.id}#send`,
+/** The limiter's key: SES's limits are per AWS account number and region (the connection id until known). */
+const limiterKey = (connection: AwsConnectionRecord) => ({
+  account: connection.awsAccountNumber ?? connection.id,
   region: connection.region,
 })
 
-/** MaxSendRate from `GetAccount`, refreshed every minute while sending. */
-async function maxSendRate(connection: AwsConnectionRecord): Promise<number> {
-  const cached = quotas.get(connection.id)
-  if (cached && Date.now() - cached.readAt < QUOTA_TTL_MS) return cached.maxSendRate
+/** The account's SendQuota, read by the limiter when its cached copy is old or the daily quota is spent. */
+async function readQuota(connection: AwsConnectionRecord) {
   const account = await (await customerSes(connection)).send(new GetAccountCommand({}))
-  const rate = Math.max(account.SendQuota?.MaxSendRate ?? 1, 1)
-  quotas.set(connection.id, { maxSendRate: rate, readAt: Date.now() })
-  return rate
+  return {
+    maxSendRate: account.SendQuota?.MaxSendRate ?? 1,
+    max24HourSend: account.SendQuota?.Max24HourSend ?? 200,
+    sentLast24Hours: account.SendQuota?.SentLast24Hours ?? 0,
+  }
 }
 
+export type PaceAnswer = { ok: true } | { ok: false; waitUntil?: number }
+
 /**
- * Waits until `recipients` may be sent within the campaigns' share of MaxSendRate, across every worker (one slot
- * of `recipients / rate` seconds on the account's shared pace item). Throws `SliceTimeUp` past `deadline`.
+ * Waits until `recipients` may go within the campaigns' share of the account's MaxSendRate, shared by every
+ * campaign and worker of the account (the limiter's leases, each ≤ what one second's spare limit absorbs). Not
+ * ok when the next lease would start after `deadline`, or the daily quota is spent (`waitUntil`): the batch is
+ * handed back.
  */
 export async function paceRecipients(
   connection: AwsConnectionRecord,
   recipients: number,
   deadline: number,
-): Promise<void> {
-  const rate = (await maxSendRate(connection)) * CAMPAIGN_SHARE
-  await takeSlot(sendPaceKey(connection), rate / Math.max(recipients, 1), deadline)
+): Promise<PaceAnswer> {
+  const key = limiterKey(connection)
+  let granted = 0
+  while (granted < recipients) {
+    const answer = await leaseSendTokens({
+      ...key,
+      want: Math.min(50, recipients - granted),
+      deadline,
+      readQuota: () => readQuota(connection),
+    })
+    if (answer.waitUntil !== undefined) return { ok: false, waitUntil: answer.waitUntil }
+    if (answer.granted === 0 && answer.notBefore > deadline) return { ok: false }
+    await sleepUntil(answer.notBefore)
+    granted += answer.granted
+  }
+  return { ok: true }
 }
 
-/** SES throttled anyway: nobody of this account sends for a jittered while (growing with `streak`). */
+/** SES throttled anyway (another sender on the account): nobody of this account sends for a jittered while. */
 export async function backOff(connection: AwsConnectionRecord, streak: number): Promise<void> {
-  const base = Math.min(30_000, 500 * 2 ** Math.min(streak, 6))
-  await holdSlots(sendPaceKey(connection), Date.now() + base / 2 + Math.random() * (base / 2))
+  const { account, region } = limiterKey(connection)
+  await holdSends(account, region, Date.now() + throttleBackoff(streak))
 }

@@ -10,10 +10,10 @@ export const DispatchMessageSchema = z
     campaignId: z.string().min(1),
     generation: z.number().int(),
     /** The run's dispatch step it is for (see dispatch.ts `handleDispatch`). */
-    seq: z.number().int().min(0).default(0),
+    seq: z.number().int().min(0),
   })
   .strict()
-export type DispatchMessage = z.input<typeof DispatchMessageSchema>
+export type DispatchMessage = z.infer<typeof DispatchMessageSchema>
 
 /** What the campaignSend queue carries: one claimed batch of one shard. */
 export const SendMessageSchema = z

@@ -2,7 +2,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../../aws'
 import { parseItem } from '../../db/item'
-import { campaignRunKey, sendBatchKey } from '../../db/keys'
+import { CAMPAIGN_RUN_PREFIX, campaignRunKey, sendBatchKey } from '../../db/keys'
+import { queryPartition } from '../../db/query'
 import { tableName } from '../../db/table'
 import type { NamedItem } from '../../db/transact'
 
@@ -264,4 +265,11 @@ export function endBatch(
         'ended = :false AND leaseUntil < :now',
         { ':true': true, ':false': false, ':now': how.expiredBefore },
       )
+}
+
+/** The campaigns of an organization that have a run (the purge removes their ledgers). */
+export async function listRunCampaignIds(orgId: string): Promise<string[]> {
+  const { PK } = campaignRunKey(orgId, '')
+  const { items } = await queryPartition(PK, { sk: { beginsWith: CAMPAIGN_RUN_PREFIX }, attributes: ['SK'] })
+  return items.map((item) => String(item.SK).slice(CAMPAIGN_RUN_PREFIX.length))
 }

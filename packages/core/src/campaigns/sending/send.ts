@@ -1,7 +1,6 @@
 import { type ContactRecord, effectiveStatus, getContacts, listTopics } from '../../audience/public'
 import { listUnsubscribeHeaders, unsubscribePageUrl } from '../../audience/unsubscribe/headers'
 import { getConnection } from '../../aws-accounts/public'
-import { SliceTimeUp } from '../../jobs/pacer'
 import type { Logger } from '../../log'
 import { pauseSending } from './control'
 import { applyTransitions, type RecipientRecord, type Transition } from './ledger.repo'
@@ -135,11 +134,12 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
   if (skipped.length > 0) await applyTransitions(orgId, campaignId, skipped)
   if (destinations.length === 0) return
 
-  try {
-    await paceRecipients(connection, destinations.length, options.deadline)
-  } catch (error) {
-    if (error instanceof SliceTimeUp) return handBack()
-    throw error
+  const paced = await paceRecipients(connection, destinations.length, options.deadline)
+  if (!paced.ok) {
+    // The daily quota is spent: the dispatch waits until the limiter says (the status shows it).
+    if (paced.waitUntil !== undefined)
+      await updateRun(run, { waitingUntil: new Date(paced.waitUntil).toISOString() })
+    return handBack()
   }
   const now = Date.now()
   if (
