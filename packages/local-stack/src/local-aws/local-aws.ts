@@ -19,10 +19,12 @@ import {
   statusForCode,
 } from './protocol'
 import { demoCredentials, seedAccounts } from './registry'
+import { AcceptLog } from './ses/accept-log'
 import { sesAccount } from './ses/account'
-import { publishSendEvents } from './ses/event-publishing'
+import { afterSend } from './ses/after-send'
 import { handleSes, SEND_OPERATIONS } from './ses/handle-ses'
 import { matchOperation } from './ses/operations'
+import type { RenderingFailure } from './ses/rendering'
 import { parseAmzDate, parseAuthorization, signatureMatches } from './sigv4'
 import { SnsDeliveries } from './sns/deliveries'
 import { handleSns, handleSnsLink, SNS_VERSION } from './sns/handle-sns'
@@ -81,6 +83,7 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
     keys: openKmsKeys(options.keysFile, options.platformAccountId, options.region),
     throttle: new ControlPlaneThrottle(),
     faults: new Faults(),
+    accepted: new AcceptLog(),
     snsSigner,
     sns: new SnsDeliveries({ signer: snsSigner, publicUrl: () => context.publicUrl, log: options.log }),
     upstreamUrl: options.upstreamUrl,
@@ -253,30 +256,37 @@ async function serve(
     )
       throw new AwsError(429, 'TooManyRequestsException', 'Too Many Requests')
     const account = sesAccount(context.state.data, principal.accountId, region, platform)
+    const renderingFailures = new Map<string, RenderingFailure>()
     const answer = await handleSes(
       { upstreamUrl: context.upstreamUrl, verificationLink: (token) => verificationLink(context, token) },
-      { operation, params, query: url.searchParams, input, account, platform, now },
+      { operation, params, query: url.searchParams, input, account, platform, now, renderingFailures },
     )
-    if (!platform && SEND_OPERATIONS.has(operation))
-      // The mail is sent: a problem with its events is logged, never the caller's.
-      await publishSendEvents(
-        {
-          state: context.state.data,
-          deliveries: context.sns,
-          upstreamUrl: context.upstreamUrl,
-          log: context.log,
-        },
-        {
-          account,
-          principal,
-          sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-          operation,
-          input,
-          answer: answer as Record<string, unknown>,
-          now,
-        },
-      ).catch((error: unknown) => context.log(`local SES: event publishing failed: ${String(error)}`))
+    if (!platform && (operation === 'SendEmail' || operation === 'SendBulkEmail'))
+      await afterSend(context, {
+        account,
+        principal,
+        sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        operation,
+        input,
+        answer: answer as Record<string, unknown>,
+        now,
+        renderingFailures,
+      })
     context.state.save()
+    const lost = context.faults.take([principal.accountId], protocol, operation, true)
+    if (lost) {
+      // Carried out, and the answer is lost on its way back.
+      if (lost.delayMs) await new Promise((resolve) => setTimeout(resolve, lost.delayMs))
+      if (lost.reset) {
+        request.socket.destroy()
+        return
+      }
+      throw new AwsError(
+        lost.status ?? statusForCode(lost.error),
+        lost.error,
+        lost.message ?? `Injected ${lost.error}`,
+      )
+    }
     sendJson(response, 200, answer)
   } catch (error) {
     if (!(error instanceof AwsError)) throw error
