@@ -23,6 +23,8 @@ export interface DispatchOptions {
   leaseMs?: number
   unconfirmedAfterMs?: number
   window?: number
+  /** Recipients per send batch (≤ 50, SendBulkEmail's limit). */
+  batchSize?: number
   log?: Logger
   /** Tests: runs between a batch's claim and its enqueue (throw to crash there). */
   afterClaim?: (message: SendBatchMessage) => void | Promise<void>
@@ -110,7 +112,7 @@ async function claimBatches(run: RunRecord, room: number, leaseUntil: number, op
     for (const shard of SHARDS) {
       if (claimed >= room) break
       const pending = await queryByStatus(run.orgId, run.campaignId, 'PENDING', shard, {
-        limit: Math.min(BATCH_SIZE, room - claimed),
+        limit: Math.min(options.batchSize ?? BATCH_SIZE, room - claimed),
       })
       if (pending.length === 0) continue
       const batchId = ulid()

@@ -34,6 +34,9 @@ export interface SendOptions {
   /** Epoch ms: no pacing wait beyond it (the batch is handed back). */
   deadline: number
   log?: Logger
+  /** Tests: shorter windows (the attempt mark's extension and the lease it must still have). */
+  sendWindowMs?: number
+  sendMarginMs?: number
   hook?: (step: SendStep, message: SendBatchMessage) => void | Promise<void>
 }
 
@@ -139,7 +142,16 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
     throw error
   }
   const now = Date.now()
-  if (!(await markAttempted(orgId, campaignId, batch, now, SEND_WINDOW_MARGIN_MS, SEND_WINDOW_MS))) {
+  if (
+    !(await markAttempted(
+      orgId,
+      campaignId,
+      batch,
+      now,
+      options.sendMarginMs ?? SEND_WINDOW_MARGIN_MS,
+      options.sendWindowMs ?? SEND_WINDOW_MS,
+    ))
+  ) {
     const current = await getBatch(orgId, campaignId, message.shard, message.batchId)
     if (current?.ended) await settleBatch(orgId, campaignId, current, settlement(current))
     return

@@ -24,7 +24,10 @@ describe('the campaign-owned template', () => {
       company: 'A & B',
       unsubscribeUrl: 'https://app.example/unsubscribe?a=1&b=2',
     })
-    const rendered = renderTemplate({ ...parts, html: escapeHtmlVariables(parts.html) }, { ...data, items: [] })
+    const rendered = renderTemplate(
+      { ...parts, html: escapeHtmlVariables(parts.html) },
+      { ...data, items: [] },
+    )
     expect(rendered.html).toContain('Hi &lt;a href&#61;&quot;https://evil.example/&quot;&gt;Click&lt;/a&gt;')
     expect(rendered.html).toContain('&lt;b&gt;Doe&lt;/b&gt;')
     expect(rendered.html).not.toContain('<a href="https://evil.example/">')
