@@ -446,4 +446,5 @@ export const signupRateKey = (scope: string, windowStart: number) => ({
   SK: String(windowStart),
 })
 export * from './keys/campaign-ledger'
+export * from './keys/campaigns'
 export * from './keys/send-limiter'

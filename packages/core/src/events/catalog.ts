@@ -45,6 +45,13 @@ export const EVENT_PAYLOADS = {
    * A campaign's sending stopped: a member paused it, or the engine did on an account-level error (sending paused,
    * account suspended, sender not verified …) with SES's words; the notifications issue mails the owners from it.
    */
+  /**
+   * A campaign is to start at `at` (scheduled, or its time moved): the scheduler (EventBridge Scheduler, the local
+   * timer) sets a one-time start calling `startScheduledCampaign`, replacing any earlier one.
+   */
+  'campaign.scheduled': z.object({ campaignId: z.string().min(1), at: z.iso.datetime() }),
+  /** A scheduled campaign will not start by its schedule any more (sent now, cancelled, unscheduled, deleted). */
+  'campaign.unscheduled': z.object({ campaignId: z.string().min(1) }),
   'campaign.paused': z.object({
     campaignId: z.string().min(1),
     reason: z.object({ code: z.string().min(1), message: z.string(), at: z.iso.datetime() }),
@@ -73,6 +80,9 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   event('aws_account.deleted'),
   event('template.published'),
   event('job.finished'),
+  event('campaign.scheduled'),
+  event('campaign.unscheduled'),
+  event('campaign.paused'),
 ])
 
 export type AnyDomainEvent = z.infer<typeof DomainEventSchema>
