@@ -1,5 +1,6 @@
 import type { Faults } from './faults'
 import type { KmsKeys } from './kms'
+import type { LocalScheduler } from './scheduler'
 import type { AcceptLog } from './ses/accept-log'
 import type { SnsDeliveries } from './sns/deliveries'
 import type { SnsSigner } from './sns/signing'
@@ -14,6 +15,8 @@ export interface LocalAwsContext {
   faults: Faults
   /** Every message accepted from customer accounts, with its accept time (benches' and tests' ground truth). */
   accepted: AcceptLog
+  /** EventBridge Scheduler's schedule operations and the timer that runs due one-time schedules. */
+  scheduler: LocalScheduler
   /** SNS's signing key and certificate, and its HTTP/S deliveries (with SES event publishing on top). */
   snsSigner: SnsSigner
   sns: SnsDeliveries

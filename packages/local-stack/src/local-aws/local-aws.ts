@@ -19,6 +19,7 @@ import {
   statusForCode,
 } from './protocol'
 import { demoCredentials, seedAccounts } from './registry'
+import { type DeliverTarget, LocalScheduler, SCHEDULER_OPERATIONS } from './scheduler'
 import { AcceptLog } from './ses/accept-log'
 import { sesAccount } from './ses/account'
 import { afterSend } from './ses/after-send'
@@ -53,6 +54,8 @@ export interface LocalAwsOptions {
   demoAccountId: string
   region: string
   log: (line: string) => void
+  /** Where a due EventBridge Scheduler schedule delivers (the local stack: its SQS queues); none: schedules fail. */
+  scheduleTarget?: DeliverTarget
 }
 
 export interface LocalAws {
@@ -84,6 +87,17 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
     throttle: new ControlPlaneThrottle(),
     faults: new Faults(),
     accepted: new AcceptLog(),
+    scheduler: new LocalScheduler(
+      () => {
+        state.data.schedules ??= {}
+        return state.data.schedules
+      },
+      options.scheduleTarget ??
+        (async (target) => {
+          throw new Error(`no local target for ${target.Arn}`)
+        }),
+      options.log,
+    ),
     snsSigner,
     sns: new SnsDeliveries({ signer: snsSigner, publicUrl: () => context.publicUrl, log: options.log }),
     upstreamUrl: options.upstreamUrl,
@@ -101,6 +115,21 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
       else response.end()
     })
   })
+  // EventBridge Scheduler's clock: due one-time schedules run within a second.
+  let ticking = false
+  const timer = setInterval(() => {
+    if (ticking) return
+    ticking = true
+    context.scheduler
+      .tick()
+      .then((ran) => {
+        if (ran > 0) state.save()
+      })
+      .finally(() => {
+        ticking = false
+      })
+  }, 1000)
+  timer.unref()
   const port = await listen(server, options.port, options.port === 0 ? undefined : 'ses')
   const url = `http://localhost:${port}`
   context.publicUrl = url
@@ -112,6 +141,7 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
     kmsKey: customerSecretsKey(context.keys),
     demoAccount: demoCredentials(state.data, options.demoAccountId),
     async stop() {
+      clearInterval(timer)
       context.sns.stop()
       await closeServer(server)
       state.flush()
@@ -171,6 +201,12 @@ async function handle(
     const body = await readBody(request, MAX_BODY_BYTES)
     return forward(context, request, response, body.ok ? body.body : Buffer.alloc(0))
   }
+
+  const schedule = /^\/schedules\/([^/]+)$/.exec(url.pathname)
+  if (schedule && SCHEDULER_OPERATIONS[method])
+    return serve(context, request, response, url, 'scheduler', SCHEDULER_OPERATIONS[method], undefined, {
+      Name: decodeURIComponent(schedule[1] ?? ''),
+    })
 
   const operation = matchOperation(method, url.pathname)
   if (!operation)
@@ -241,6 +277,19 @@ async function serve(
       return
     }
     const input = parseJson(body, protocol)
+    if (protocol === 'scheduler') {
+      if (!isAllowed(principal, `scheduler:${operation}`))
+        throw accessDenied('scheduler', principal.arn, `scheduler:${operation}`)
+      const answer = context.scheduler.handle(
+        { accountId: principal.accountId, region },
+        request.method ?? 'GET',
+        params.Name ?? '',
+        url.searchParams,
+        input,
+      )
+      context.state.save()
+      return sendJson(response, 200, answer)
+    }
     if (protocol === 'kms') {
       const answer = handleKms(context.keys, operation, input, principal, region)
       return sendJson(response, 200, answer, 'application/x-amz-json-1.1')
