@@ -22,6 +22,7 @@ import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
 import { access as campaignDispatchWorker } from './workers/campaign-dispatch.access'
+import { access as campaignScheduleWorker } from './workers/campaign-schedule.access'
 import { access as campaignSendWorker } from './workers/campaign-send.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
@@ -67,6 +68,7 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   contactTransfer: contactTransferWorker,
   campaignDispatch: campaignDispatchWorker,
   campaignSend: campaignSendWorker,
+  campaignSchedule: campaignScheduleWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

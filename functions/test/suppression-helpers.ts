@@ -48,7 +48,13 @@ export async function monitoredOrg() {
 /** Posts one SES event to the events endpoint as SNS would (signed by the local SNS); `snsMessageId` to redeliver. */
 export async function postSesEvent(
   org: MonitoredOrg,
-  event: { eventType: string; messageId?: string; recipient: string; body: Record<string, unknown> },
+  event: {
+    eventType: string
+    messageId?: string
+    recipient: string
+    body: Record<string, unknown>
+    tags?: Record<string, string[]>
+  },
   snsMessageId: string = randomUUID(),
 ) {
   const messageId = event.messageId ?? randomUUID()
@@ -64,7 +70,7 @@ export async function postSesEvent(
         messageId,
         source: 'team@example.com',
         destination: [event.recipient],
-        tags: {},
+        tags: event.tags ?? {},
       },
       ...event.body,
     }),

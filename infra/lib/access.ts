@@ -4,6 +4,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb'
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { Auth } from './auth'
+import type { CampaignSchedules } from './campaign-schedules'
 import type { CustomerAws } from './customer-aws'
 import type { Queues } from './queues'
 import type { ServiceFunction } from './service-function'
@@ -21,6 +22,7 @@ export interface AccessResources {
   stripeSecret: ISecret
   customerAws: CustomerAws
   transfers: Transfers
+  campaignSchedules: CampaignSchedules
 }
 
 /**
@@ -34,6 +36,7 @@ export function grantAccess(fn: ServiceFunction, access: FunctionAccess, resourc
   if (access.sendsMail) grantProductMail(fn, resources.mailFromAddress)
   if (access.customerAws) resources.customerAws.grant(fn)
   if (access.transfers) resources.transfers.grant(fn)
+  if (access.schedulesCampaigns) resources.campaignSchedules.grant(fn)
   if (access.stripe) {
     resources.stripeSecret.grantRead(fn.function)
     fn.addEnvironment(ENV.stripeSecretArn, resources.stripeSecret.secretArn)

@@ -16,6 +16,7 @@ import type { Construct } from 'constructs'
 import { type AccessResources, grantAccess } from './access'
 import { Api } from './api'
 import { Auth } from './auth'
+import { CampaignSchedules } from './campaign-schedules'
 import { type DeployConfig, sentryOrigin } from './config'
 import { CustomerAws } from './customer-aws'
 import { DataMigrations } from './data-migrations'
@@ -101,6 +102,10 @@ export class SesStudioStack extends Stack {
       alarmTopic: this.alarmTopic,
       withSentry,
     })
+    const campaignSchedules = new CampaignSchedules(this, 'CampaignSchedules', {
+      target: this.queues.byName.campaignSchedule.queue,
+      stage: config.stage,
+    })
     // What each function may touch is declared beside it (`functions/src/**/<name>.access.ts`).
     const resources: AccessResources = {
       table,
@@ -110,6 +115,7 @@ export class SesStudioStack extends Stack {
       stripeSecret: this.stripeSecret,
       customerAws,
       transfers,
+      campaignSchedules,
     }
     this.api = new Api(this, 'Api', {
       ...resources,

@@ -76,6 +76,10 @@ function expectRoleToHoldOnly(entry: string, access: FunctionAccess): void {
   expect(actions.includes('kms:Decrypt'), `${entry} open sealed keys`).toBe(access.customerAws)
   expect(actions.includes('secretsmanager:GetSecretValue'), `${entry} stripe`).toBe(access.stripe)
   expect(actions.includes('s3:PutObject'), `${entry} transfer bucket`).toBe(access.transfers ?? false)
+  expect(actions.includes('scheduler:CreateSchedule'), `${entry} campaign schedules`).toBe(
+    access.schedulesCampaigns ?? false,
+  )
+  expect(actions.includes('iam:PassRole'), `${entry} pass a role`).toBe(access.schedulesCampaigns ?? false)
   if (access.customerAws) {
     const assume = statements.find((statement) => statement.Action === 'sts:AssumeRole')
     expect(JSON.stringify(assume.Resource)).toContain(':iam::*:role/SesStudioAccess-*')
@@ -437,6 +441,69 @@ describe('schedules', () => {
   )
   test('the daily suppression list read runs once a day', () => {
     expect(SCHEDULES.suppressionSync.expression).toMatch(/^cron\(\d+ \d+ \* \* \? \*\)$/)
+  })
+})
+
+describe('campaign schedules', () => {
+  const schedulerRole = () => {
+    const roles = resources(synth.template, 'AWS::IAM::Role')
+    const found = roles.find(([id]) => id.startsWith('CampaignSchedulesSchedulerRole'))
+    if (!found) throw new Error('no scheduler role')
+    return found
+  }
+
+  test('one schedule group for the campaigns’ one-time schedules', () => {
+    synth.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', {
+      Name: Match.stringLikeRegexp('^ses-studio-.+-campaigns$'),
+    })
+  })
+
+  test('Scheduler’s role is assumable by Scheduler for this account’s campaign schedules only', () => {
+    const [, role] = schedulerRole()
+    const [statement] = role.Properties.AssumeRolePolicyDocument.Statement
+    expect(statement).toMatchObject({
+      Action: 'sts:AssumeRole',
+      Effect: 'Allow',
+      Principal: { Service: 'scheduler.amazonaws.com' },
+      Condition: { StringEquals: { 'aws:SourceAccount': expect.anything() } },
+    })
+    expect(JSON.stringify(statement.Condition.ArnLike['aws:SourceArn'])).toContain(':schedule/ses-studio-')
+  })
+
+  test('Scheduler’s role may only send to the campaign-schedule queue', () => {
+    const [roleId] = schedulerRole()
+    const policies = resources(synth.template, 'AWS::IAM::Policy').filter(([, policy]) =>
+      policy.Properties.Roles.some((ref: { Ref?: string }) => ref.Ref === roleId),
+    )
+    const statements = policies.flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement)
+    expect(actionsOf(statements).sort()).toEqual(
+      ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
+    )
+    const [queueId] =
+      resources(synth.template, 'AWS::SQS::Queue').find(([id]) =>
+        id.startsWith('QueuesCampaignScheduleQueue'),
+      ) ?? []
+    for (const statement of statements) expect(statement.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] })
+  })
+
+  test('the event dispatcher manages the group’s schedules and passes only that role, to Scheduler only', () => {
+    const dispatcher = fn('functions/src/workers/event-dispatcher.ts')
+    const statements = statementsOfFunction(synth.template, dispatcher)
+    const manage = statements.find((statement) => JSON.stringify(statement.Action).includes('scheduler:'))
+    expect(manage.Action).toEqual([
+      'scheduler:CreateSchedule',
+      'scheduler:UpdateSchedule',
+      'scheduler:DeleteSchedule',
+    ])
+    expect(JSON.stringify(manage.Resource)).toMatch(/:schedule\/ses-studio-[^"]+-campaigns\/\*/)
+    const pass = statements.find((statement) => statement.Action === 'iam:PassRole')
+    expect(pass.Resource).toEqual({ 'Fn::GetAtt': [schedulerRole()[0], 'Arn'] })
+    expect(pass.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } })
+    expect(dispatcher.properties.Environment.Variables).toMatchObject({
+      [ENV.campaignScheduleGroup]: expect.stringMatching(/-campaigns$/),
+      [ENV.campaignSchedulerRoleArn]: { 'Fn::GetAtt': [schedulerRole()[0], 'Arn'] },
+      [ENV.campaignScheduleTargetArn]: expect.anything(),
+    })
   })
 })
 

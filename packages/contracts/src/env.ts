@@ -14,6 +14,11 @@ export const ENV = {
   contactTransferQueueUrl: 'CONTACT_TRANSFER_QUEUE_URL',
   campaignDispatchQueueUrl: 'CAMPAIGN_DISPATCH_QUEUE_URL',
   campaignSendQueueUrl: 'CAMPAIGN_SEND_QUEUE_URL',
+  campaignScheduleQueueUrl: 'CAMPAIGN_SCHEDULE_QUEUE_URL',
+  /** EventBridge Scheduler: the group of campaigns' one-time schedules, the role Scheduler assumes, its target. */
+  campaignScheduleGroup: 'CAMPAIGN_SCHEDULE_GROUP',
+  campaignSchedulerRoleArn: 'CAMPAIGN_SCHEDULER_ROLE_ARN',
+  campaignScheduleTargetArn: 'CAMPAIGN_SCHEDULE_TARGET_ARN',
   /** S3 bucket of contact imports, exports and invalid-row files (objects expire after 7 days). */
   transferBucket: 'TRANSFER_BUCKET',
   /** SES control-plane calls per second per customer AWS account the jobs worker allows itself (default 1). */

@@ -27,6 +27,11 @@ export interface FunctionAccess {
   customerAws: boolean
   /** Reads and writes the transfer bucket (contact imports, exports, invalid-row files) and presigns its URLs. */
   transfers?: boolean
+  /**
+   * Creates and deletes campaigns' one-time EventBridge Scheduler schedules (in their group only) and passes the
+   * role Scheduler assumes to reach the campaign-schedule queue.
+   */
+  schedulesCampaigns?: boolean
   /** Lazily imported workspace modules shipped beside the bundle. */
   sideModules?: readonly SideModuleName[]
 }

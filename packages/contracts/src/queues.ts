@@ -61,6 +61,18 @@ export const QUEUES = {
     maxReceiveCount: 10,
     batchSize: 10,
   },
+  /**
+   * A scheduled campaign's start (`campaigns/scheduling.ts`): EventBridge Scheduler's one-time schedule (locally
+   * the Scheduler stand-in) puts `{ orgId, campaignId }` here when the campaign's time comes; the worker starts
+   * it if it is still SCHEDULED and due. Idempotent, so a redelivery changes nothing.
+   */
+  campaignSchedule: {
+    worker: 'campaign-schedule',
+    urlEnv: ENV.campaignScheduleQueueUrl,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 5,
+    batchSize: 1,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

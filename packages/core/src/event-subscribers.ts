@@ -1,4 +1,5 @@
 import { billingSubscribers } from './billing/subscribers'
+import { campaignScheduleSubscribers } from './campaigns/scheduling'
 import type { Subscriber } from './events/dispatch'
 import { purgeSubscribers } from './purge/subscribers'
 import { sesMonitoringSubscribers } from './ses-monitoring/subscribers'
@@ -11,5 +12,6 @@ import { sesMonitoringSubscribers } from './ses-monitoring/subscribers'
 export const SUBSCRIBERS: readonly Subscriber[] = [
   ...billingSubscribers,
   ...sesMonitoringSubscribers,
+  ...campaignScheduleSubscribers,
   ...purgeSubscribers,
 ]

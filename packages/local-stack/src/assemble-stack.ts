@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { EVENT_DISPATCHER, QUEUES, type QueueName, ROUTE_LIST, SCHEDULES } from '@app/contracts'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { SQSClient } from '@aws-sdk/client-sqs'
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs'
 import { startApiGateway } from './api-gateway/api-gateway'
 import { startCognitoLocal } from './cognito/cognito-local'
 import { startCognitoProxy } from './cognito/cognito-proxy'
@@ -147,6 +147,15 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
         demoAccountId: DEMO_CUSTOMER_ACCOUNT_ID,
         region: LOCAL_REGION,
         log,
+        // A campaign's schedule puts its Input on the target queue, as EventBridge Scheduler's SQS target does.
+        scheduleTarget: async (target) => {
+          const { client, queues } = await sqs
+          const queue = Object.values(queues).find((candidate) => candidate.arn === target.Arn)
+          if (!queue) throw new Error(`no local queue ${target.Arn}`)
+          await client.send(
+            new SendMessageCommand({ QueueUrl: queue.url, MessageBody: target.Input ?? '{}' }),
+          )
+        },
       }),
     )
   })()

@@ -42,6 +42,11 @@ export function handlerEnvironment(
     [ENV.sesEventsUrl]: `${config.apiUrl}${SES_EVENTS_PATH}`,
     [ENV.localSnsOrigin]: config.aws.gatewayUrl,
     ...Object.fromEntries(queueUrls),
+    // Campaign schedules go to the local Scheduler stand-in (the gateway), which delivers to the local queue.
+    [ENV.campaignScheduleGroup]: 'ses-studio-local-campaigns',
+    [ENV.campaignSchedulerRoleArn]: `arn:aws:iam::${config.aws.platformAccountId}:role/ses-studio-local-scheduler`,
+    [ENV.campaignScheduleTargetArn]: config.queues.campaignSchedule.arn,
+    AWS_ENDPOINT_URL_SCHEDULER: config.aws.gatewayUrl,
     AWS_ACCESS_KEY_ID: config.credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: config.credentials.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: config.dynamodbEndpoint,

@@ -76,8 +76,8 @@ describe('send limiter arithmetic (injected clock)', () => {
   }
 
   it('holds a lease within the spare part of the limit, between 1 and 50', () => {
-    expect(maxLease(quota(14), 0.8)).toBe(2)
-    expect(maxLease(quota(50), 0.8)).toBe(7)
+    expect(maxLease(quota(14), 0.8)).toBe(1)
+    expect(maxLease(quota(50), 0.8)).toBe(5)
     expect(maxLease(quota(1), 0.8)).toBe(1)
     expect(maxLease(quota(14), 1)).toBe(1)
     expect(maxLease(quota(1000), 0.8)).toBe(50)
@@ -86,23 +86,23 @@ describe('send limiter arithmetic (injected clock)', () => {
       { want: 30, share: 0.8, deadline: FAR },
       T0,
     )
-    expect(plan.answer).toEqual({ granted: 7, notBefore: T0 })
+    expect(plan.answer).toEqual({ granted: 5, notBefore: T0 })
   })
 
   it('gives the campaigns only their share: the next lease starts granted / (rate × share) later', () => {
     let state = withQuota(emptyBucket(), quota(50), T0)
-    const first = planLease(state, { want: 7, share: 0.8, deadline: FAR }, T0)
+    const first = planLease(state, { want: 5, share: 0.8, deadline: FAR }, T0)
     state = first.state as BucketState
-    const second = planLease(state, { want: 7, share: 0.8, deadline: FAR }, T0)
-    expect(second.answer.notBefore).toBe(T0 + (7 / 40) * 1000)
-    const half = planLease(state, { want: 7, share: 0.5, deadline: FAR }, T0)
-    expect(half.answer.notBefore).toBe(T0 + (7 / 40) * 1000)
-    expect(half.state?.nextAt).toBe(T0 + (7 / 40) * 1000 + (7 / 25) * 1000)
+    const second = planLease(state, { want: 5, share: 0.8, deadline: FAR }, T0)
+    expect(second.answer.notBefore).toBe(T0 + (5 / 40) * 1000)
+    const half = planLease(state, { want: 5, share: 0.5, deadline: FAR }, T0)
+    expect(half.answer.notBefore).toBe(T0 + (5 / 40) * 1000)
+    expect(half.state?.nextAt).toBe(T0 + (5 / 40) * 1000 + (5 / 25) * 1000)
   })
 
   it('reserves nothing when the lease would start after the deadline, and says when it could', () => {
     let state = withQuota(emptyBucket(), quota(14), T0)
-    for (let i = 0; i < 10; i++)
+    for (let i = 0; i < 20; i++)
       state = planLease(state, { want: 2, share: 0.8, deadline: FAR }, T0).state as BucketState
     const late = planLease(state, { want: 2, share: 0.8, deadline: T0 + 1000 }, T0)
     expect(late.state).toBeNull()
@@ -114,7 +114,7 @@ describe('send limiter arithmetic (injected clock)', () => {
     const state = withQuota(emptyBucket(), quota(14), T0)
     const later = T0 + 60_000
     const plan = planLease(state, { want: 50, share: 0.8, deadline: FAR }, later)
-    expect(plan.answer).toEqual({ granted: 2, notBefore: later })
+    expect(plan.answer).toEqual({ granted: 1, notBefore: later })
   })
 
   it('never exceeds the daily quota: grants what is left, then waits until our sends leave the window', () => {
@@ -176,7 +176,7 @@ describe('send limiter arithmetic (injected clock)', () => {
   it('holds every lease back after a throttle, never pulls the schedule earlier', () => {
     const state = withQuota(emptyBucket(), quota(14), T0)
     const held = heldUntil(state, T0 + 4000) as BucketState
-    expect(planLease(held, { want: 2, share: 0.8, deadline: FAR }, T0).answer.notBefore).toBe(T0 + 4000)
+    expect(planLease(held, { want: 1, share: 0.8, deadline: FAR }, T0).answer.notBefore).toBe(T0 + 4000)
     expect(heldUntil(held, T0 + 1000)).toBeNull()
   })
 })

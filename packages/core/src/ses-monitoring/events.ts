@@ -1,11 +1,12 @@
 import { markFromSesEvent } from '../audience/ses-feedback'
 import * as AwsAccounts from '../aws-accounts/public'
+import * as Sending from '../campaigns/sending/public'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
 import { monitoringEnv } from './env'
 import { recordEvent } from './message-log.repo'
 import { connectionOfTopic } from './resources'
-import { parseSesEvent } from './ses-event'
+import { parseSesEvent, type SesEvent } from './ses-event'
 import { isSnsUrl, type SnsMessage, TOPIC_ARN, verifySnsMessage } from './sns-message'
 
 const unknownTopic = () =>
@@ -51,11 +52,40 @@ async function confirmSubscription(message: SnsMessage, log: Logger): Promise<vo
   log.info('ses_events.subscription_confirmed', { awsAccountId: connection.id, confirmed })
 }
 
+/** The events that settle a campaign recipient's ledger item (the sending engine's `recordSesOutcome`). */
+const LEDGER_EVENTS = new Set<Sending.SesOutcome['type']>([
+  'SEND',
+  'DELIVERY',
+  'BOUNCE',
+  'COMPLAINT',
+  'REJECT',
+  'RENDERING_FAILURE',
+])
+const isLedgerEvent = (type: SesEvent['type']): type is Sending.SesOutcome['type'] =>
+  LEDGER_EVENTS.has(type as Sending.SesOutcome['type'])
+
+/**
+ * A campaign message's event goes to its recipient's ledger item, found by the message's `campaign` and `contact`
+ * tags within the organization the topic belongs to (another organization's campaign id finds nothing).
+ */
+async function routeToCampaign(orgId: string, event: SesEvent, log: Logger): Promise<void> {
+  if (!event.campaign || !isLedgerEvent(event.type)) return
+  const changed = await Sending.recordSesOutcome({
+    orgId,
+    campaignId: event.campaign.campaignId,
+    contactId: event.campaign.contactId,
+    sesMessageId: event.messageId,
+    type: event.type,
+    at: event.at,
+  })
+  if (changed) log.info('ses_events.campaign_outcome', { ...event.campaign, type: event.type })
+}
+
 /**
  * The public SES events endpoint. Every post is proven to come from SNS before anything is read from or written
  * to the table; then subscription confirmations are confirmed (for topics monitoring created), and each SES event
- * is recorded once against the organization and AWS account its topic belongs to. Forged, stale and
- * redelivered posts store nothing.
+ * is recorded once against the organization and AWS account its topic belongs to (and, for a campaign's message,
+ * settles its recipient in the ledger). Forged, stale and redelivered posts store nothing.
  */
 export async function receiveSesEvent(raw: string, log: Logger): Promise<void> {
   const message = await verifySnsMessage(raw, monitoringEnv())
@@ -69,8 +99,10 @@ export async function receiveSesEvent(raw: string, log: Logger): Promise<void> {
     log.info('ses_events.ignored', { awsAccountId: connection.id, snsMessageId: message.MessageId })
     return
   }
-  // Contacts first (idempotent per SES message): if it fails, nothing is recorded and SNS delivers again.
+  // Contacts and the campaign's ledger first (both idempotent): if either fails, nothing is recorded and SNS
+  // delivers again.
   await markFromSesEvent(connection.orgId, event, log)
+  await routeToCampaign(connection.orgId, event, log)
   const outcome = await recordEvent(connection.orgId, connection.id, message.MessageId, event)
   log.info('ses_events.event', {
     awsAccountId: connection.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bareAddress, parseSesEvent } from './ses-event'
+import { bareAddress, campaignTags, parseSesEvent } from './ses-event'
 
 const mail = {
   timestamp: '2026-11-22T10:15:30.123Z',
@@ -114,5 +114,37 @@ describe('reading SES events', () => {
       recipients: ['cy@example.com'],
     })
     expect(of({ eventType: 'Open', open: {} })).toBeUndefined()
+  })
+
+  it('reads the campaign and contact a message was sent for from its tags', () => {
+    const tagged = {
+      ...mail,
+      tags: {
+        ...mail.tags,
+        campaign: ['01JCAMPAIGN0000000000000000'],
+        contact: ['01JCONTACT00000000000000000'],
+      },
+    }
+    for (const eventType of ['Send', 'Rendering Failure'])
+      expect(parseSesEvent(JSON.stringify({ eventType, mail: tagged }))?.campaign).toEqual({
+        campaignId: '01JCAMPAIGN0000000000000000',
+        contactId: '01JCONTACT00000000000000000',
+      })
+    expect(parseSesEvent(JSON.stringify({ eventType: 'Send', mail }))).not.toHaveProperty('campaign')
+  })
+
+  it('takes no campaign from tags that are missing, repeated or not what the engine writes', () => {
+    expect(campaignTags(undefined)).toBeUndefined()
+    expect(campaignTags({ campaign: ['c1'] })).toBeUndefined()
+    expect(campaignTags({ contact: ['k1'] })).toBeUndefined()
+    expect(campaignTags({ campaign: ['c1', 'c2'], contact: ['k1'] })).toBeUndefined()
+    expect(campaignTags({ campaign: [''], contact: ['k1'] })).toBeUndefined()
+    expect(campaignTags({ campaign: ['c 1'], contact: ['k1'] })).toBeUndefined()
+    expect(campaignTags({ campaign: ['c1'], contact: ['k1#ORG#x'] })).toBeUndefined()
+    expect(campaignTags({ campaign: ['c'.repeat(257)], contact: ['k1'] })).toBeUndefined()
+    expect(campaignTags({ campaign: ['c-1.a_b@x'], contact: ['k1'] })).toEqual({
+      campaignId: 'c-1.a_b@x',
+      contactId: 'k1',
+    })
   })
 })

@@ -92,6 +92,29 @@ export interface SesEvent {
   detail: string | null
   /** Bounces, complaints and deliveries: which recipients the event is about and how (audience marks them). */
   feedback?: SesFeedback
+  /** A campaign's message: its `campaign` and `contact` tags (the sending engine's ledger item). */
+  campaign?: CampaignTags
+}
+
+export interface CampaignTags {
+  campaignId: string
+  contactId: string
+}
+
+/** What the sending engine writes in a tag value (SES allows letters, digits, `_`, `-`, `.` and `@`). */
+const TAG_VALUE = /^[A-Za-z0-9_.@-]{1,256}$/
+
+/**
+ * The campaign and contact a message was sent for, from its `campaign` and `contact` message tags; undefined
+ * unless both are there, once each, and well-formed (anything else is not a campaign message of ours).
+ */
+export function campaignTags(tags: Record<string, string[]> | undefined): CampaignTags | undefined {
+  const campaign = tags?.campaign
+  const contact = tags?.contact
+  if (campaign?.length !== 1 || contact?.length !== 1) return undefined
+  const [campaignId = '', contactId = ''] = [campaign[0], contact[0]]
+  if (!TAG_VALUE.test(campaignId) || !TAG_VALUE.test(contactId)) return undefined
+  return { campaignId, contactId }
 }
 
 /**
@@ -199,6 +222,7 @@ export function parseSesEvent(message: string): SesEvent | null {
   const type = EVENT_TYPES[event.eventType]
   if (!type) return null
   const sentAt = new Date(event.mail.timestamp).toISOString()
+  const campaign = campaignTags(event.mail.tags)
   return {
     type,
     messageId: event.mail.messageId,
@@ -210,5 +234,6 @@ export function parseSesEvent(message: string): SesEvent | null {
     template: event.mail.tags?.template?.[0] ?? event.failure?.templateName ?? null,
     detail: detailOf(type, event),
     feedback: feedbackOf(type, event),
+    ...(campaign ? { campaign } : {}),
   }
 }

@@ -1,5 +1,7 @@
 import type { Faults } from './faults'
 import type { KmsKeys } from './kms'
+import type { LocalScheduler } from './scheduler'
+import type { AcceptLog } from './ses/accept-log'
 import type { SnsDeliveries } from './sns/deliveries'
 import type { SnsSigner } from './sns/signing'
 import type { StateFile } from './state'
@@ -11,6 +13,10 @@ export interface LocalAwsContext {
   keys: KmsKeys
   throttle: ControlPlaneThrottle
   faults: Faults
+  /** Every message accepted from customer accounts, with its accept time (benches' and tests' ground truth). */
+  accepted: AcceptLog
+  /** EventBridge Scheduler's schedule operations and the timer that runs due one-time schedules. */
+  scheduler: LocalScheduler
   /** SNS's signing key and certificate, and its HTTP/S deliveries (with SES event publishing on top). */
   snsSigner: SnsSigner
   sns: SnsDeliveries

@@ -29,8 +29,9 @@ function reply(response: ServerResponse, status: number, body: unknown): void {
 /**
  * `/_local-aws/*`: what a test (or a script) does that a customer would do in the AWS console or AWS would do
  * by itself — accounts, users, roles, verified identities, production access, expired sessions, recipients
- * opening and clicking mail — and the test hooks: faults, throttle settings, the SNS delivery log. Local only;
- * no authentication.
+ * opening and clicking mail — and the test hooks: faults, throttle settings, the SNS delivery log, the messages
+ * SES accepted with their accept times (`GET /_local-aws/ses/accepted?accountId&region&since&tag=name=value`).
+ * Local only; no authentication.
  */
 export async function handleControl(
   context: LocalAwsContext,
@@ -163,6 +164,7 @@ export async function handleControl(
       }
       if (method === 'POST') {
         const input = (await read()) as unknown as FaultRule
+        if (input.reset === true && input.error === undefined) input.error = 'ConnectionReset'
         if (typeof input.error !== 'string')
           return reply(response, 400, { message: 'error (an error code) is required' })
         return reply(response, 201, context.faults.arm(input))
@@ -203,6 +205,25 @@ export async function handleControl(
           message: `No message ${input.messageId} sent with a configuration set by a local customer account`,
         })
       return reply(response, 200, published)
+    }
+    if (first === 'ses' && accountId === 'accepted') {
+      const query = url.searchParams
+      if (method === 'DELETE') {
+        context.accepted.clear(query.get('accountId') ?? undefined)
+        return reply(response, 200, { cleared: true })
+      }
+      if (method === 'GET') {
+        const since = query.get('since')
+        const tag = /^([^=]+)=(.*)$/.exec(query.get('tag') ?? '')
+        return reply(response, 200, {
+          messages: context.accepted.list({
+            accountId: query.get('accountId') ?? undefined,
+            region: query.get('region') ?? undefined,
+            since: since === null ? undefined : Number(since),
+            tag: tag ? [tag[1] as string, tag[2] as string] : undefined,
+          }),
+        })
+      }
     }
     if (first === 'sns' && accountId === 'sign' && method === 'POST') {
       const input = await read()

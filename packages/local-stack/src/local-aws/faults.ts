@@ -14,6 +14,13 @@ export interface FaultRule {
   count?: number
   /** Wait this long before answering (a slow AWS). */
   delayMs?: number
+  /**
+   * Accept, then lose the answer: the call is carried out (SES accepts the send, delivers it and publishes its
+   * events) and only then does the caller get the error — the case no client can tell from a failed call.
+   */
+  after?: boolean
+  /** Answer nothing: the connection is closed (the caller sees a network error, as after a timeout). */
+  reset?: boolean
 }
 
 export interface ArmedFault extends Required<Pick<FaultRule, 'error' | 'count'>> {
@@ -24,6 +31,8 @@ export interface ArmedFault extends Required<Pick<FaultRule, 'error' | 'count'>>
   message?: string
   status?: number
   delayMs?: number
+  after?: boolean
+  reset?: boolean
 }
 
 /** Faults armed by tests (`POST /_local-aws/faults`), consumed by the calls they match, in order. */
@@ -45,10 +54,14 @@ export class Faults {
     this.armed = accountId ? this.armed.filter((fault) => fault.accountId !== accountId) : []
   }
 
-  /** The first armed fault matching the call, counted down (and dropped when used up). */
-  take(accountIds: string[], service: string, operation: string): ArmedFault | undefined {
+  /**
+   * The first armed fault matching the call, counted down (and dropped when used up): `after` takes the faults
+   * that strike once the call was carried out, otherwise those that strike before.
+   */
+  take(accountIds: string[], service: string, operation: string, after = false): ArmedFault | undefined {
     const fault = this.armed.find(
       (candidate) =>
+        (candidate.after === true) === after &&
         (!candidate.accountId || accountIds.includes(candidate.accountId)) &&
         (!candidate.service || candidate.service === service) &&
         (!candidate.operation ||

@@ -19,10 +19,13 @@ import {
   statusForCode,
 } from './protocol'
 import { demoCredentials, seedAccounts } from './registry'
+import { type DeliverTarget, LocalScheduler, SCHEDULER_OPERATIONS } from './scheduler'
+import { AcceptLog } from './ses/accept-log'
 import { sesAccount } from './ses/account'
-import { publishSendEvents } from './ses/event-publishing'
+import { afterSend } from './ses/after-send'
 import { handleSes, SEND_OPERATIONS } from './ses/handle-ses'
 import { matchOperation } from './ses/operations'
+import type { RenderingFailure } from './ses/rendering'
 import { parseAmzDate, parseAuthorization, signatureMatches } from './sigv4'
 import { SnsDeliveries } from './sns/deliveries'
 import { handleSns, handleSnsLink, SNS_VERSION } from './sns/handle-sns'
@@ -51,6 +54,8 @@ export interface LocalAwsOptions {
   demoAccountId: string
   region: string
   log: (line: string) => void
+  /** Where a due EventBridge Scheduler schedule delivers (the local stack: its SQS queues); none: schedules fail. */
+  scheduleTarget?: DeliverTarget
 }
 
 export interface LocalAws {
@@ -81,6 +86,18 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
     keys: openKmsKeys(options.keysFile, options.platformAccountId, options.region),
     throttle: new ControlPlaneThrottle(),
     faults: new Faults(),
+    accepted: new AcceptLog(),
+    scheduler: new LocalScheduler(
+      () => {
+        state.data.schedules ??= {}
+        return state.data.schedules
+      },
+      options.scheduleTarget ??
+        (async (target) => {
+          throw new Error(`no local target for ${target.Arn}`)
+        }),
+      options.log,
+    ),
     snsSigner,
     sns: new SnsDeliveries({ signer: snsSigner, publicUrl: () => context.publicUrl, log: options.log }),
     upstreamUrl: options.upstreamUrl,
@@ -98,6 +115,21 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
       else response.end()
     })
   })
+  // EventBridge Scheduler's clock: due one-time schedules run within a second.
+  let ticking = false
+  const timer = setInterval(() => {
+    if (ticking) return
+    ticking = true
+    context.scheduler
+      .tick()
+      .then((ran) => {
+        if (ran > 0) state.save()
+      })
+      .finally(() => {
+        ticking = false
+      })
+  }, 1000)
+  timer.unref()
   const port = await listen(server, options.port, options.port === 0 ? undefined : 'ses')
   const url = `http://localhost:${port}`
   context.publicUrl = url
@@ -109,6 +141,7 @@ export async function startLocalAws(options: LocalAwsOptions): Promise<LocalAws>
     kmsKey: customerSecretsKey(context.keys),
     demoAccount: demoCredentials(state.data, options.demoAccountId),
     async stop() {
+      clearInterval(timer)
       context.sns.stop()
       await closeServer(server)
       state.flush()
@@ -168,6 +201,12 @@ async function handle(
     const body = await readBody(request, MAX_BODY_BYTES)
     return forward(context, request, response, body.ok ? body.body : Buffer.alloc(0))
   }
+
+  const schedule = /^\/schedules\/([^/]+)$/.exec(url.pathname)
+  if (schedule && SCHEDULER_OPERATIONS[method])
+    return serve(context, request, response, url, 'scheduler', SCHEDULER_OPERATIONS[method], undefined, {
+      Name: decodeURIComponent(schedule[1] ?? ''),
+    })
 
   const operation = matchOperation(method, url.pathname)
   if (!operation)
@@ -238,6 +277,19 @@ async function serve(
       return
     }
     const input = parseJson(body, protocol)
+    if (protocol === 'scheduler') {
+      if (!isAllowed(principal, `scheduler:${operation}`))
+        throw accessDenied('scheduler', principal.arn, `scheduler:${operation}`)
+      const answer = context.scheduler.handle(
+        { accountId: principal.accountId, region },
+        request.method ?? 'GET',
+        params.Name ?? '',
+        url.searchParams,
+        input,
+      )
+      context.state.save()
+      return sendJson(response, 200, answer)
+    }
     if (protocol === 'kms') {
       const answer = handleKms(context.keys, operation, input, principal, region)
       return sendJson(response, 200, answer, 'application/x-amz-json-1.1')
@@ -253,30 +305,37 @@ async function serve(
     )
       throw new AwsError(429, 'TooManyRequestsException', 'Too Many Requests')
     const account = sesAccount(context.state.data, principal.accountId, region, platform)
+    const renderingFailures = new Map<string, RenderingFailure>()
     const answer = await handleSes(
       { upstreamUrl: context.upstreamUrl, verificationLink: (token) => verificationLink(context, token) },
-      { operation, params, query: url.searchParams, input, account, platform, now },
+      { operation, params, query: url.searchParams, input, account, platform, now, renderingFailures },
     )
-    if (!platform && SEND_OPERATIONS.has(operation))
-      // The mail is sent: a problem with its events is logged, never the caller's.
-      await publishSendEvents(
-        {
-          state: context.state.data,
-          deliveries: context.sns,
-          upstreamUrl: context.upstreamUrl,
-          log: context.log,
-        },
-        {
-          account,
-          principal,
-          sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-          operation,
-          input,
-          answer: answer as Record<string, unknown>,
-          now,
-        },
-      ).catch((error: unknown) => context.log(`local SES: event publishing failed: ${String(error)}`))
+    if (!platform && (operation === 'SendEmail' || operation === 'SendBulkEmail'))
+      await afterSend(context, {
+        account,
+        principal,
+        sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        operation,
+        input,
+        answer: answer as Record<string, unknown>,
+        now,
+        renderingFailures,
+      })
     context.state.save()
+    const lost = context.faults.take([principal.accountId], protocol, operation, true)
+    if (lost) {
+      // Carried out, and the answer is lost on its way back.
+      if (lost.delayMs) await new Promise((resolve) => setTimeout(resolve, lost.delayMs))
+      if (lost.reset) {
+        request.socket.destroy()
+        return
+      }
+      throw new AwsError(
+        lost.status ?? statusForCode(lost.error),
+        lost.error,
+        lost.message ?? `Injected ${lost.error}`,
+      )
+    }
     sendJson(response, 200, answer)
   } catch (error) {
     if (!(error instanceof AwsError)) throw error

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 
 /** The wire protocol of a call: SES v2 is REST JSON, KMS is JSON 1.1, STS and SNS are the query protocol (XML). */
-export type Protocol = 'ses' | 'kms' | 'sts' | 'sns'
+export type Protocol = 'ses' | 'kms' | 'sts' | 'sns' | 'scheduler'
 
 /** The query-protocol services answer errors as XML in their namespace, with their own auth error codes. */
 const QUERY_NAMESPACES: Partial<Record<Protocol, string>> = {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import type { ScheduleStore } from './scheduler'
 
 export interface LocalAwsAccount {
   id: string
@@ -163,6 +164,8 @@ export interface LocalAwsState {
   ses: Record<string, SesAccountState>
   /** SNS topics by ARN. */
   snsTopics: Record<string, SnsTopic>
+  /** EventBridge Scheduler schedules by `<accountId>/<region>/<group>/<name>` (absent in older state files). */
+  schedules?: ScheduleStore
 }
 
 const emptyState = (): LocalAwsState => ({

@@ -1,5 +1,6 @@
 import type { LocalStackConfig } from '../config'
 import type { ArmedFault, FaultRule } from '../local-aws/faults'
+import type { AcceptedMessage } from '../local-aws/ses/accept-log'
 import type { DeliveryRecord } from '../local-aws/sns/deliveries'
 import type { ThrottleSettings } from '../local-aws/throttle'
 
@@ -133,10 +134,29 @@ export async function expireLocalAwsSession(config: LocalStackConfig, accessKeyI
 /**
  * The next `count` (default 1) matching calls answer `error` in the service's shape, e.g.
  * `{ accountId, operation: 'GetAccount', error: 'TooManyRequestsException' }` or `{ operation: 'sts:AssumeRole',
- * error: 'InternalFailure' }`. Scope faults to an account so parallel tests do not take each other's.
+ * error: 'InternalFailure' }`. Scope faults to an account so parallel tests do not take each other's. With
+ * `after: true` (SES) the call is carried out first and only its answer is lost (`reset: true`: the connection
+ * closes with no answer at all).
  */
 export function injectLocalAwsFault(config: LocalStackConfig, rule: FaultRule): Promise<ArmedFault> {
   return control(config, 'POST', 'faults', rule)
+}
+
+/**
+ * The messages the local SES accepted (newest last), each with its accept time, recipients and tags: what was
+ * really sent, whatever the caller heard back. Filter by account, region, time (`since`, epoch ms) and a tag.
+ */
+export async function localSesAccepted(
+  config: LocalStackConfig,
+  query: { accountId?: string; region?: string; since?: number; tag?: [string, string] } = {},
+): Promise<AcceptedMessage[]> {
+  const params = new URLSearchParams()
+  if (query.accountId) params.set('accountId', query.accountId)
+  if (query.region) params.set('region', query.region)
+  if (query.since !== undefined) params.set('since', String(query.since))
+  if (query.tag) params.set('tag', `${query.tag[0]}=${query.tag[1]}`)
+  const answer = await control<{ messages: AcceptedMessage[] }>(config, 'GET', `ses/accepted?${params}`)
+  return answer.messages
 }
 
 export async function clearLocalAwsFaults(config: LocalStackConfig, accountId?: string): Promise<void> {

@@ -1,33 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import {
-  CreateConfigurationSetCommand,
-  CreateConfigurationSetEventDestinationCommand,
-  CreateEmailIdentityCommand,
   CreateEmailTemplateCommand,
-  type EventType,
   PutEmailIdentityConfigurationSetAttributesCommand,
   PutSuppressedDestinationCommand,
-  SESv2Client,
   SendBulkEmailCommand,
   SendEmailCommand,
 } from '@aws-sdk/client-sesv2'
-import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns'
 import { afterAll, describe, expect, it } from 'vitest'
 import { injectLocalStack } from '../../testing/inject-local-stack'
-import {
-  createLocalCustomerAccount,
-  type LocalAwsKeys,
-  localAwsClientConfig,
-  setLocalAwsThrottle,
-  simulateLocalSesEngagement,
-  verifyLocalIdentity,
-} from '../../testing/local-aws'
-import {
-  type ReceivedSnsMessage,
-  type SnsSubscriber,
-  startSnsSubscriber,
-  verifySnsMessage,
-} from '../../testing/sns-subscriber'
+import { simulateLocalSesEngagement } from '../../testing/local-aws'
+import { eventsFor, monitored } from '../../testing/ses-monitoring'
 
 const stack = injectLocalStack()
 const cleanup: (() => unknown)[] = []
@@ -35,92 +16,13 @@ afterAll(async () => {
   for (const step of cleanup) await step()
 })
 
-const ALL_TYPES: EventType[] = [
-  'SEND',
-  'DELIVERY',
-  'BOUNCE',
-  'COMPLAINT',
-  'REJECT',
-  'OPEN',
-  'CLICK',
-  'RENDERING_FAILURE',
-  'DELIVERY_DELAY',
-]
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-interface Monitored {
-  keys: LocalAwsKeys
-  ses: SESv2Client
-  sns: SNSClient
-  domain: string
-  sender: string
-  setName: string
-  topicArn: string
-  endpoint: SnsSubscriber
-}
-
-/**
- * What the product's monitoring sets up in a customer's account: a configuration set whose SNS event destination
- * publishes to a topic there, subscribed (and confirmed) by an HTTP endpoint — here a test server.
- */
-async function monitored(
-  options: { enabled?: boolean; confirm?: boolean; types?: EventType[] } = {},
-): Promise<Monitored> {
-  const keys = await createLocalCustomerAccount(stack, { productionAccess: true })
-  await setLocalAwsThrottle(stack, { accountId: keys.accountId, enabled: false })
-  const ses = new SESv2Client({ ...localAwsClientConfig(stack, keys), maxAttempts: 1 })
-  const sns = new SNSClient({ ...localAwsClientConfig(stack, keys), maxAttempts: 1 })
-  const endpoint = await startSnsSubscriber()
-  cleanup.push(
-    () => ses.destroy(),
-    () => sns.destroy(),
-    () => endpoint.close(),
-  )
-  const domain = `events-${randomBytes(4).toString('hex')}.example.com`
-  await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: domain }))
-  await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: domain })
-  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'ses-studio-events' }))
-  const topicArn = TopicArn ?? ''
-  await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'http', Endpoint: endpoint.url }))
-  const confirmation = await endpoint.waitFor((message) => message.body.Type === 'SubscriptionConfirmation')
-  if (options.confirm !== false) await fetch(confirmation.body.SubscribeURL ?? '')
-  const setName = 'ses-studio-monitoring'
-  await ses.send(new CreateConfigurationSetCommand({ ConfigurationSetName: setName }))
-  await ses.send(
-    new CreateConfigurationSetEventDestinationCommand({
-      ConfigurationSetName: setName,
-      EventDestinationName: 'ses-studio',
-      EventDestination: {
-        Enabled: options.enabled ?? true,
-        MatchingEventTypes: options.types ?? ALL_TYPES,
-        SnsDestination: { TopicArn: topicArn },
-      },
-    }),
-  )
-  return { keys, ses, sns, domain, sender: `news@${domain}`, setName, topicArn, endpoint }
-}
-
-/** The SES event records the endpoint received for one message, in arrival order, each signature checked. */
-async function eventsFor(
-  endpoint: SnsSubscriber,
-  messageId: string | undefined,
-  count: number,
-): Promise<Record<string, unknown>[]> {
-  const forMessage = (message: ReceivedSnsMessage) =>
-    message.body.Type === 'Notification' &&
-    (JSON.parse(message.body.Message ?? '{}') as { mail?: { messageId?: string } }).mail?.messageId ===
-      messageId
-  await endpoint.waitFor(() => endpoint.messages.filter(forMessage).length >= count)
-  const received = endpoint.messages.filter(forMessage)
-  for (const message of received) expect(await verifySnsMessage(message.body)).toBe(true)
-  return received.map((message) => JSON.parse(message.body.Message ?? '{}') as Record<string, unknown>)
-}
 
 const eventTypes = (events: Record<string, unknown>[]) => events.map((event) => event.eventType)
 
 describe('SES event publishing to SNS', () => {
   it('publishes Send, then Delivery, with SES’s mail object and tags', async () => {
-    const account = await monitored()
+    const account = await monitored(stack, cleanup)
     const to = `reader@${account.domain}`
     const { MessageId } = await account.ses.send(
       new SendEmailCommand({
@@ -180,7 +82,7 @@ describe('SES event publishing to SNS', () => {
   })
 
   it('plays the mailbox simulator and the suppression list', async () => {
-    const account = await monitored()
+    const account = await monitored(stack, cleanup)
     const send = async (to: string) =>
       (
         await account.ses.send(
@@ -239,9 +141,9 @@ describe('SES event publishing to SNS', () => {
       Destination: { ToAddresses: ['success@simulator.amazonses.com'] },
       Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hi' } } } },
     }
-    const plain = await monitored()
+    const plain = await monitored(stack, cleanup)
     await plain.ses.send(new SendEmailCommand({ ...simple, FromEmailAddress: plain.sender }))
-    const disabled = await monitored({ enabled: false })
+    const disabled = await monitored(stack, cleanup, { enabled: false })
     await disabled.ses.send(
       new SendEmailCommand({
         ...simple,
@@ -249,7 +151,7 @@ describe('SES event publishing to SNS', () => {
         ConfigurationSetName: disabled.setName,
       }),
     )
-    const unconfirmed = await monitored({ confirm: false })
+    const unconfirmed = await monitored(stack, cleanup, { confirm: false })
     await unconfirmed.ses.send(
       new SendEmailCommand({
         ...simple,
@@ -257,7 +159,7 @@ describe('SES event publishing to SNS', () => {
         ConfigurationSetName: unconfirmed.setName,
       }),
     )
-    const bouncesOnly = await monitored({ types: ['BOUNCE'] })
+    const bouncesOnly = await monitored(stack, cleanup, { types: ['BOUNCE'] })
     const { MessageId } = await bouncesOnly.ses.send(
       new SendEmailCommand({
         FromEmailAddress: bouncesOnly.sender,
@@ -275,7 +177,7 @@ describe('SES event publishing to SNS', () => {
   })
 
   it('uses the sending identity’s default configuration set', async () => {
-    const account = await monitored()
+    const account = await monitored(stack, cleanup)
     await account.ses.send(
       new PutEmailIdentityConfigurationSetAttributesCommand({
         EmailIdentity: account.domain,
@@ -294,7 +196,7 @@ describe('SES event publishing to SNS', () => {
   })
 
   it('publishes templated and bulk sends with the rendered subject and each entry’s tags', async () => {
-    const account = await monitored()
+    const account = await monitored(stack, cleanup)
     await account.ses.send(
       new CreateEmailTemplateCommand({
         TemplateName: 'welcome',
@@ -340,7 +242,7 @@ describe('SES event publishing to SNS', () => {
   })
 
   it('simulates opens and clicks of a sent message', async () => {
-    const account = await monitored()
+    const account = await monitored(stack, cleanup)
     const { MessageId } = await account.ses.send(
       new SendEmailCommand({
         FromEmailAddress: account.sender,

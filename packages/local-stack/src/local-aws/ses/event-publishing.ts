@@ -13,7 +13,8 @@ import {
   type SesEventType,
 } from './event-records'
 import { bareAddress, sendingIdentity } from './identities'
-import { object, outgoingMessages, renderedSubjects, strings, text } from './outgoing-messages'
+import { type Outgoing, object, outgoingMessages, renderedSubjects, strings, text } from './outgoing-messages'
+import type { RenderingFailure } from './rendering'
 
 type Json = Record<string, unknown>
 
@@ -37,6 +38,10 @@ export interface AcceptedSend {
   input: Json
   answer: Json
   now: number
+  /** Messages SES accepted and then dropped (template data lacking an attribute), by MessageId. */
+  renderingFailures?: Map<string, RenderingFailure>
+  /** The call's accepted messages when already described (`outgoingMessages`). */
+  messages?: Outgoing[]
 }
 
 const callerIdentity = (principal: Principal) =>
@@ -46,7 +51,7 @@ const callerIdentity = (principal: Principal) =>
  * SES event publishing after an accepted send from a customer account: when the call names a configuration set
  * (or the sending identity has a default one), each message's `mail` object is kept (for engagement later) and
  * its events go to the set's enabled SNS destinations — Send at once, then Delivery and/or Bounce, then
- * Complaint — in the background.
+ * Complaint — in the background. A message dropped for its template data gets a Rendering Failure event only.
  */
 export async function publishSendEvents(publishing: EventPublishing, send: AcceptedSend): Promise<void> {
   const { account, input } = send
@@ -55,13 +60,14 @@ export async function publishSendEvents(publishing: EventPublishing, send: Accep
   const setName = text(input.ConfigurationSetName) ?? identity?.configurationSetName
   const set = setName ? account.configurationSets[setName] : undefined
   if (!setName || !set) return
-  const messages = outgoingMessages(send.operation, input, send.answer)
+  const messages = send.messages ?? outgoingMessages(send.operation, input, send.answer)
   if (messages.length === 0) return
   const subjects = messages.some((message) => message.templated)
     ? await renderedSubjects(publishing.upstreamUrl, Math.floor(send.now / 1000) - 1)
     : new Map<string, string>()
 
   for (const message of messages) {
+    const failure = send.renderingFailures?.get(message.messageId)
     const fromAddress = bareAddress(message.from)
     const sourceIdentity = sendingIdentity(account, message.from)?.name ?? fromAddress
     const mail = mailObject({
@@ -76,7 +82,7 @@ export async function publishSendEvents(publishing: EventPublishing, send: Accep
       headers: message.headers,
       from: message.from ? [message.from] : [],
       to: message.to,
-      subject: subjects.get(message.messageId) ?? message.subject,
+      subject: failure ? undefined : (subjects.get(message.messageId) ?? message.subject),
       tags: {
         'ses:configuration-set': [setName],
         'ses:source-ip': [send.sourceIp],
@@ -86,6 +92,12 @@ export async function publishSendEvents(publishing: EventPublishing, send: Accep
       },
     })
     const sent: SentMail = { messageId: message.messageId, configurationSetName: setName, mail }
+    if (failure) {
+      publishing.deliveries.later(0, () =>
+        publishEvent(publishing, account, sent, 'RENDERING_FAILURE', { ...failure }),
+      )
+      continue
+    }
     account.sentMail = [...(account.sentMail ?? []), sent].slice(-SENT_MAIL_KEPT)
     scheduleEvents(publishing, account, sent, send.now)
   }

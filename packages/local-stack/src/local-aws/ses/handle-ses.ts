@@ -18,6 +18,7 @@ import {
   putIdentityConfigurationSet,
   putMailFromAttributes,
 } from './identities'
+import type { RenderingFailure } from './rendering'
 import { sendBulkEmail, sendEmail } from './sending'
 import { badRequest } from './ses-errors'
 import {
@@ -45,6 +46,8 @@ export interface SesCall {
   account: SesAccountState
   platform: boolean
   now: number
+  /** Filled by the send operations with the messages accepted and then dropped for their template data. */
+  renderingFailures?: Map<string, RenderingFailure>
 }
 
 export interface SesEnvironment {
@@ -56,7 +59,13 @@ export interface SesEnvironment {
 /** Every SES v2 operation the stand-in answers, on one account's state in one region. */
 export async function handleSes(env: SesEnvironment, call: SesCall): Promise<unknown> {
   const { account, params, query, input, now } = call
-  const send = { account, upstreamUrl: env.upstreamUrl, platform: call.platform, now }
+  const send = {
+    account,
+    upstreamUrl: env.upstreamUrl,
+    platform: call.platform,
+    now,
+    renderingFailures: call.renderingFailures,
+  }
   const name = (param: string) => params[param] ?? ''
   const listing = listParameters(query, input)
   switch (call.operation) {

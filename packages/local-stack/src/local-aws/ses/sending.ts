@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { AwsError } from '../protocol'
 import type { SesAccountState } from '../state'
 import { recordSend, sentWithin } from './account'
 import { requireConfigurationSet } from './configuration-sets'
 import { bareAddress, isSimulatorAddress, isVerified } from './identities'
+import { type RenderingFailure, renderingFailure } from './rendering'
 import { badRequest } from './ses-errors'
 import { inlineTemplate } from './templates'
 import { callUpstream } from './upstream'
@@ -99,11 +101,24 @@ export interface SendContext {
   /** The platform's own account: its limits are reported, not enforced (every test worker shares it). */
   platform: boolean
   now: number
+  /** Filled with the messages accepted and then dropped for a template attribute the data lacks. */
+  renderingFailures?: Map<string, RenderingFailure>
 }
+
+/** The template a send names (before it is inlined), for the Rendering Failure event. */
+function templateNameOf(template: Json | undefined): string | undefined {
+  if (!template) return undefined
+  if (typeof template.TemplateName === 'string') return template.TemplateName
+  return typeof template.TemplateArn === 'string'
+    ? /:template\/(.+)$/.exec(template.TemplateArn)?.[1]
+    : undefined
+}
+
+const localMessageId = () => `ses-${randomBytes(8).toString('hex')}`
 
 /** SendEmail: SES's checks for the account, then delivery to the local mailbox through aws-ses-v2-local. */
 export async function sendEmail(
-  { account, upstreamUrl, platform, now }: SendContext,
+  { account, upstreamUrl, platform, now, renderingFailures }: SendContext,
   input: Json,
 ): Promise<Json> {
   const { from, recipients } = envelope(input)
@@ -116,7 +131,17 @@ export async function sendEmail(
     if (admitted === 'rate') throw rateExceeded()
     if (admitted === 'daily') throw dailyQuotaExceeded()
   }
-  inlineTemplate(account, (input.Content as Json | undefined)?.Template as Json | undefined)
+  const template = (input.Content as Json | undefined)?.Template as Json | undefined
+  const templateName = templateNameOf(template)
+  inlineTemplate(account, template)
+  const failure = template ? renderingFailure(template, templateName) : undefined
+  if (failure) {
+    // SES accepts the message, then drops it: no delivery, a Rendering Failure event.
+    const MessageId = localMessageId()
+    recordSend(account, recipients.length, now)
+    renderingFailures?.set(MessageId, failure)
+    return { MessageId }
+  }
   const answer = await callUpstream(upstreamUrl, 'POST', '/v2/email/outbound-emails', input)
   recordSend(account, recipients.length, now)
   return answer
@@ -127,10 +152,11 @@ type EntryResult = { Status: string; Error?: string; MessageId?: string }
 /**
  * SendBulkEmail: the whole call fails for the account's state and sender; each destination then gets its own
  * status (MESSAGE_REJECTED in the sandbox, ACCOUNT_THROTTLED, ACCOUNT_DAILY_QUOTA_EXCEEDED) and only the
- * accepted ones are delivered.
+ * accepted ones are delivered — except those whose data lacks an attribute the template prints, which SES
+ * accepts (SUCCESS) and then drops with a Rendering Failure event.
  */
 export async function sendBulkEmail(
-  { account, upstreamUrl, platform, now }: SendContext,
+  { account, upstreamUrl, platform, now, renderingFailures }: SendContext,
   input: Json,
 ): Promise<Json> {
   const entries = Array.isArray(input.BulkEmailEntries) ? (input.BulkEmailEntries as Json[]) : []
@@ -139,7 +165,9 @@ export async function sendBulkEmail(
     throw badRequest(`BulkEmailEntries must have at most ${MAX_BULK_ENTRIES} entries.`)
   const from = typeof input.FromEmailAddress === 'string' ? input.FromEmailAddress : undefined
   if (!platform) checkAccount(account, input, from)
-  inlineTemplate(account, (input.DefaultContent as Json | undefined)?.Template as Json | undefined)
+  const template = (input.DefaultContent as Json | undefined)?.Template as Json | undefined
+  const templateName = templateNameOf(template)
+  inlineTemplate(account, template)
 
   const results: (EntryResult | undefined)[] = []
   const accepted: { index: number; entry: Json; count: number }[] = []
@@ -160,6 +188,20 @@ export async function sendBulkEmail(
             : { Status: 'ACCOUNT_DAILY_QUOTA_EXCEEDED', Error: 'Daily message quota exceeded.' }
         return
       }
+    }
+    const replacement = (entry.ReplacementEmailContent as Json | undefined)?.ReplacementTemplate as
+      | Json
+      | undefined
+    const failure = template
+      ? renderingFailure(template, templateName, replacement?.ReplacementTemplateData)
+      : undefined
+    if (failure) {
+      // Accepted (counted against the quotas), then dropped by SES: no delivery, a Rendering Failure event.
+      const MessageId = localMessageId()
+      recordSend(account, recipients.length, now)
+      renderingFailures?.set(MessageId, failure)
+      results[index] = { Status: 'SUCCESS', MessageId }
+      return
     }
     pending += recipients.length
     accepted.push({ index, entry, count: recipients.length })
