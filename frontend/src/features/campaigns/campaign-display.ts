@@ -155,13 +155,13 @@ export function allowedActions(
   status: CampaignStatusName,
   counts: Pick<CampaignCounts, 'failed' | 'unconfirmed'> | undefined,
 ) {
-  const finished = status === 'SENT' || status === 'CANCELLED'
   return {
     pause: status === 'SENDING',
     resume: status === 'PAUSED',
     cancel: status === 'SENDING' || status === 'PAUSED' || status === 'SCHEDULED',
-    retryFailed: (finished || status === 'PAUSED') && (counts?.failed ?? 0) > 0,
-    retryUnconfirmed: status === 'SENT' && (counts?.unconfirmed ?? 0) > 0,
+    retryFailed:
+      (status === 'SENDING' || status === 'PAUSED' || status === 'SENT') && (counts?.failed ?? 0) > 0,
+    retryUnconfirmed: (status === 'SENT' || status === 'PAUSED') && (counts?.unconfirmed ?? 0) > 0,
     edit: status === 'DRAFT' || status === 'SCHEDULED',
     remove: status !== 'SENDING' && status !== 'PAUSED',
   }
