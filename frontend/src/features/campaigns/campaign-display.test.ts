@@ -6,8 +6,10 @@ import {
   etaSeconds,
   observedRate,
   pageNumbers,
+  pauseText,
   progressPercent,
   progressText,
+  reasonText,
   remainingCount,
   sendEstimate,
   statusLabel,
@@ -89,5 +91,31 @@ describe('actions by status', () => {
       remove: true,
     })
     expect(allowedActions('DRAFT', undefined)).toMatchObject({ edit: true, pause: false, retryFailed: false })
+  })
+})
+
+describe('recipient reasons and pauses', () => {
+  it('puts codes in words and keeps SES messages', () => {
+    expect(reasonText(null)).toBe('—')
+    expect(reasonText('missing_variable')).toBe('Lacks data the template uses')
+    expect(reasonText('Email address is not verified.')).toBe('Email address is not verified.')
+    expect(reasonText('some_code')).toBe('some code')
+  })
+
+  it('says why a campaign is paused, or until when it waits for the quota', () => {
+    const date = (iso: string) => iso.slice(0, 10)
+    expect(pauseText(null, null, date)).toBeUndefined()
+    expect(pauseText(null, '2026-11-26T00:00:00.000Z', date)).toContain('until 2026-11-26')
+    const at = '2026-11-25T10:00:00.000Z'
+    expect(pauseText({ code: 'paused_by_user', message: 'x', at }, null, date)).toBe(
+      'Paused by you on 2026-11-25.',
+    )
+    expect(
+      pauseText(
+        { code: 'account_sending_paused', message: 'Sending is paused for this account.', at },
+        null,
+        date,
+      ),
+    ).toBe('Paused on 2026-11-25: Sending is paused for this account.')
   })
 })

@@ -171,3 +171,52 @@ export function allowedActions(
 export function isLive(status: CampaignStatusName): boolean {
   return status === 'SENDING' || status === 'SCHEDULED' || status === 'PAUSED'
 }
+
+/** The ledger's per-recipient states (contracts' recipient status). */
+export type RecipientStatusName =
+  | 'PENDING'
+  | 'CLAIMED'
+  | 'SENT'
+  | 'FAILED'
+  | 'SKIPPED'
+  | 'UNKNOWN'
+  | 'UNCONFIRMED'
+
+export const RECIPIENT_STATUS_TEXT: Record<RecipientStatusName, { label: string; color: BadgeColor }> = {
+  PENDING: { label: 'Waiting', color: 'neutral' },
+  CLAIMED: { label: 'Sending', color: 'blue' },
+  SENT: { label: 'Sent', color: 'green' },
+  FAILED: { label: 'Failed', color: 'red' },
+  SKIPPED: { label: 'Skipped', color: 'yellow' },
+  UNKNOWN: { label: 'Awaiting SES', color: 'purple' },
+  UNCONFIRMED: { label: 'Unconfirmed', color: 'orange' },
+}
+
+const REASONS: Record<string, string> = {
+  missing_variable: 'Lacks data the template uses',
+  unsubscribed: 'Unsubscribed after the campaign started',
+  bounced: 'Bounced after the campaign started',
+  complained: 'Marked a message as spam',
+  suppressed: 'On the suppression list',
+  MessageRejected: 'SES rejected the message',
+  cancelled: 'The campaign was cancelled',
+}
+
+/** A ledger reason in words: known codes translated, SES's own messages as they are, none as a dash. */
+export function reasonText(reason: string | null): string {
+  if (!reason) return '—'
+  return REASONS[reason] ?? reason.replaceAll('_', ' ')
+}
+
+/** Why a campaign is paused, for the status line. */
+export function pauseText(
+  pauseReason: { code: string; message: string; at: string } | null,
+  waitingUntil: string | null,
+  formatDate: (iso: string) => string,
+): string | undefined {
+  if (waitingUntil)
+    return `Waiting for the daily sending quota until ${formatDate(waitingUntil)}; it continues by itself.`
+  if (!pauseReason) return undefined
+  if (pauseReason.code === 'paused_by_user') return `Paused by you on ${formatDate(pauseReason.at)}.`
+  return `Paused on ${formatDate(pauseReason.at)}: ${pauseReason.message}`
+}
