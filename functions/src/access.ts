@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as campaigns } from './http/campaigns.access'
 import { access as contactTransfer } from './http/contact-transfer.access'
 import { access as contacts } from './http/contacts.access'
 import { access as docs } from './http/docs.access'
@@ -53,6 +54,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   suppression,
   'contact-transfer': contactTransfer,
   unsubscribe,
+  campaigns,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

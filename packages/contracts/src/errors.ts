@@ -7,6 +7,7 @@ import { AUTH_ERROR_STATUS } from './auth/errors'
 import { AWS_ACCOUNT_ERROR_STATUS } from './aws-accounts/errors'
 import { BILLING_ERROR_STATUS } from './billing/errors'
 import { BLOCK_ERROR_STATUS } from './blocks/errors'
+import { CAMPAIGN_ERROR_STATUS } from './campaigns/errors'
 import { EMAIL_IDENTITY_ERROR_STATUS } from './email-identities/errors'
 import { JOB_ERROR_STATUS } from './jobs/errors'
 import { ORGANIZATION_ERROR_STATUS } from './organizations/errors'
@@ -51,6 +52,7 @@ export const DOMAIN_ERROR_STATUS = [
   SUPPRESSION_SYNC_ERROR_STATUS,
   TRANSFER_ERROR_STATUS,
   UNSUBSCRIBE_ERROR_STATUS,
+  CAMPAIGN_ERROR_STATUS,
 ] as const
 
 /**
@@ -74,6 +76,7 @@ export const ERROR_STATUS = {
   ...SUPPRESSION_SYNC_ERROR_STATUS,
   ...TRANSFER_ERROR_STATUS,
   ...UNSUBSCRIBE_ERROR_STATUS,
+  ...CAMPAIGN_ERROR_STATUS,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -21,6 +21,9 @@ export const PERMISSIONS = {
   /** Topics and contacts: read them, and change them (any member manages the audience, like content). */
   'audience.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'audience.write': ['OWNER', 'ADMIN', 'MEMBER'],
+  /** Campaigns: read them (and their pre-flight and recipients), and create, edit, send, pause, cancel, delete. */
+  'campaigns.read': ['OWNER', 'ADMIN', 'MEMBER'],
+  'campaigns.write': ['OWNER', 'ADMIN', 'MEMBER'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -30,6 +30,7 @@ export const ENDPOINT_GROUPS = [
   'contact-transfer',
   // The public unsubscribe, preference and one-click calls (never plan-gated).
   'unsubscribe',
+  'campaigns',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

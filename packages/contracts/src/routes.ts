@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
+import { campaignRoutes } from './campaigns/routes'
 import { emailIdentityRoutes } from './email-identities/routes'
 import { jobRoutes } from './jobs/routes'
 import { organizationRoutes } from './organizations/routes'
@@ -43,6 +44,7 @@ export const routes = {
   ...suppressionSyncRoutes,
   ...unsubscribeRoutes,
   ...signupRoutes,
+  ...campaignRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

@@ -2,6 +2,7 @@ import { suppressionFeedbackPurge } from './audience/feedback-purge'
 import { audienceTransfersPurge } from './audience/import/purge'
 import { audiencePurge } from './audience/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
+import { campaignsPurge } from './campaigns/purge'
 import { jobsPurge } from './jobs/purge'
 import { migrationsPurge } from './migrations/purge'
 import { organizationsPurge } from './organizations/purge'
@@ -27,4 +28,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   audiencePurge,
   suppressionFeedbackPurge,
   audienceTransfersPurge,
+  campaignsPurge,
 ]

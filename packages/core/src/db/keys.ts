@@ -445,3 +445,5 @@ export const signupRateKey = (scope: string, windowStart: number) => ({
   PK: `SIGNUP_RATE#${scope}`,
   SK: String(windowStart),
 })
+
+export * from './keys/campaigns'

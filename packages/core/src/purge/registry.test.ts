@@ -31,6 +31,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['audience', Keys.topicNameKey(org, 'News')],
   ['audience-transfers', Keys.contactImportKey(org, 'i')],
   ['audience-transfers', Keys.contactExportKey(org, 'e')],
+  ['campaigns', Keys.campaignKey(org, 'c')],
+  ['campaigns', Keys.campaignRowKey(org, 'c')],
 ]
 
 describe('the purge registry', () => {

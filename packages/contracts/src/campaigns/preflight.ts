@@ -1,0 +1,107 @@
+import * as z from 'zod'
+import { EmailSchema } from '../auth/schemas'
+import { UlidSchema } from '../ids'
+import { uniqueItems } from '../text'
+
+/**
+ * The pre-flight (`GET campaigns/{id}/preflight`): what sending this campaign now would do, checked over the
+ * recipients before anything is sent. SES accepts a templated send whose data lacks a variable and then drops the
+ * message; the pre-flight finds those recipients first.
+ */
+
+/** Variables the engine fills for every recipient: never missing from a contact's data. */
+export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email', 'contactId'] as const
+
+/**
+ * Refusals stop `schedule` and `send` (409 `campaigns.preflight_refused`):
+ * - `incomplete`: no sender, template or topic yet;
+ * - `identity_not_verified`: the sender is not a verified identity of the campaign's AWS account;
+ * - `account_not_verified`: the AWS connection is not verified;
+ * - `template_missing`: the template was deleted;
+ * - `unsubscribe_link`: the HTML part has no visible `{{unsubscribeUrl}}` link (or the text part lacks it);
+ * - `postal_address`: the organization's postal address (`PATCH organizations/{id} { postalAddress }`) is
+ *   neither set nor in the template (CAN-SPAM: the sender's physical postal address in every marketing message);
+ * - `no_recipients`: nobody to send to.
+ */
+export const PREFLIGHT_REFUSALS = [
+  'incomplete',
+  'identity_not_verified',
+  'account_not_verified',
+  'template_missing',
+  'unsubscribe_link',
+  'postal_address',
+  'no_recipients',
+] as const
+export const PreflightRefusalCodeSchema = z.enum(PREFLIGHT_REFUSALS)
+export type PreflightRefusalCode = z.infer<typeof PreflightRefusalCodeSchema>
+
+/**
+ * Warnings do not stop a send: `sandbox` (the account is in the SES sandbox: only verified addresses receive
+ * mail), `quota` (more recipients than today's quota allows: the send waits for the next window),
+ * `suppression_stale` (the account's suppression list was not synced in the last 7 days, or never).
+ */
+export const PREFLIGHT_WARNINGS = ['sandbox', 'quota', 'suppression_stale'] as const
+export const PreflightWarningCodeSchema = z.enum(PREFLIGHT_WARNINGS)
+
+export const PREFLIGHT_SAMPLE_EMAILS = 10
+
+export const PreflightSchema = z.object({
+  campaignId: UlidSchema,
+  recipients: z.object({
+    /** Contacts opted in to one of the topics, minus unsubscribed, bounced, complained and suppressed ones. */
+    count: z.number().int(),
+    /**
+     * The data of this many recipients was read for missing variables; when fewer than `count` the check is
+     * partial (`partial: true`) and the send's own check skips or fills the rest as chosen.
+     */
+    checked: z.number().int(),
+    partial: z.boolean(),
+  }),
+  /** Every variable the template's subject, HTML and text read (the engine's own included). */
+  variables: z.array(z.string()),
+  /** Each variable some checked recipient lacks: how many, and the first `PREFLIGHT_SAMPLE_EMAILS` of them. */
+  missingVariables: z.array(
+    z.object({ name: z.string(), count: z.number().int(), sample: z.array(z.string()) }),
+  ),
+  /** Recipients skipped under the campaign's `missingVariables` choice (of those checked). */
+  skippedForMissing: z.number().int(),
+  refusals: z.array(z.object({ code: PreflightRefusalCodeSchema, message: z.string() })),
+  warnings: z.array(z.object({ code: PreflightWarningCodeSchema, message: z.string() })),
+  sandbox: z.boolean().nullable(),
+  /** When the account's SES suppression list was last copied in (null: never). */
+  suppressionSyncedAt: z.iso.datetime().nullable(),
+  /**
+   * From the account's `GetAccount`: campaigns take `share` of MaxSendRate; `seconds` to send to everyone at that
+   * rate; `todayAllows` = Max24HourSend − SentLast24Hours. Null when SES could not be asked.
+   */
+  estimate: z
+    .object({
+      maxSendRate: z.number(),
+      share: z.number(),
+      ratePerSecond: z.number(),
+      seconds: z.number().int(),
+      max24HourSend: z.number(),
+      sentLast24Hours: z.number(),
+      todayAllows: z.number(),
+    })
+    .nullable(),
+  checkedAt: z.iso.datetime(),
+})
+export type Preflight = z.infer<typeof PreflightSchema>
+
+export const TEST_SEND_ADDRESSES_MAX = 5
+export const CampaignTestSendBodySchema = z
+  .object({
+    addresses: uniqueItems(z.array(EmailSchema).min(1).max(TEST_SEND_ADDRESSES_MAX), 'Each address once.'),
+    /** Render with this contact's data; by default the first recipient of the campaign's topics. */
+    contactId: UlidSchema.optional(),
+  })
+  .strict()
+export type CampaignTestSendBody = z.input<typeof CampaignTestSendBodySchema>
+
+export const CampaignTestSendResultSchema = z.object({
+  /** The contact whose data rendered the message. */
+  contact: z.object({ id: UlidSchema, email: z.string() }),
+  messages: z.array(z.object({ to: z.string(), messageId: z.string() })),
+})
+export type CampaignTestSendResult = z.infer<typeof CampaignTestSendResultSchema>

@@ -1,0 +1,47 @@
+import * as z from 'zod'
+import { UlidSchema } from '../ids'
+import { PageSchema, pageQuery } from '../page'
+
+/**
+ * The per-recipient ledger of a campaign (one item per campaign × contact, written before any send):
+ * `PENDING → CLAIMED (a worker's lease) → SENT | FAILED | SKIPPED`, and `UNKNOWN` when SES may have accepted the
+ * message but the answer was lost: SES's SEND event makes it SENT; with none after 15 minutes it is `UNCONFIRMED`
+ * (never retried by itself: 'retry unconfirmed' is the sender's choice).
+ */
+export const RECIPIENT_STATUSES = [
+  'PENDING',
+  'CLAIMED',
+  'SENT',
+  'FAILED',
+  'SKIPPED',
+  'UNKNOWN',
+  'UNCONFIRMED',
+] as const
+export const RecipientStatusSchema = z.enum(RECIPIENT_STATUSES)
+export type RecipientStatus = z.infer<typeof RecipientStatusSchema>
+
+export const RecipientSchema = z.object({
+  contactId: UlidSchema,
+  email: z.string(),
+  status: RecipientStatusSchema,
+  /** Why FAILED or SKIPPED (`missing_variable`, `unsubscribed`, `bounced`, `MessageRejected` …); else null. */
+  reason: z.string().nullable(),
+  /** SES's message id once accepted. */
+  sesMessageId: z.string().nullable(),
+  /** Send attempts so far. */
+  attempts: z.number().int(),
+  updatedAt: z.iso.datetime(),
+})
+export type Recipient = z.infer<typeof RecipientSchema>
+
+export const RecipientListQuerySchema = z
+  .object({
+    organizationId: UlidSchema,
+    status: RecipientStatusSchema.optional(),
+    ...pageQuery({ default: 50, max: 200 }),
+  })
+  .strict()
+export type RecipientListQuery = z.input<typeof RecipientListQuerySchema>
+
+export const RecipientListSchema = PageSchema(RecipientSchema)
+export type RecipientList = z.infer<typeof RecipientListSchema>
