@@ -1,11 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import type { LoaderFunctionArgs } from 'react-router-dom'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { NewCampaignPage } from '../../../features/campaigns/components/campaign-page'
 import { NoOrganizationPage } from './no-organization'
 import { requireAccount } from './require-account'
-import type { QueryClient } from '@tanstack/react-query'
-import type { LoaderFunctionArgs } from 'react-router-dom'
 
 export const clientLoader =
   (queryClient: QueryClient) =>

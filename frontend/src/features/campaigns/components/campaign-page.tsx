@@ -71,7 +71,11 @@ function CampaignById({ organizationId, id }: { organizationId: string; id: stri
               <p>It was deleted, or belongs to another organization.</p>
             </section>
           ) : (
-            <LoadError title="Could not load the campaign" error={query.error} onRetry={() => void query.refetch()} />
+            <LoadError
+              title="Could not load the campaign"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
           )
         ) : (
           <LoadingLines lines={6} label="Loading the campaign" />

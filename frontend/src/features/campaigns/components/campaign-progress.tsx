@@ -45,7 +45,13 @@ function useObservedRate(campaign: Campaign): number | undefined {
 }
 
 /** `/app/campaigns/:id` once scheduled or sending: live progress, the state changes, the per-recipient table. */
-export function CampaignProgress({ organizationId, campaign }: { organizationId: string; campaign: Campaign }) {
+export function CampaignProgress({
+  organizationId,
+  campaign,
+}: {
+  organizationId: string
+  campaign: Campaign
+}) {
   const status = STATUS_TEXT[campaign.status]
   const counts = campaign.counts
   const rate = useObservedRate(campaign)
@@ -81,14 +87,16 @@ export function CampaignProgress({ organizationId, campaign }: { organizationId:
       </header>
 
       {paused && (
-        <Alert tone={campaign.pauseReason && campaign.pauseReason.code !== 'paused_by_user' ? 'warning' : 'info'}>
+        <Alert
+          tone={campaign.pauseReason && campaign.pauseReason.code !== 'paused_by_user' ? 'warning' : 'info'}
+        >
           {paused}
         </Alert>
       )}
       {campaign.status === 'SENT' && counts.unconfirmed > 0 && (
         <Alert tone="warning" title={`Sent, ${plural(counts.unconfirmed, 'message')} unconfirmed`}>
-          SES may have accepted these without telling us (its answer was lost and no delivery event came). Retrying
-          them may send a second copy to some of these recipients.
+          SES may have accepted these without telling us (its answer was lost and no delivery event came).
+          Retrying them may send a second copy to some of these recipients.
         </Alert>
       )}
 
@@ -112,13 +120,19 @@ export function CampaignProgress({ organizationId, campaign }: { organizationId:
           <p aria-live="polite">
             {rate === undefined ? 'Measuring the sending rate…' : `Sending at ${rateText(rate)}`}
             {quota.data ? ` (the account's limit is ${rateText(quota.data.sendQuota.maxSendRate)})` : ''}.
-            {eta !== undefined && remaining > 0 ? ` About ${durationText(eta).replace(/^about /, '')} left.` : ''}
+            {eta !== undefined && remaining > 0
+              ? ` About ${durationText(eta).replace(/^about /, '')} left.`
+              : ''}
           </p>
         )}
       </section>
 
       <CampaignActions organizationId={organizationId} campaign={campaign} />
-      <RecipientTable organizationId={organizationId} campaignId={campaign.id} live={isLive(campaign.status)} />
+      <RecipientTable
+        organizationId={organizationId}
+        campaignId={campaign.id}
+        live={isLive(campaign.status)}
+      />
     </div>
   )
 }
@@ -220,7 +234,9 @@ function CampaignActions({ organizationId, campaign }: { organizationId: string;
             pending={remove.isPending}
             onConfirm={() => remove.mutate(campaign.id, { onSuccess: () => navigate(paths.campaigns()) })}
           >
-            <p>The campaign and its per-recipient list are deleted. Messages already sent are not affected.</p>
+            <p>
+              The campaign and its per-recipient list are deleted. Messages already sent are not affected.
+            </p>
           </ConfirmDialog>
         )}
       </div>
