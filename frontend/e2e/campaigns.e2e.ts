@@ -92,7 +92,7 @@ async function seed() {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
   }
   const template = await api.post<{ id: string }>(`/api/templates?${q}`, {
-    name: 'Monthly news',
+    name: 'monthly-news',
     editorType: 'HTML',
     subject: 'News for {{firstName}}',
     source: TEMPLATE_HTML,
@@ -123,8 +123,8 @@ describe('campaigns in a real browser', () => {
     // Content: a template rendered with a real contact's data.
     await page.getByRole('heading', { level: 1, name: 'Create campaign' }).waitFor()
     await page.getByLabel('Campaign name').fill('November news')
-    await page.getByLabel('Template').selectOption({ label: 'Monthly news' })
-    const preview = page.frameLocator('iframe[title^="Preview of Monthly news"]')
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'monthly-news' })
+    const preview = page.frameLocator('iframe[title^="Preview of monthly-news"]')
     await preview.getByRole('heading', { name: /^Hello / }).waitFor()
     expect(await page.locator('iframe[title^="Preview of"]').getAttribute('sandbox')).toBe('')
     await expectAccessible(page)

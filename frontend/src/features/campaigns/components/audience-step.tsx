@@ -72,7 +72,7 @@ export function AudienceStep({
           or import contacts.
         </Alert>
       ) : (
-        <fieldset className={styles.rowMain}>
+        <fieldset className={styles.column}>
           <legend className="visually-hidden">Topics</legend>
           <ul className={styles.checks}>
             {topics.data.map((topic) => (

@@ -60,7 +60,7 @@ export function ContentStep({
     >
       <h2 id="content-title">Content</h2>
       <div className={styles.split}>
-        <div className={styles.rowMain}>
+        <div className={styles.column}>
           <TextField
             label="Campaign name"
             value={name}
@@ -164,7 +164,7 @@ function TemplatePreview({
   const missing = [...new Set(render.missing.map((item) => item.path))]
 
   return (
-    <section className={styles.rowMain} aria-label="Preview">
+    <section className={styles.column} aria-label="Preview">
       {list.length > 0 ? (
         <SelectField
           label="Preview with the data of"

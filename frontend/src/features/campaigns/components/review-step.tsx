@@ -120,7 +120,7 @@ export function ReviewStep({
 function PreflightSummary({ campaign, preflight }: { campaign: Campaign; preflight: Preflight }) {
   const estimate = preflight.estimate
   return (
-    <div className={styles.rowMain}>
+    <div className={styles.column}>
       <dl className={styles.counts} aria-label="Pre-flight">
         <div>
           <dt>Recipients</dt>
@@ -211,7 +211,7 @@ function MissingVariablesChoice({
   if (preflight.missingVariables.length === 0) return <p>Every recipient has the data the template uses.</p>
   const changed = JSON.stringify(draft) !== JSON.stringify(campaign.missingVariables)
   return (
-    <fieldset className={styles.rowMain}>
+    <fieldset className={styles.column}>
       <legend>
         <strong>Recipients missing data the template uses</strong>
       </legend>

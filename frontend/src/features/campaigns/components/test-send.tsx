@@ -18,7 +18,7 @@ export function TestSend({ organizationId, campaignId }: { organizationId: strin
 
   return (
     <form
-      className={styles.rowMain}
+      className={styles.column}
       aria-labelledby="test-send-title"
       noValidate
       onSubmit={(event) => {
