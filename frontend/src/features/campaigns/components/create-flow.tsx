@@ -3,10 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { LoadingLines } from '../../../components/ui/loading-lines'
+import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
-import { useCreateCampaign, useUpdateCampaign } from '../api/campaigns'
+import { useCreateCampaign, useDeleteCampaign, useUpdateCampaign } from '../api/campaigns'
 import {
   FLOW_STEPS,
   type FlowStep,
@@ -99,6 +101,7 @@ export function DraftFlow({ organizationId, campaign }: { organizationId: string
   const [search] = useSearchParams()
   const navigate = useNavigate()
   const update = useUpdateCampaign(organizationId, campaign.id)
+  const remove = useDeleteCampaign(organizationId)
   const asked = search.get('step')
   const step: FlowStep = isFlowStep(asked) && stepReachable(asked, campaign) ? asked : firstOpenStep(campaign)
   const go = (to: FlowStep | undefined) => to && navigate(paths.campaign(campaign.id, { step: to }))
@@ -112,8 +115,26 @@ export function DraftFlow({ organizationId, campaign }: { organizationId: string
         <Link to={paths.campaigns()} className={pageStyles.back}>
           ← All campaigns
         </Link>
-        <h1>{campaign.name}</h1>
+        <div className={styles.footer}>
+          <h1>{campaign.name}</h1>
+          <ConfirmDialog
+            triggerLabel="Delete draft"
+            title="Delete this draft?"
+            confirmLabel="Delete draft"
+            pending={remove.isPending}
+            onConfirm={(close) =>
+              remove.mutate(campaign.id, { onSuccess: () => navigate(paths.campaigns()), onError: close })
+            }
+          >
+            <p>Nothing was sent from it. Its template and topics are not touched.</p>
+          </ConfirmDialog>
+        </div>
         <p className={pageStyles.lead}>Draft. Nothing is sent until you review it and choose to send it.</p>
+        {remove.isError && (
+          <Alert tone="danger" role="alert">
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
       </header>
       <StepNav campaign={campaign} step={step} />
       {step === 'content' && (
