@@ -21,6 +21,8 @@ import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
+import { access as campaignDispatchWorker } from './workers/campaign-dispatch.access'
+import { access as campaignSendWorker } from './workers/campaign-send.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
@@ -62,6 +64,8 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   purge: purgeWorker,
   jobs: jobsWorker,
   contactTransfer: contactTransferWorker,
+  campaignDispatch: campaignDispatchWorker,
+  campaignSend: campaignSendWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

@@ -12,6 +12,8 @@ export const ENV = {
   purgeQueueUrl: 'PURGE_QUEUE_URL',
   jobsQueueUrl: 'JOBS_QUEUE_URL',
   contactTransferQueueUrl: 'CONTACT_TRANSFER_QUEUE_URL',
+  campaignDispatchQueueUrl: 'CAMPAIGN_DISPATCH_QUEUE_URL',
+  campaignSendQueueUrl: 'CAMPAIGN_SEND_QUEUE_URL',
   /** S3 bucket of contact imports, exports and invalid-row files (objects expire after 7 days). */
   transferBucket: 'TRANSFER_BUCKET',
   /** SES control-plane calls per second per customer AWS account the jobs worker allows itself (default 1). */

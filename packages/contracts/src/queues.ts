@@ -36,6 +36,31 @@ export const QUEUES = {
     maxReceiveCount: 5,
     batchSize: 1,
   },
+  /**
+   * Campaign dispatch (`campaigns/sending`): a message per run step — a page of the audience written to the
+   * ledger, or a round of claims of PENDING recipients into send batches (≤ 50) — each enqueuing its own
+   * continuation (with a delay) until the ledger has no PENDING or CLAIMED recipient. Slices are short (≤ 20 s).
+   */
+  campaignDispatch: {
+    worker: 'campaign-dispatch',
+    urlEnv: ENV.campaignDispatchQueueUrl,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 10,
+    batchSize: 1,
+  },
+  /**
+   * Campaign send batches: one message = one claimed batch of ≤ 50 recipients of one shard. The worker (timeout
+   * 30 s, a sixth of this) marks the batch attempted, calls SendBulkEmail once (aborted after 15 s) and records
+   * the answer; a redelivery never sends an attempted batch again (the ledger's lease takeover settles it).
+   * Throttling returns the recipients to PENDING rather than failing the message, so it never reaches the DLQ.
+   */
+  campaignSend: {
+    worker: 'campaign-send',
+    urlEnv: ENV.campaignSendQueueUrl,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 10,
+    batchSize: 10,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

@@ -18,6 +18,8 @@ export type { DetectedVariable, TemplateParts } from './handlebars/variables'
 export { detectVariables } from './handlebars/variables'
 export type { IncludeLines, ResolveInclude } from './include/include'
 export { expandIncludes, sourceLineOf } from './include/include'
+export type { VisibleLink } from './links/links'
+export { visibleLinks } from './links/links'
 export type { LintFinding, LintInput, LintRule, LintSeverity } from './lint/lint'
 export {
   createLinter,

@@ -10,7 +10,7 @@ import { uniqueItems } from '../text'
  */
 
 /** Variables the engine fills for every recipient: never missing from a contact's data. */
-export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email', 'contactId'] as const
+export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email'] as const
 
 /**
  * Refusals stop `schedule` and `send` (409 `campaigns.preflight_refused`):
@@ -19,8 +19,8 @@ export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email', 'contactId'] as cons
  * - `account_not_verified`: the AWS connection is not verified;
  * - `template_missing`: the template was deleted;
  * - `unsubscribe_link`: the HTML part has no visible `{{unsubscribeUrl}}` link (or the text part lacks it);
- * - `postal_address`: the organization's postal address (`PATCH organizations/{id} { postalAddress }`) is
- *   neither set nor in the template (CAN-SPAM: the sender's physical postal address in every marketing message);
+ * - `postal_address`: the campaign's `sender.postalAddress` is empty, or the template's visible HTML text or its
+ *   text part does not contain it (CAN-SPAM: the sender's physical postal address in every marketing message);
  * - `no_recipients`: nobody to send to.
  */
 export const PREFLIGHT_REFUSALS = [

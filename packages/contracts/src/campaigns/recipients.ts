@@ -24,12 +24,14 @@ export const RecipientSchema = z.object({
   contactId: UlidSchema,
   email: z.string(),
   status: RecipientStatusSchema,
-  /** Why FAILED or SKIPPED (`missing_variable`, `unsubscribed`, `bounced`, `MessageRejected` …); else null. */
-  reason: z.string().nullable(),
   /** SES's message id once accepted. */
-  sesMessageId: z.string().nullable(),
+  messageId: z.string().nullable(),
+  /** Why FAILED or SKIPPED (`missing_variable`, `unsubscribed`, SES's `MESSAGE_REJECTED` …); else null. */
+  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** Send attempts so far. */
   attempts: z.number().int(),
+  /** Sent again by a deliberate "retry unconfirmed": the recipient may have received two copies. */
+  retried: z.boolean(),
   updatedAt: z.iso.datetime(),
 })
 export type Recipient = z.infer<typeof RecipientSchema>

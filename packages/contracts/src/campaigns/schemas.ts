@@ -49,6 +49,11 @@ export const CampaignSenderSchema = z
     /** The display name (`"Acme" <news@acme.com>`); empty for none. */
     fromName: safeName(z.string().trim().max(100), 'A sender name').default(''),
     replyTo: EmailSchema.nullable().default(null),
+    /**
+     * The sender's physical postal address (CAN-SPAM), as the template shows it: the pre-flight refuses to send
+     * unless the template's visible HTML text and its text part contain it (spaces and case aside).
+     */
+    postalAddress: safeName(z.string().trim().max(300), 'A postal address').default(''),
   })
   .strict()
 export type CampaignSender = z.infer<typeof CampaignSenderSchema>

@@ -6,11 +6,18 @@
  * `suppress` for bounces/complaints/the SES list): counters, the preference index, the consent trail and the
  * suppression rules are kept there, nowhere else.
  */
-import type { Page } from '@app/contracts'
-import { lookUpAddresses, getContact as readContact, getContacts as readContacts } from './contacts.repo'
+import type { Page, TopicCounts } from '@app/contracts'
+import {
+  lookUpAddresses,
+  getContact as readContact,
+  getContacts as readContacts,
+  readCounters,
+} from './contacts.repo'
 import { type ContactPageQuery, pageContacts } from './list'
 import type { ConsentOrigin, ContactRecord, TopicRecord } from './model'
 import { saveContactChange } from './preferences'
+import { getSyncState } from './suppression-sync.repo'
+import { countsOf } from './topics'
 import { getTopic as readTopic, listTopics as readTopics } from './topics.repo'
 import { createContactRecord, type NewContact } from './upsert'
 
@@ -59,6 +66,16 @@ export async function listTopics(orgId: string): Promise<TopicRecord[]> {
   return topics.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
 }
 
+/** The counts of each of these topics (those that exist), from the audience counters: one consistent read. */
+export async function topicCounts(orgId: string, topicIds: string[]): Promise<Map<string, TopicCounts>> {
+  const [topics, counters] = await Promise.all([readTopics(orgId), readCounters(orgId)])
+  return new Map(
+    topics
+      .filter((topic) => topicIds.includes(topic.id))
+      .map((topic) => [topic.id, countsOf(topic, counters)]),
+  )
+}
+
 export const getTopic = (orgId: string, topicId: string): Promise<TopicRecord | undefined> =>
   readTopic(orgId, topicId)
 
@@ -96,3 +113,8 @@ export const updateContactFields = (
   fields: { firstName?: string | null; lastName?: string | null; attributes?: Record<string, string> },
   origin: ConsentOrigin,
 ) => saveContactChange(orgId, contactId, { fields }, origin)
+
+/** When the AWS account's suppression list was last copied in full (the last good run's start); null: never. */
+export async function suppressionSyncedAt(orgId: string, awsAccountId: string): Promise<string | null> {
+  return (await getSyncState(orgId, awsAccountId))?.lastGoodStartedAt ?? null
+}

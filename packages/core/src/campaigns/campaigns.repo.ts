@@ -70,7 +70,11 @@ export async function createCampaignRecord(record: CampaignRecord): Promise<void
  * Saves `after` over `before` (C3): only if the stored campaign is still at `before.version` (its status thus
  * unchanged). A lost race answers 409 `version.conflict` with the current version.
  */
-export async function saveCampaignRecord(before: CampaignRecord, after: CampaignRecord): Promise<void> {
+export async function saveCampaignRecord(
+  before: CampaignRecord,
+  after: CampaignRecord,
+  also: NamedItem[] = [],
+): Promise<void> {
   try {
     await transact([
       {
@@ -83,6 +87,7 @@ export async function saveCampaignRecord(before: CampaignRecord, after: Campaign
         },
       },
       rowPut(after),
+      ...also,
     ])
   } catch (error) {
     if (error instanceof TransactionFailed && error.conditionFailed('campaign')) {
@@ -94,8 +99,11 @@ export async function saveCampaignRecord(before: CampaignRecord, after: Campaign
   }
 }
 
-/** Deletes a campaign at `record.version` whose status is none of `busy` (C4). */
-export async function deleteCampaignRecord(record: CampaignRecord): Promise<'deleted' | 'changed'> {
+/** Deletes a campaign at `record.version` (C4; the caller checked its status at that version). */
+export async function deleteCampaignRecord(
+  record: CampaignRecord,
+  also: NamedItem[] = [],
+): Promise<'deleted' | 'changed'> {
   try {
     await transact([
       {
@@ -108,6 +116,7 @@ export async function deleteCampaignRecord(record: CampaignRecord): Promise<'del
         },
       },
       { name: 'row', Delete: { TableName: tableName(), Key: campaignRowKey(record.orgId, record.id) } },
+      ...also,
     ])
     return 'deleted'
   } catch (error) {

@@ -1,11 +1,13 @@
 /**
- * What other domains (and the sending engine, `campaigns/sending/`) may use of campaigns. The records'
- * repository stays private to this folder; the campaign's `status` is changed only here and by the API's
- * transitions (`transitions.ts`), never written directly by the engine.
+ * What other domains (and the scheduler) may use of campaigns. The records' repository stays private to this
+ * folder. Before a send the record holds the status (DRAFT, SCHEDULED); once sending started, the engine's run
+ * (`sending/public.ts`) holds it and the record follows (see `view.ts`).
  */
 import { getCampaignRecord } from './campaigns.repo'
+import { refusalsOf } from './checks'
 import type { CampaignRecord } from './model'
 import { changeCampaign } from './state'
+import { send } from './transitions'
 
 export type { CampaignRecord } from './model'
 
@@ -14,51 +16,36 @@ export const getCampaign = (orgId: string, campaignId: string): Promise<Campaign
   getCampaignRecord(orgId, campaignId)
 
 /**
- * The engine met an account-level error (sending paused, account suspended, identity or MAIL FROM not verified):
- * SENDING → PAUSED with the reason. False when the campaign was not SENDING (already paused, cancelled …), so a
- * batch that races another reports the pause once.
+ * The schedule's handler (EventBridge Scheduler's one-time schedule, the local timer): starts a SCHEDULED
+ * campaign whose time has come. Safe to call again or late: anything but a due SCHEDULED campaign is left
+ * alone (`not_due`, `not_scheduled`). A campaign the pre-flight now refuses (the template lost its unsubscribe
+ * link, the sender its verification …) goes back to DRAFT with the reason in `pauseReason`.
  */
-export async function pauseCampaign(
+export async function startScheduledCampaign(
   orgId: string,
   campaignId: string,
-  reason: { code: string; message: string },
-  at: string = new Date().toISOString(),
-): Promise<boolean> {
-  const changed = await changeCampaign(orgId, campaignId, (current) =>
-    current.status === 'SENDING'
-      ? { ...current, status: 'PAUSED', pauseReason: { ...reason, at }, waitingUntil: null }
-      : null,
-  )
-  return Boolean(changed)
-}
-
-/**
- * The ledger holds no PENDING or CLAIMED recipient: SENDING → SENT (UNKNOWN/UNCONFIRMED ones are counted as
- * such: "sent, N unconfirmed"). False when it was not SENDING.
- */
-export async function finishCampaign(
-  orgId: string,
-  campaignId: string,
-  at: string = new Date().toISOString(),
-): Promise<boolean> {
-  const changed = await changeCampaign(orgId, campaignId, (current) =>
-    current.status === 'SENDING' ? { ...current, status: 'SENT', finishedAt: at, waitingUntil: null } : null,
-  )
-  return Boolean(changed)
-}
-
-/**
- * The daily quota is used up: sending waits until `until` (ISO) and continues by itself; null when it sends
- * again. Only while SENDING; unchanged values write nothing.
- */
-export async function setWaitingUntil(
-  orgId: string,
-  campaignId: string,
-  until: string | null,
-): Promise<void> {
-  await changeCampaign(orgId, campaignId, (current) =>
-    current.status === 'SENDING' && current.waitingUntil !== until
-      ? { ...current, waitingUntil: until }
-      : null,
-  )
+  now = new Date(),
+): Promise<'started' | 'refused' | 'not_due' | 'not_scheduled'> {
+  const record = await getCampaignRecord(orgId, campaignId)
+  if (record?.status !== 'SCHEDULED' || !record.schedule) return 'not_scheduled'
+  if (Date.parse(record.schedule.at) > now.getTime()) return 'not_due'
+  const refusals = await refusalsOf(record)
+  if (refusals.length > 0) {
+    await changeCampaign(orgId, campaignId, (current) =>
+      current.status === 'SCHEDULED'
+        ? {
+            ...current,
+            status: 'DRAFT',
+            pauseReason: {
+              code: 'schedule_refused',
+              message: `Not sent at its time: ${refusals.map((refusal) => refusal.message).join(' ')}`,
+              at: now.toISOString(),
+            },
+          }
+        : null,
+    )
+    return 'refused'
+  }
+  await send(record, now)
+  return 'started'
 }

@@ -1,4 +1,5 @@
 import { nowIso } from '../db/table'
+import type { NamedItem } from '../db/transact'
 import { AppError } from '../errors'
 import { getCampaignRecord, saveCampaignRecord } from './campaigns.repo'
 import type { CampaignRecord } from './model'
@@ -14,6 +15,7 @@ export async function changeCampaign(
   orgId: string,
   id: string,
   change: (current: CampaignRecord) => Omit<CampaignRecord, 'version' | 'updatedAt'> | null,
+  also: (after: CampaignRecord) => NamedItem[] = () => [],
 ): Promise<CampaignRecord | null | undefined> {
   for (let attempt = 1; ; attempt++) {
     const current = await getCampaignRecord(orgId, id)
@@ -22,7 +24,7 @@ export async function changeCampaign(
     if (!next) return null
     const after: CampaignRecord = { ...next, version: current.version + 1, updatedAt: nowIso() }
     try {
-      await saveCampaignRecord(current, after)
+      await saveCampaignRecord(current, after, also(after))
       return after
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'version.conflict') || attempt >= MAX_ATTEMPTS)

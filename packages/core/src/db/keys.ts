@@ -445,5 +445,6 @@ export const signupRateKey = (scope: string, windowStart: number) => ({
   PK: `SIGNUP_RATE#${scope}`,
   SK: String(windowStart),
 })
-
+export * from './keys/campaign-ledger'
 export * from './keys/campaigns'
+export * from './keys/send-limiter'

@@ -41,6 +41,21 @@ export const EVENT_PAYLOADS = {
     /** The account that started it. */
     createdBy: z.string().min(1),
   }),
+  /**
+   * A campaign's sending stopped: a member paused it, or the engine did on an account-level error (sending paused,
+   * account suspended, sender not verified …) with SES's words; the notifications issue mails the owners from it.
+   */
+  /**
+   * A campaign is to start at `at` (scheduled, or its time moved): the scheduler (EventBridge Scheduler, the local
+   * timer) sets a one-time start calling `startScheduledCampaign`, replacing any earlier one.
+   */
+  'campaign.scheduled': z.object({ campaignId: z.string().min(1), at: z.iso.datetime() }),
+  /** A scheduled campaign will not start by its schedule any more (sent now, cancelled, unscheduled, deleted). */
+  'campaign.unscheduled': z.object({ campaignId: z.string().min(1) }),
+  'campaign.paused': z.object({
+    campaignId: z.string().min(1),
+    reason: z.object({ code: z.string().min(1), message: z.string(), at: z.iso.datetime() }),
+  }),
 } as const
 
 export type EventType = keyof typeof EVENT_PAYLOADS

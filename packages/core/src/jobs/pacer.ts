@@ -87,3 +87,15 @@ export async function holdSlots(key: PaceKey, until: number): Promise<void> {
     if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error
   }
 }
+
+export { throttleBackoff } from './backoff'
+/** Campaign sends are paced by the shared send limiter (recipients, daily quota): see send-limiter.ts. */
+export {
+  DEFAULT_SEND_SHARE,
+  holdSends,
+  type LeaseAnswer,
+  leaseSendTokens,
+  type SendQuota,
+  type SendTokenRequest,
+  sleepUntil,
+} from './send-limiter'

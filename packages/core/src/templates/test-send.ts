@@ -10,7 +10,7 @@ import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
 import { compileForSend } from './build'
 
-interface Senders {
+export interface Senders {
   /** Verified email addresses, lower-case, in SES's order. */
   emails: string[]
   /** Verified domains, lower-case: any address at them (or at a subdomain) may send. */
@@ -18,7 +18,7 @@ interface Senders {
 }
 
 /** The identities SES will send from: verified and not disabled. */
-async function verifiedSenders(ses: Awaited<ReturnType<typeof customerSes>>): Promise<Senders> {
+export async function verifiedSenders(ses: Awaited<ReturnType<typeof customerSes>>): Promise<Senders> {
   const senders: Senders = { emails: [], domains: [] }
   let NextToken: string | undefined
   do {

@@ -1,0 +1,15 @@
+import { campaignRoutes } from '@app/contracts/campaigns/routes'
+import { CampaignPreflight, Campaigns, CampaignTestSend } from '@app/core'
+import { endpointGroup } from '../middleware/endpoint-group'
+
+export const handler = endpointGroup('campaigns', campaignRoutes, {
+  listCampaigns: ({ context, query }) => Campaigns.listCampaigns(context, query),
+  createCampaign: ({ context, query, body }) => Campaigns.createCampaign(context, query.awsAccountId, body),
+  getCampaign: ({ context, params }) => Campaigns.getCampaign(context, params.id),
+  updateCampaign: ({ context, params, body }) => Campaigns.updateCampaign(context, params.id, body),
+  deleteCampaign: ({ context, params }) => Campaigns.deleteCampaign(context, params.id),
+  duplicateCampaign: ({ context, params }) => Campaigns.duplicateCampaign(context, params.id),
+  getCampaignPreflight: ({ context, params }) => CampaignPreflight.preflight(context, params.id),
+  sendCampaignTest: ({ context, params, body }) => CampaignTestSend.sendTest(context, params.id, body),
+  listCampaignRecipients: ({ context, params, query }) => Campaigns.listRecipients(context, params.id, query),
+})

@@ -1,0 +1,203 @@
+import type {
+  Campaign,
+  CampaignList,
+  CampaignListQuerySchema,
+  CreateCampaignBodySchema,
+  PatchCampaignBodySchema,
+  RecipientList,
+  RecipientListQuerySchema,
+  UpdateCampaignBodySchema,
+} from '@app/contracts'
+import { isCampaignAction } from '@app/contracts'
+import { ulid } from 'ulid'
+import type * as z from 'zod'
+import { nowIso } from '../db/table'
+import { AppError } from '../errors'
+import type { OrganizationContext } from '../organizations/context'
+import {
+  createCampaignRecord,
+  deleteCampaignRecord,
+  getCampaignRecord,
+  getCampaignRecords,
+  listCampaignRows,
+  saveCampaignRecord,
+  versionConflict,
+} from './campaigns.repo'
+import type { CampaignRecord } from './model'
+import { checkReferences } from './references'
+import { listRecipients as readRecipients } from './sending/public'
+import { applyAction } from './transitions'
+import { currentViews, toCampaignView } from './view'
+
+export const campaignNotFound = () => new AppError('campaigns.not_found', 'No such campaign.')
+
+/** The organization's campaign, or 404 (another organization's id included). */
+export async function requireCampaign(orgId: string, id: string): Promise<CampaignRecord> {
+  const record = await getCampaignRecord(orgId, id)
+  if (!record) throw campaignNotFound()
+  return record
+}
+
+/** Statuses while a send is under way: no edit, no delete. */
+const BUSY = new Set(['SENDING', 'PAUSED'])
+/** Statuses that may be edited. */
+const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
+
+export async function listCampaigns(
+  { organizationId }: OrganizationContext,
+  query: z.output<typeof CampaignListQuerySchema>,
+): Promise<CampaignList> {
+  const rows = await listCampaignRows(organizationId)
+  // Sends under way follow their run: their statuses are brought up to date before filtering.
+  const busyIds = rows.filter((row) => BUSY.has(row.status)).map((row) => row.id)
+  const busy = await currentViews(await getCampaignRecords(organizationId, busyIds))
+  const needle = query.q?.toLowerCase()
+  const matching = rows.filter(
+    (row) =>
+      (!needle || row.nameLower.includes(needle)) &&
+      (!query.status || (busy.get(row.id)?.status ?? row.status) === query.status),
+  )
+  const start = (query.page - 1) * query.pageSize
+  const pageIds = matching.slice(start, start + query.pageSize).map((row) => row.id)
+  const others = await currentViews(
+    await getCampaignRecords(
+      organizationId,
+      pageIds.filter((id) => !busy.has(id)),
+    ),
+  )
+  const items = pageIds.flatMap((id) => {
+    const view = busy.get(id) ?? others.get(id)
+    return view ? [view] : []
+  })
+  return {
+    items,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: matching.length,
+    pageCount: Math.ceil(matching.length / query.pageSize),
+  }
+}
+
+export async function getCampaign({ organizationId }: OrganizationContext, id: string): Promise<Campaign> {
+  return toCampaignView(await requireCampaign(organizationId, id))
+}
+
+export async function createCampaign(
+  { organizationId }: OrganizationContext,
+  awsAccountId: string,
+  body: z.output<typeof CreateCampaignBodySchema>,
+): Promise<Campaign> {
+  const at = nowIso()
+  const record: CampaignRecord = {
+    id: ulid(),
+    orgId: organizationId,
+    name: body.name,
+    awsAccountId,
+    sender: body.sender,
+    templateId: body.templateId,
+    pinnedVersion: null,
+    topicIds: body.topicIds,
+    missingVariables: body.missingVariables,
+    schedule: body.schedule,
+    status: 'DRAFT',
+    pauseReason: null,
+    waitingUntil: null,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    startedAt: null,
+    finishedAt: null,
+  }
+  await checkReferences(null, record)
+  await createCampaignRecord(record)
+  return toCampaignView(record)
+}
+
+export async function updateCampaign(
+  context: OrganizationContext,
+  id: string,
+  body: z.output<typeof PatchCampaignBodySchema>,
+): Promise<Campaign> {
+  const before = await requireCampaign(context.organizationId, id)
+  if (body.version !== undefined && body.version !== before.version) throw versionConflict(before.version)
+  if (isCampaignAction(body)) return applyAction(context, before, body.action)
+  return editCampaign(before, body)
+}
+
+async function editCampaign(
+  before: CampaignRecord,
+  body: z.output<typeof UpdateCampaignBodySchema>,
+): Promise<Campaign> {
+  if (!EDITABLE.has(before.status)) {
+    throw new AppError(
+      'campaigns.invalid_transition',
+      `A ${before.status.toLowerCase()} campaign cannot be edited; duplicate it into a new draft instead.`,
+    )
+  }
+  const { version: _version, ...changes } = body
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+  const next: CampaignRecord = {
+    ...before,
+    ...defined,
+    version: before.version + 1,
+    updatedAt: nowIso(),
+  }
+  // A scheduled campaign without a schedule goes back to being a draft.
+  if (next.status === 'SCHEDULED' && !next.schedule) next.status = 'DRAFT'
+  if (next.status === 'SCHEDULED' && next.schedule && Date.parse(next.schedule.at) <= Date.now()) {
+    throw new AppError('campaigns.schedule_invalid', 'Choose a time in the future to send at.')
+  }
+  await checkReferences(before, next)
+  await saveCampaignRecord(before, next)
+  return toCampaignView(next)
+}
+
+export async function deleteCampaign({ organizationId }: OrganizationContext, id: string): Promise<void> {
+  const record = await requireCampaign(organizationId, id)
+  if (BUSY.has((await toCampaignView(record)).status)) {
+    throw new AppError('campaigns.in_progress', 'This campaign is being sent: cancel it before deleting it.')
+  }
+  if ((await deleteCampaignRecord(record)) === 'changed') {
+    const current = await getCampaignRecord(organizationId, id)
+    if (!current) return
+    throw versionConflict(current.version)
+  }
+}
+
+/** A new draft with the campaign's name (marked as a copy), account, sender, template, topics and choices. */
+export async function duplicateCampaign(context: OrganizationContext, id: string): Promise<Campaign> {
+  const source = await requireCampaign(context.organizationId, id)
+  const name = `${source.name.slice(0, 192)} (copy)`
+  const at = nowIso()
+  const record: CampaignRecord = {
+    ...source,
+    id: ulid(),
+    name,
+    pinnedVersion: null,
+    schedule: null,
+    status: 'DRAFT',
+    pauseReason: null,
+    waitingUntil: null,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    startedAt: null,
+    finishedAt: null,
+  }
+  await createCampaignRecord(record)
+  return toCampaignView(record)
+}
+
+/** The per-recipient table (the engine's ledger); empty before the campaign is sent. */
+export async function listRecipients(
+  { organizationId }: OrganizationContext,
+  id: string,
+  query: z.output<typeof RecipientListQuerySchema>,
+): Promise<RecipientList> {
+  await requireCampaign(organizationId, id)
+  return readRecipients(organizationId, id, {
+    status: query.status,
+    cursor: query.cursor,
+    limit: query.limit,
+  })
+}

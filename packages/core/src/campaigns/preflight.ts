@@ -1,0 +1,159 @@
+import { PREFLIGHT_SAMPLE_EMAILS, type Preflight } from '@app/contracts'
+import { GetAccountCommand } from '@aws-sdk/client-sesv2'
+import { type ContactRecord, listContactsPage, suppressionSyncedAt, topicCounts } from '../audience/public'
+import { toCustomerAwsError } from '../aws-accounts/aws-errors'
+import { customerSes } from '../aws-accounts/customer-clients'
+import { getConnection } from '../aws-accounts/public'
+import { DEFAULT_SEND_SHARE } from '../jobs/send-limiter'
+import type { OrganizationContext } from '../organizations/context'
+import { requireCampaign } from './campaigns'
+import { currentContent, refusalsOf } from './checks'
+import type { CampaignRecord } from './model'
+import { templateVariables } from './sending/public'
+import { recipientValues } from './sending/variables'
+
+/**
+ * Recipients whose data one pre-flight reads at most. Beyond, the check is partial (it says so, with how many it
+ * read) and the engine's own check at each recipient's turn skips or fills as the campaign chose.
+ */
+export const PREFLIGHT_READ_MAX = 5_000
+const PAGE = 100
+/** A suppression copy older than this is worth a warning. */
+const SUPPRESSION_STALE_MS = 7 * 24 * 3_600_000
+
+interface Audience {
+  contacts: ContactRecord[]
+  complete: boolean
+}
+
+/** The topics' opted-in contacts (effective OPT_IN: blocked ones never are), each once, up to `max`. */
+export async function readAudience(record: CampaignRecord, max: number): Promise<Audience> {
+  const seen = new Map<string, ContactRecord>()
+  for (const topicId of record.topicIds) {
+    let cursor: string | undefined
+    do {
+      const page = await listContactsPage(record.orgId, {
+        topicId,
+        optIn: true,
+        limit: PAGE,
+        ...(cursor ? { cursor } : {}),
+      })
+      for (const contact of page.items) {
+        if (seen.size >= max && !seen.has(contact.id))
+          return { contacts: [...seen.values()], complete: false }
+        seen.set(contact.id, contact)
+      }
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+  }
+  return { contacts: [...seen.values()], complete: true }
+}
+
+interface Quota {
+  sandbox: boolean
+  maxSendRate: number
+  max24HourSend: number
+  sentLast24Hours: number
+}
+
+async function accountQuota(record: CampaignRecord): Promise<Quota | null> {
+  const connection = await getConnection(record.orgId, record.awsAccountId)
+  if (!connection?.verified) return null
+  try {
+    const account = await (await customerSes(connection)).send(new GetAccountCommand({}))
+    return {
+      sandbox: account.ProductionAccessEnabled !== true,
+      maxSendRate: account.SendQuota?.MaxSendRate ?? 0,
+      max24HourSend: account.SendQuota?.Max24HourSend ?? 0,
+      sentLast24Hours: account.SendQuota?.SentLast24Hours ?? 0,
+    }
+  } catch (error) {
+    throw toCustomerAwsError(error, 'read the account’s sending quota')
+  }
+}
+
+/**
+ * The pre-flight (`GET campaigns/{id}/preflight`): who would receive the campaign, who lacks a variable the
+ * template uses (and what happens to them under the campaign's choice), what refuses the send, and how long it
+ * would take at the campaigns' share of the account's rate.
+ */
+export async function preflight(
+  { organizationId }: OrganizationContext,
+  id: string,
+  readMax = PREFLIGHT_READ_MAX,
+): Promise<Preflight> {
+  const record = await requireCampaign(organizationId, id)
+  const content = (await currentContent(record)) ?? null
+  const [refusals, audience, quota, syncedAt, counts] = await Promise.all([
+    refusalsOf(record, content),
+    readAudience(record, readMax),
+    accountQuota(record),
+    suppressionSyncedAt(organizationId, record.awsAccountId),
+    topicCounts(organizationId, record.topicIds),
+  ])
+  const variables = content ? templateVariables(content) : []
+  const missing = new Map<string, string[]>()
+  let skippedForMissing = 0
+  for (const contact of audience.contacts) {
+    const checked = recipientValues(contact, variables, { mode: 'skip' }, 'https://preflight.invalid')
+    if (!('missing' in checked)) continue
+    if (record.missingVariables.mode === 'skip') skippedForMissing++
+    for (const name of checked.missing) missing.set(name, [...(missing.get(name) ?? []), contact.email])
+  }
+  const counted = [...counts.values()].reduce((sum, topic) => sum + topic.subscribed, 0)
+  const count = audience.complete ? audience.contacts.length : counted
+  const warnings: Preflight['warnings'] = []
+  if (quota?.sandbox) {
+    warnings.push({
+      code: 'sandbox',
+      message:
+        'This AWS account is in the SES sandbox: only verified addresses will receive the campaign. Ask AWS for production access to send to your contacts.',
+    })
+  }
+  const todayAllows = quota ? Math.max(0, quota.max24HourSend - quota.sentLast24Hours) : null
+  if (todayAllows !== null && count > todayAllows) {
+    warnings.push({
+      code: 'quota',
+      message: `Today's quota allows ${todayAllows} more messages: the rest is sent as the 24-hour window frees up.`,
+    })
+  }
+  if (!syncedAt || Date.now() - Date.parse(syncedAt) > SUPPRESSION_STALE_MS) {
+    warnings.push({
+      code: 'suppression_stale',
+      message: syncedAt
+        ? 'The account’s suppression list was last synced over a week ago: sync it so suppressed addresses are skipped.'
+        : 'The account’s suppression list was never synced: sync it so suppressed addresses are skipped.',
+    })
+  }
+  const rate = quota ? quota.maxSendRate * DEFAULT_SEND_SHARE : 0
+  return {
+    campaignId: record.id,
+    recipients: { count, checked: audience.contacts.length, partial: !audience.complete },
+    variables,
+    missingVariables: [...missing.entries()]
+      .map(([name, emails]) => ({
+        name,
+        count: emails.length,
+        sample: emails.slice(0, PREFLIGHT_SAMPLE_EMAILS),
+      }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    skippedForMissing,
+    refusals,
+    warnings,
+    sandbox: quota ? quota.sandbox : null,
+    suppressionSyncedAt: syncedAt,
+    estimate:
+      quota && todayAllows !== null
+        ? {
+            maxSendRate: quota.maxSendRate,
+            share: DEFAULT_SEND_SHARE,
+            ratePerSecond: rate,
+            seconds: rate > 0 ? Math.ceil(count / rate) : 0,
+            max24HourSend: quota.max24HourSend,
+            sentLast24Hours: quota.sentLast24Hours,
+            todayAllows,
+          }
+        : null,
+    checkedAt: new Date().toISOString(),
+  }
+}

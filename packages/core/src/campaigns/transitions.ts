@@ -1,0 +1,191 @@
+import type { Campaign, CampaignAction, CampaignStatus } from '@app/contracts'
+import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
+import type { OrganizationContext } from '../organizations/context'
+import { getContent, getHead } from '../templates/public'
+import { getCampaignRecord } from './campaigns.repo'
+import { type Refusal, refusalsOf } from './checks'
+import type { CampaignRecord } from './model'
+import {
+  cancelSending,
+  pauseSending,
+  resumeSending,
+  retryFailed,
+  retryUnconfirmed,
+  startSending,
+} from './sending/public'
+import { changeCampaign } from './state'
+import { toCampaignView } from './view'
+
+/**
+ * The state machine (`CAMPAIGN_ACTIONS` in the contracts): the status each action leads to from each status it
+ * is allowed in. `DRAFT → SCHEDULED → SENDING ⇄ PAUSED → SENT`, or `CANCELLED`; retries reopen a send.
+ */
+const TRANSITIONS: Record<CampaignAction, Partial<Record<CampaignStatus, CampaignStatus>>> = {
+  schedule: { DRAFT: 'SCHEDULED' },
+  send: { DRAFT: 'SENDING', SCHEDULED: 'SENDING' },
+  pause: { SENDING: 'PAUSED' },
+  resume: { PAUSED: 'SENDING' },
+  cancel: { SCHEDULED: 'CANCELLED', SENDING: 'CANCELLED', PAUSED: 'CANCELLED' },
+  retryFailed: { SENDING: 'SENDING', SENT: 'SENDING' },
+  retryUnconfirmed: { SENDING: 'SENDING', SENT: 'SENDING' },
+}
+
+/** The status `action` leads to from `status`, or null when the status does not allow it. */
+export function nextStatus(status: CampaignStatus, action: CampaignAction): CampaignStatus | null {
+  return TRANSITIONS[action][status] ?? null
+}
+
+const ACTION_WORDS: Record<CampaignAction, string> = {
+  schedule: 'scheduled',
+  send: 'sent',
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'cancelled',
+  retryFailed: 'retried (failed recipients)',
+  retryUnconfirmed: 'retried (unconfirmed recipients)',
+}
+
+export const invalidTransition = (status: CampaignStatus, action: CampaignAction, why?: string) =>
+  new AppError(
+    'campaigns.invalid_transition',
+    why ?? `A ${status.toLowerCase()} campaign cannot be ${ACTION_WORDS[action]}.`,
+  )
+
+export function refused(refusals: Refusal[]): AppError {
+  return new AppError(
+    'campaigns.preflight_refused',
+    `The campaign cannot be sent yet: ${refusals.map((refusal) => refusal.message).join(' ')}`,
+  )
+}
+
+const unscheduled = (record: CampaignRecord) =>
+  outboxPut(newEvent('campaign.unscheduled', record.orgId, { campaignId: record.id }))
+
+/**
+ * Applies a state change asked through `PATCH { action }`: checked against the campaign's current status (the
+ * run's, once sending), then carried out by the engine's entry point. A race lost to another change answers 409.
+ */
+export async function applyAction(
+  _context: OrganizationContext,
+  record: CampaignRecord,
+  action: CampaignAction,
+): Promise<Campaign> {
+  const { status } = await toCampaignView(record)
+  if (!nextStatus(status, action)) throw invalidTransition(status, action)
+  const { orgId, id } = record
+  switch (action) {
+    case 'schedule':
+      await schedule(record)
+      break
+    case 'send':
+      await send(record)
+      break
+    case 'pause':
+      if (!(await pauseSending(orgId, id))) throw invalidTransition(status, action)
+      break
+    case 'resume':
+      if (!(await resumeSending(orgId, id))) throw invalidTransition(status, action)
+      break
+    case 'cancel':
+      await cancel(record)
+      break
+    case 'retryFailed':
+      if ((await retryFailed(orgId, id)) === 0) {
+        throw invalidTransition(status, action, 'No recipient failed: there is nothing to retry.')
+      }
+      break
+    case 'retryUnconfirmed':
+      if ((await retryUnconfirmed(orgId, id)) === 0) {
+        throw invalidTransition(status, action, 'No recipient is unconfirmed: there is nothing to retry.')
+      }
+      break
+  }
+  const current = await getCampaignRecord(orgId, id)
+  if (!current) throw new AppError('campaigns.not_found', 'No such campaign.')
+  return toCampaignView(current)
+}
+
+async function schedule(record: CampaignRecord): Promise<void> {
+  const at = record.schedule?.at
+  if (!at || Date.parse(at) <= Date.now()) {
+    throw new AppError('campaigns.schedule_invalid', 'Set a time in the future to send at, then schedule.')
+  }
+  const refusals = await refusalsOf(record)
+  if (refusals.length > 0) throw refused(refusals)
+  const changed = await changeCampaign(
+    record.orgId,
+    record.id,
+    (current) => (current.status === 'DRAFT' ? { ...current, status: 'SCHEDULED' } : null),
+    () => [outboxPut(newEvent('campaign.scheduled', record.orgId, { campaignId: record.id, at }))],
+  )
+  if (changed === null) throw invalidTransition(record.status, 'schedule')
+}
+
+/**
+ * Sends now: the template's current version is pinned and handed to the engine (which publishes it as the
+ * campaign's own SES template and writes the ledger before any send), then the record says SENDING. Starting is
+ * idempotent in the engine, so a crash between the two is repaired by sending again.
+ */
+export async function send(record: CampaignRecord, now = new Date()): Promise<void> {
+  const refusals = await refusalsOf(record)
+  if (refusals.length > 0) throw refused(refusals)
+  const { orgId, id, sender, templateId } = record
+  const head = templateId ? await getHead(orgId, templateId) : undefined
+  const content = head ? await getContent(orgId, head.id, head.version) : undefined
+  if (!sender || !head || !content) throw new AppError('template.not_found', 'No such template.')
+  const run = await startSending(
+    orgId,
+    {
+      id,
+      orgId,
+      awsAccountId: record.awsAccountId,
+      fromEmail: sender.fromEmail,
+      fromName: sender.fromName || null,
+      replyTo: sender.replyTo,
+      topicIds: record.topicIds,
+      missingVariables: record.missingVariables,
+      content: {
+        templateId: head.id,
+        version: head.version,
+        subject: head.subject,
+        html: content.html,
+        text: content.textPart,
+      },
+    },
+    now,
+  )
+  const changed = await changeCampaign(
+    orgId,
+    id,
+    (current) =>
+      current.status === 'DRAFT' || current.status === 'SCHEDULED'
+        ? {
+            ...current,
+            status: 'SENDING',
+            pinnedVersion: head.version,
+            startedAt: run.startedAt,
+            pauseReason: null,
+          }
+        : null,
+    (after) => (record.status === 'SCHEDULED' ? [unscheduled(after)] : []),
+  )
+  if (changed === null) throw invalidTransition(record.status, 'send')
+}
+
+async function cancel(record: CampaignRecord): Promise<void> {
+  if (record.status === 'SCHEDULED') {
+    const changed = await changeCampaign(
+      record.orgId,
+      record.id,
+      (current) =>
+        current.status === 'SCHEDULED'
+          ? { ...current, status: 'CANCELLED', finishedAt: new Date().toISOString() }
+          : null,
+      (after) => [unscheduled(after)],
+    )
+    if (changed === null) throw invalidTransition(record.status, 'cancel')
+    return
+  }
+  if (!(await cancelSending(record.orgId, record.id))) throw invalidTransition(record.status, 'cancel')
+}

@@ -1,0 +1,182 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
+import { dynamo } from '../aws'
+import { parseItem } from '../db/item'
+import { sesSendLimiterKey } from '../db/keys'
+import { tableName } from '../db/table'
+import {
+  type BucketState,
+  DAY_MS,
+  dailyRemaining,
+  emptyBucket,
+  heldUntil,
+  type LeaseAnswer,
+  planLease,
+  type SendQuota,
+  withQuota,
+} from './send-bucket'
+
+export type { LeaseAnswer, SendQuota } from './send-bucket'
+
+/** The campaigns' share of an account's MaxSendRate unless the account says otherwise: the rest is the customer's. */
+export const DEFAULT_SEND_SHARE = 0.8
+/** GetAccount is read again while sending once the cached quota is this old. */
+export const QUOTA_MAX_AGE_MS = 5 * 60_000
+/** With the daily quota spent, the quota is read again at most this often. */
+const SPENT_QUOTA_MAX_AGE_MS = 60_000
+const MAX_CONFLICTS = 50
+
+export interface SendTokenRequest {
+  /** The customer's 12-digit AWS account number: SES's limits are per account and region. */
+  account: string
+  region: string
+  /** Recipients the caller would send now (a lease holds at most what one second's spare limit absorbs, ≤ 50). */
+  want: number
+  /** The campaigns' share of MaxSendRate (default 0.8). */
+  share?: number
+  /** Epoch ms: no lease is taken that would start later (the answer's `notBefore` says when one could). */
+  deadline: number
+  /** The account's SendQuota from SES `GetAccount`, called when the cached copy is old or the quota is spent. */
+  readQuota: () => Promise<SendQuota>
+}
+
+export interface LimiterOptions {
+  /** Epoch ms now (tests inject a clock). */
+  now?: () => number
+  /** Told when GetAccount failed and the cached quota was used instead. */
+  onQuotaReadFailed?: (error: unknown) => void
+}
+
+const Stored = z.object({
+  version: z.number(),
+  nextAt: z.number(),
+  quota: z
+    .object({
+      maxSendRate: z.number(),
+      max24HourSend: z.number(),
+      sentLast24Hours: z.number(),
+      readAt: z.number(),
+    })
+    .optional(),
+  grantedSinceRead: z.number(),
+  hours: z.record(z.string(), z.number()),
+  recent: z.record(z.string(), z.number()),
+})
+
+class Conflict extends Error {}
+
+async function readBucket(account: string, region: string): Promise<BucketState> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: sesSendLimiterKey(account, region),
+      ConsistentRead: true,
+    }),
+  )
+  return Item ? parseItem(Stored, Item) : emptyBucket()
+}
+
+/** Writes the next state if nobody wrote since `read` was read. */
+async function writeBucket(
+  account: string,
+  region: string,
+  read: BucketState,
+  next: BucketState,
+  now: number,
+): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...sesSendLimiterKey(account, region),
+          entity: 'SesSendLimiter',
+          ...next,
+          expiresAt: Math.floor((now + DAY_MS + 3_600_000) / 1000),
+        },
+        ConditionExpression: read.version === 0 ? 'attribute_not_exists(PK)' : 'version = :read',
+        ExpressionAttributeValues: read.version === 0 ? undefined : { ':read': read.version },
+      }),
+    )
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new Conflict()
+    throw error
+  }
+}
+
+const conflictPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)))
+
+function quotaIsStale(state: BucketState, now: number): boolean {
+  if (!state.quota) return true
+  const age = now - state.quota.readAt
+  return age >= QUOTA_MAX_AGE_MS || (dailyRemaining(state) < 1 && age >= SPENT_QUOTA_MAX_AGE_MS)
+}
+
+/**
+ * Leases send tokens from the one limiter of a customer AWS account and region, shared by every campaign and
+ * send worker of that account: `granted` recipients (0..want) to send no earlier than `notBefore`. Nothing is
+ * reserved when the lease would start after `deadline` (`granted: 0`, `notBefore` says when one could) or when
+ * the daily quota is spent (`granted: 0`, `waitUntil` says when to try again). The caller waits until
+ * `notBefore` itself (`sleepUntil`). One consistent read and one conditional write per lease; concurrent callers
+ * retry on the version they lost to.
+ */
+export async function leaseSendTokens(
+  request: SendTokenRequest,
+  options: LimiterOptions = {},
+): Promise<LeaseAnswer> {
+  const now = options.now ?? Date.now
+  const share = request.share ?? DEFAULT_SEND_SHARE
+  if (!(share > 0 && share <= 1)) throw new RangeError(`share must be in (0, 1], got ${share}`)
+  for (let attempt = 0; ; attempt++) {
+    const read = await readBucket(request.account, request.region)
+    let state = read
+    let refreshed = false
+    if (quotaIsStale(read, now())) {
+      try {
+        const quota = await request.readQuota()
+        state = withQuota(read, quota, now())
+        refreshed = true
+      } catch (error) {
+        if (!read.quota) throw error
+        options.onQuotaReadFailed?.(error)
+      }
+    }
+    const at = now()
+    const plan = planLease(state, { want: request.want, share, deadline: request.deadline }, at)
+    const next = plan.state ?? (refreshed ? { ...state, version: read.version + 1 } : null)
+    if (!next) return plan.answer
+    try {
+      await writeBucket(request.account, request.region, read, next, at)
+      return plan.answer
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= MAX_CONFLICTS) throw error
+      await conflictPause(attempt)
+    }
+  }
+}
+
+/**
+ * SES throttled a send anyway (the customer's other mail, a limit lowered since the read): no lease of the
+ * account starts before `until`.
+ */
+export async function holdSends(account: string, region: string, until: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const read = await readBucket(account, region)
+    const next = heldUntil(read, until)
+    if (!next) return
+    try {
+      await writeBucket(account, region, read, next, Date.now())
+      return
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= MAX_CONFLICTS) throw error
+      await conflictPause(attempt)
+    }
+  }
+}
+
+/** Waits until `at` (epoch ms); timers may wake a millisecond early, so it checks again. */
+export async function sleepUntil(at: number): Promise<void> {
+  for (let wait = at - Date.now(); wait > 0; wait = at - Date.now())
+    await new Promise((resolve) => setTimeout(resolve, wait))
+}
