@@ -56,10 +56,7 @@ async function seed() {
   })
   expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
   await waitForStripeDeliveries(stack)
-  const named = await api.patch(`/api/organizations/${orgId}`, {
-    name: 'Acme Books',
-    postalAddress: '1 Main Street, Springfield',
-  })
+  const named = await api.patch(`/api/organizations/${orgId}`, { name: 'Acme Books' })
   expect(named.status, JSON.stringify(named.body)).toBe(200)
   const q = `organizationId=${orgId}`
 
@@ -144,6 +141,7 @@ describe('campaigns in a real browser', () => {
     await page.getByRole('heading', { name: 'Sender' }).waitFor()
     await page.getByLabel('From', { exact: true }).selectOption(SENDER)
     await page.getByLabel('From name').fill('Acme Books')
+    await page.getByLabel('Postal address').fill('1 Main Street, Springfield')
     await expectAccessible(page)
     await screenshot(page, 'desktop-campaign-sender')
     await page.getByRole('button', { name: 'Save and continue' }).click()
@@ -200,7 +198,7 @@ describe('campaigns in a real browser', () => {
     await screenshot(page, 'desktop-campaign-sending')
     await page.getByRole('button', { name: 'Pause' }).click()
     await page.getByRole('dialog', { name: 'Pause sending?' }).getByRole('button', { name: 'Pause' }).click()
-    await page.getByText(/Paused by you/).waitFor()
+    await page.getByText(/Paused by a member/).waitFor()
     const pausedAt = await sentCount()
     await screenshot(page, 'desktop-campaign-paused')
     await page.getByRole('button', { name: 'Resume' }).click()

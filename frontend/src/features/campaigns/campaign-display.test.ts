@@ -97,9 +97,13 @@ describe('actions by status', () => {
 describe('recipient reasons and pauses', () => {
   it('puts codes in words and keeps SES messages', () => {
     expect(reasonText(null)).toBe('—')
-    expect(reasonText('missing_variable')).toBe('Lacks data the template uses')
-    expect(reasonText('Email address is not verified.')).toBe('Email address is not verified.')
-    expect(reasonText('some_code')).toBe('some code')
+    expect(reasonText({ code: 'missing_variable', message: 'firstName' })).toBe(
+      'Lacks data the template uses',
+    )
+    expect(reasonText({ code: 'MESSAGE_REJECTED', message: 'Email address is not verified.' })).toBe(
+      'Email address is not verified.',
+    )
+    expect(reasonText({ code: 'some_code', message: '' })).toBe('some code')
   })
 
   it('says why a campaign is paused, or until when it waits for the quota', () => {
@@ -108,7 +112,7 @@ describe('recipient reasons and pauses', () => {
     expect(pauseText(null, '2026-11-26T00:00:00.000Z', date)).toContain('until 2026-11-26')
     const at = '2026-11-25T10:00:00.000Z'
     expect(pauseText({ code: 'paused_by_user', message: 'x', at }, null, date)).toBe(
-      'Paused by you on 2026-11-25.',
+      'Paused by a member on 2026-11-25.',
     )
     expect(
       pauseText(

@@ -198,14 +198,13 @@ const REASONS: Record<string, string> = {
   bounced: 'Bounced after the campaign started',
   complained: 'Marked a message as spam',
   suppressed: 'On the suppression list',
-  MessageRejected: 'SES rejected the message',
   cancelled: 'The campaign was cancelled',
 }
 
-/** A ledger reason in words: known codes translated, SES's own messages as they are, none as a dash. */
-export function reasonText(reason: string | null): string {
+/** A ledger reason in words: our codes translated, SES's own message otherwise, none as a dash. */
+export function reasonText(reason: { code: string; message: string } | null): string {
   if (!reason) return '—'
-  return REASONS[reason] ?? reason.replaceAll('_', ' ')
+  return REASONS[reason.code] ?? (reason.message || reason.code.replaceAll('_', ' '))
 }
 
 /** Why a campaign is paused, for the status line. */
@@ -217,6 +216,6 @@ export function pauseText(
   if (waitingUntil)
     return `Waiting for the daily sending quota until ${formatDate(waitingUntil)}; it continues by itself.`
   if (!pauseReason) return undefined
-  if (pauseReason.code === 'paused_by_user') return `Paused by you on ${formatDate(pauseReason.at)}.`
+  if (pauseReason.code === 'paused_by_user') return `Paused by a member on ${formatDate(pauseReason.at)}.`
   return `Paused on ${formatDate(pauseReason.at)}: ${pauseReason.message}`
 }

@@ -11,7 +11,7 @@ import {
 
 const TEMPLATE = '01JC0000000000000000000001'
 const TOPIC = '01JC0000000000000000000002'
-const SENDER = { fromEmail: 'news@example.com', fromName: 'News', replyTo: null }
+const SENDER = { fromEmail: 'news@example.com', fromName: 'News', replyTo: null, postalAddress: '1 Main St' }
 
 describe('the create flow', () => {
   it('opens a draft at the first step it still needs, and only reachable steps', () => {
@@ -33,7 +33,6 @@ describe('the create flow', () => {
   it('renders the preview with a contact as the engine would: attributes, names, address, unsubscribe link', () => {
     const data = contactTemplateData(
       {
-        id: '01JC0000000000000000000003',
         email: 'ana@example.com',
         firstName: 'Ana',
         lastName: null,
@@ -45,7 +44,6 @@ describe('the create flow', () => {
       plan: 'pro',
       firstName: 'Ana',
       email: 'ana@example.com',
-      contactId: '01JC0000000000000000000003',
       unsubscribeUrl: 'https://studio.example/unsubscribe?preview=1',
     })
   })

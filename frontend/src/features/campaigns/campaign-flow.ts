@@ -42,19 +42,18 @@ export const nextStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLO
 export const previousStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLOW_STEPS.indexOf(step) - 1]
 
 /**
- * A contact's data as a campaign renders it: the attributes, the names when set, the address and the engine's
- * own `unsubscribeUrl` (here a placeholder link: the real one is signed per recipient at send time).
+ * A contact's data as the engine sends it (core's `contactData`): the attributes, the address, the names when
+ * set, and `unsubscribeUrl` (here a placeholder: the real link is signed per recipient at send time).
  */
 export function contactTemplateData(
-  contact: Pick<Contact, 'id' | 'email' | 'firstName' | 'lastName' | 'attributes'>,
+  contact: Pick<Contact, 'email' | 'firstName' | 'lastName' | 'attributes'>,
   origin: string,
 ): Record<string, unknown> {
   return {
     ...contact.attributes,
+    email: contact.email,
     ...(contact.firstName ? { firstName: contact.firstName } : {}),
     ...(contact.lastName ? { lastName: contact.lastName } : {}),
-    email: contact.email,
-    contactId: contact.id,
     unsubscribeUrl: `${origin}/unsubscribe?preview=1`,
   }
 }
@@ -87,8 +86,8 @@ export const REFUSAL_FIX: Record<
     to: (campaign) => (campaign.templateId ? paths.template(campaign.templateId) : paths.templates()),
   },
   postal_address: {
-    text: 'Add your postal address to the organization settings (it is added to every campaign), or write it in the template.',
-    to: () => paths.organizationSettings(),
+    text: 'Enter your postal address in Sender, and write the same address in the template (its footer and its text part).',
+    to: (campaign) => paths.campaign(campaign.id, { step: 'sender' }),
   },
   no_recipients: {
     text: 'Nobody is subscribed to the chosen topics: pick other topics or add contacts.',

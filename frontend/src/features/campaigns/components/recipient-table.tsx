@@ -82,6 +82,7 @@ export function RecipientTable({
                     <td className={styles.muted}>
                       {reasonText(recipient.reason)}
                       {recipient.attempts > 1 ? ` (${recipient.attempts} attempts)` : ''}
+                      {recipient.retried ? ' · sent again by “Retry unconfirmed”: may have two copies' : ''}
                     </td>
                     <td className={styles.muted}>{dateTimeText(recipient.updatedAt)}</td>
                   </tr>

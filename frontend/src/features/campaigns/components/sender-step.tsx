@@ -50,7 +50,8 @@ export function SenderStep({
   const choice = picked ?? choiceFor(campaign.sender, senders)
   const [fromName, setFromName] = useState(campaign.sender?.fromName ?? '')
   const [replyTo, setReplyTo] = useState(campaign.sender?.replyTo ?? '')
-  const [problem, setProblem] = useState<{ from?: string; replyTo?: string }>({})
+  const [postalAddress, setPostalAddress] = useState(campaign.sender?.postalAddress ?? '')
+  const [problem, setProblem] = useState<{ from?: string; replyTo?: string; postal?: string }>({})
   const verified = accounts.data?.filter((account) => account.awsAccountVerified) ?? []
 
   return (
@@ -70,7 +71,12 @@ export function SenderStep({
         if (next.from || next.replyTo || !fromEmail) return
         onSave({
           ...(awsAccountId !== campaign.awsAccountId ? { awsAccountId } : {}),
-          sender: { fromEmail, fromName: fromName.trim(), replyTo: replyTo.trim() || null },
+          sender: {
+            fromEmail,
+            fromName: fromName.trim(),
+            replyTo: replyTo.trim() || null,
+            postalAddress: postalAddress.trim(),
+          },
         })
       }}
     >
@@ -131,6 +137,14 @@ export function SenderStep({
           hint="Where replies go, when not to the From address."
         />
       </div>
+      <TextField
+        label="Postal address"
+        value={postalAddress}
+        maxLength={300}
+        onChange={(event) => setPostalAddress(event.target.value)}
+        error={problem.postal}
+        hint="Anti-spam laws (CAN-SPAM) require your postal address in every marketing message: write the same in the template's footer and text part. The review checks it."
+      />
       {error !== undefined && error !== null && (
         <Alert tone="danger" role="alert">
           {errorMessage(error)}
