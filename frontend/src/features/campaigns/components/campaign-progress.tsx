@@ -116,7 +116,10 @@ export function CampaignProgress({
           {counts.unconfirmed > 0 && <Count label="Unconfirmed" value={counts.unconfirmed} />}
           <Count label="Recipients" value={counts.total} />
         </dl>
-        {campaign.status === 'SENDING' && (
+        {campaign.status === 'SENDING' && counts.total === 0 && (
+          <p className={styles.muted}>Writing the list of recipients before the first message goes out…</p>
+        )}
+        {campaign.status === 'SENDING' && counts.total > 0 && (
           <p aria-live="polite">
             {rate === undefined ? 'Measuring the sending rate…' : `Sending at ${rateText(rate)}`}
             {quota.data ? ` (the account's limit is ${rateText(quota.data.sendQuota.maxSendRate)})` : ''}.
