@@ -1,14 +1,15 @@
 import type { FunctionAccess } from '@app/contracts'
 
 /**
- * Campaigns: the table; the customer's AWS account (pre-flight's GetAccount, test sends through its SES);
- * `@app/email` for the template's variables and rendering.
+ * Campaigns: the table; the customer's AWS account (the sender's identities, the pre-flight's GetAccount, test
+ * sends, the campaign-owned SES template published at send start); the dispatch queue (send, resume, cancel and
+ * retries enqueue a run step); `@app/email` for the unsubscribe-link and postal-address checks.
  */
 export const access = {
   table: true,
   sendsMail: false,
   administersUsers: false,
-  sendsTo: [],
+  sendsTo: ['campaignDispatch'],
   stripe: false,
   customerAws: true,
   sideModules: ['@app/email'],

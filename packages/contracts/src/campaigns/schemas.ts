@@ -7,7 +7,7 @@ import { safeName, singleLine, uniqueItems } from '../text'
  * Campaigns (spec §2, §6, §7; TEAM and TEAM PLUS): one of the organization's templates sent through one of its
  * AWS connections to the contacts opted in to one or more topics.
  *
- * Status: `DRAFT → SCHEDULED → SENDING ⇄ PAUSED → SENT`, or `CANCELLED` from any but SENT. Only DRAFT and
+ * Status: `DRAFT → SCHEDULED → SENDING ⇄ PAUSED → SENT`, or `CANCELLED` from SCHEDULED, SENDING or PAUSED. Only DRAFT and
  * SCHEDULED campaigns can be edited; state changes go through `PATCH { action }` (see `CAMPAIGN_ACTIONS`).
  * While sending, the per-recipient ledger (`GET campaigns/{id}/recipients`) is the truth; `counts` sum it.
  */
@@ -22,10 +22,11 @@ export type CampaignStatus = z.infer<typeof CampaignStatusSchema>
  * - `schedule`: DRAFT → SCHEDULED at the campaign's `schedule.at` (set, in the future);
  * - `send`: DRAFT or SCHEDULED → SENDING now (pins the template's current version);
  * - `pause`: SENDING → PAUSED; `resume`: PAUSED → SENDING;
- * - `cancel`: DRAFT, SCHEDULED, SENDING or PAUSED → CANCELLED (nothing more is sent);
- * - `retryFailed`: SENDING, PAUSED or SENT with failed recipients → SENDING (re-queues only FAILED);
- * - `retryUnconfirmed`: SENT or PAUSED with unconfirmed recipients → SENDING (re-queues only UNCONFIRMED, which
- *   may duplicate a message SES accepted without telling us).
+ * - `cancel`: SCHEDULED, SENDING or PAUSED → CANCELLED (nothing more is sent; a draft is deleted instead);
+ * - `retryFailed`: SENDING or SENT with failed recipients → SENDING (re-queues only FAILED; 409 when none);
+ * - `retryUnconfirmed`: SENDING or SENT with unconfirmed recipients → SENDING (re-queues only UNCONFIRMED, which
+ *   may duplicate a message SES accepted without telling us; 409 when none).
+ * A SCHEDULED campaign edited to `schedule: null` goes back to DRAFT.
  * `schedule` and `send` run the pre-flight's refusals first (409 `campaigns.preflight_refused`).
  */
 export const CAMPAIGN_ACTIONS = [
@@ -68,8 +69,8 @@ export const VariableNameSchema = z
 export const MISSING_VARIABLE_DEFAULTS_MAX = 50
 /**
  * What to do with a recipient whose data lacks a variable the template uses (SES would accept the send and drop
- * the message): `skip` them (SKIPPED, reason `missing_variable`), or fill each missing variable with a default.
- * A variable with no default in `default` mode skips the recipient.
+ * the message): `skip` them (SKIPPED, reason `missing_variable`), or fill each missing variable with its default
+ * (an empty value for a variable given no default).
  */
 export const MissingVariablesSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('skip') }).strict(),
@@ -109,7 +110,10 @@ export const CampaignScheduleSchema = z
   .strict()
 export type CampaignSchedule = z.infer<typeof CampaignScheduleSchema>
 
-/** Why a campaign is paused: `paused_by_user`, or an account-level SES error (`account_sending_paused` …). */
+/**
+ * Why a campaign is paused: `paused_by_user`, or an account-level SES error (`account_sending_paused` …); on a
+ * DRAFT, `schedule_refused`: why a scheduled start did not happen (the pre-flight refused it at its time).
+ */
 export const PauseReasonSchema = z.object({ code: z.string(), message: z.string(), at: z.iso.datetime() })
 export type PauseReason = z.infer<typeof PauseReasonSchema>
 
@@ -227,6 +231,7 @@ export const UpdateCampaignBodySchema = z
   .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
     message: 'Send at least one field to change.',
   })
+  .meta({ minProperties: 1 })
 export type UpdateCampaignBody = z.input<typeof UpdateCampaignBodySchema>
 
 export const CampaignActionBodySchema = z
@@ -239,7 +244,9 @@ export const CampaignActionBodySchema = z
 export type CampaignActionBody = z.input<typeof CampaignActionBodySchema>
 
 /** `PATCH campaigns/{id}`: edits, or one state change (`{ action }`). */
-export const PatchCampaignBodySchema = z.union([CampaignActionBodySchema, UpdateCampaignBodySchema])
+export const PatchCampaignBodySchema = z
+  .union([CampaignActionBodySchema, UpdateCampaignBodySchema])
+  .meta({ minProperties: 1 })
 export type PatchCampaignBody = z.input<typeof PatchCampaignBodySchema>
 
 export const isCampaignAction = (

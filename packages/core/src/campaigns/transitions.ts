@@ -116,7 +116,7 @@ async function schedule(record: CampaignRecord): Promise<void> {
   const changed = await changeCampaign(
     record.orgId,
     record.id,
-    (current) => (current.status === 'DRAFT' ? { ...current, status: 'SCHEDULED' } : null),
+    (current) => (current.status === 'DRAFT' ? { ...current, status: 'SCHEDULED', pauseReason: null } : null),
     () => [outboxPut(newEvent('campaign.scheduled', record.orgId, { campaignId: record.id, at }))],
   )
   if (changed === null) throw invalidTransition(record.status, 'schedule')

@@ -80,6 +80,9 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   event('aws_account.deleted'),
   event('template.published'),
   event('job.finished'),
+  event('campaign.scheduled'),
+  event('campaign.unscheduled'),
+  event('campaign.paused'),
 ])
 
 export type AnyDomainEvent = z.infer<typeof DomainEventSchema>

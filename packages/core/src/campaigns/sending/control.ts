@@ -47,6 +47,7 @@ export async function startSending(
       status: 'SENDING',
       materialising: true,
       generation: 1,
+      dispatchSeq: 0,
       checkpoint: { topicIndex: 0, cursor: null },
       awsAccountId: campaign.awsAccountId,
       fromEmail: campaign.fromEmail,
@@ -64,7 +65,7 @@ export async function startSending(
       finishedAt: null,
       updatedAt: at,
     }
-    if (await putRun(run)) await enqueueDispatch({ orgId, campaignId: campaign.id, generation: 1 })
+    if (await putRun(run)) await enqueueDispatch({ orgId, campaignId: campaign.id, generation: 1, seq: 0 })
   }
   return (await sendingState(orgId, campaign.id)) as SendingState
 }
@@ -102,7 +103,7 @@ export async function resumeSending(orgId: string, campaignId: string): Promise<
     const run = await getRun(orgId, campaignId)
     if (run?.status !== 'PAUSED') return false
     if (await updateRun(run, { status: 'SENDING', pauseReason: null, waitingUntil: null }, { bump: true })) {
-      await enqueueDispatch({ orgId, campaignId, generation: run.generation + 1 })
+      await enqueueDispatch({ orgId, campaignId, generation: run.generation + 1, seq: run.dispatchSeq })
       return true
     }
   }
@@ -117,7 +118,7 @@ export async function cancelSending(orgId: string, campaignId: string, now = new
     const run = await getRun(orgId, campaignId)
     if (!run || (run.status !== 'SENDING' && run.status !== 'PAUSED')) return false
     if (await updateRun(run, { status: 'CANCELLED', finishedAt: now.toISOString() }, { bump: true })) {
-      await enqueueDispatch({ orgId, campaignId, generation: run.generation + 1 })
+      await enqueueDispatch({ orgId, campaignId, generation: run.generation + 1, seq: run.dispatchSeq })
       return true
     }
   }
@@ -159,7 +160,12 @@ async function reopen(run: RunRecord): Promise<void> {
   for (let current: RunRecord | undefined = run; current; current = await getRun(run.orgId, run.campaignId)) {
     if (current.status === 'PAUSED' || current.status === 'CANCELLED') return
     if (current.status === 'SENDING') {
-      await enqueueDispatch({ orgId: run.orgId, campaignId: run.campaignId, generation: current.generation })
+      await enqueueDispatch({
+        orgId: run.orgId,
+        campaignId: run.campaignId,
+        generation: current.generation,
+        seq: current.dispatchSeq,
+      })
       return
     }
     const reopened = await updateRun(current, { status: 'SENDING', finishedAt: null }, { bump: true })

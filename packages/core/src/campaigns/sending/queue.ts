@@ -5,9 +5,15 @@ import { sqs } from '../../aws'
 
 /** What the campaignDispatch queue carries: one step of a run, for the generation it was made for. */
 export const DispatchMessageSchema = z
-  .object({ orgId: z.string().min(1), campaignId: z.string().min(1), generation: z.number().int() })
+  .object({
+    orgId: z.string().min(1),
+    campaignId: z.string().min(1),
+    generation: z.number().int(),
+    /** The run's dispatch step it is for (see dispatch.ts `handleDispatch`). */
+    seq: z.number().int().min(0).default(0),
+  })
   .strict()
-export type DispatchMessage = z.infer<typeof DispatchMessageSchema>
+export type DispatchMessage = z.input<typeof DispatchMessageSchema>
 
 /** What the campaignSend queue carries: one claimed batch of one shard. */
 export const SendMessageSchema = z

@@ -20,6 +20,8 @@ export const RunSchema = z.object({
   materialising: z.boolean(),
   /** Bumped by every pause, resume and cancel: messages made for an older one stop. */
   generation: z.number().int(),
+  /** The dispatch chain's step: only the message of this step (or a redelivery of the one before) runs. */
+  dispatchSeq: z.number().int().default(0),
   checkpoint: z.object({ topicIndex: z.number().int(), cursor: z.string().nullable() }),
   awsAccountId: z.string(),
   fromEmail: z.string(),

@@ -1,0 +1,205 @@
+import { type ContactRecord, effectiveStatus, getContacts, listTopics } from '../../audience/public'
+import { listUnsubscribeHeaders, unsubscribePageUrl } from '../../audience/unsubscribe/headers'
+import { getConnection } from '../../aws-accounts/public'
+import { SliceTimeUp } from '../../jobs/pacer'
+import type { Logger } from '../../log'
+import { pauseSending } from './control'
+import { applyTransitions, type RecipientRecord, type Transition } from './ledger.repo'
+import { backOff, paceRecipients } from './pace'
+import type { SendBatchMessage } from './queue'
+import {
+  endBatch,
+  getBatch,
+  getRun,
+  markAttempted,
+  type RunRecord,
+  recordAnswer,
+  updateRun,
+} from './runs.repo'
+import { type Destination, sendBulk } from './ses-send'
+import { ACCOUNT_LEVEL, heldRecipients, settleBatch, settlement } from './settle'
+import { recipientValues } from './variables'
+
+/** The attempt mark extends the lease by this (covers the SES call, its answer and the outcome). */
+export const SEND_WINDOW_MS = 60_000
+/** A batch is marked only while its lease has this long to run (the call never outlives the lease). */
+export const SEND_WINDOW_MARGIN_MS = 45_000
+/** How long a daily-quota stop waits before sending is tried again. */
+const QUOTA_WAIT_MS = 15 * 60_000
+
+/** The points of a send a test may crash at (throw from the hook). */
+export type SendStep = 'start' | 'held' | 'marked' | 'called' | 'answered' | 'settled'
+
+export interface SendOptions {
+  /** Epoch ms: no pacing wait beyond it (the batch is handed back). */
+  deadline: number
+  log?: Logger
+  /** Tests: shorter windows (the attempt mark's extension and the lease it must still have). */
+  sendWindowMs?: number
+  sendMarginMs?: number
+  hook?: (step: SendStep, message: SendBatchMessage) => void | Promise<void>
+}
+
+const skip = (record: RecipientRecord, batchId: string, code: string, message: string): Transition => ({
+  contactId: record.contactId,
+  from: 'CLAIMED',
+  to: 'SKIPPED',
+  batchId,
+  set: { reason: { code, message } },
+})
+
+/** Why a contact is no longer mailed at its turn (unsubscribed, bounced, suppressed, deleted), if it is not. */
+function skipReason(
+  contact: ContactRecord | undefined,
+  run: RunRecord,
+  topics: Map<string, Parameters<typeof effectiveStatus>[1]>,
+): { code: string; message: string } | undefined {
+  if (!contact)
+    return { code: 'contact.deleted', message: 'The contact was deleted after the campaign started.' }
+  if (contact.unsubscribeAll)
+    return { code: 'contact.unsubscribed', message: 'The contact unsubscribed from everything.' }
+  if (contact.suppressed)
+    return {
+      code: `contact.${contact.suppressed.reason.toLowerCase()}`,
+      message: 'The address is suppressed (a bounce, a complaint or the SES suppression list).',
+    }
+  const subscribed = run.topicIds.some((id) => {
+    const topic = topics.get(id)
+    return topic !== undefined && effectiveStatus(contact, topic) === 'OPT_IN'
+  })
+  return subscribed
+    ? undefined
+    : { code: 'contact.unsubscribed', message: 'The contact left the campaign’s topics.' }
+}
+
+/**
+ * One send batch (a `campaignSend` message): skips who is no longer to be mailed, waits for the account's pace,
+ * marks the batch attempted, calls SES once, records the answer, then settles the recipients by it. A redelivery
+ * re-settles an answered batch, and never sends an attempted one again (the takeover makes it UNKNOWN).
+ */
+export async function runSendBatch(message: SendBatchMessage, options: SendOptions): Promise<void> {
+  const { orgId, campaignId } = message
+  await options.hook?.('start', message)
+  const [run, batch] = await Promise.all([
+    getRun(orgId, campaignId),
+    getBatch(orgId, campaignId, message.shard, message.batchId),
+  ])
+  if (!batch) return
+  if (batch.answer || batch.attempted !== undefined || batch.ended) {
+    if (batch.answer || batch.ended) await settleBatch(orgId, campaignId, batch, settlement(batch))
+    return
+  }
+  const handBack = async () => {
+    if (await endBatch(orgId, campaignId, batch, { abandon: true }))
+      await settleBatch(orgId, campaignId, { ...batch, ended: true }, 'pending')
+  }
+  if (!run || run.generation !== batch.generation || run.status !== 'SENDING') return handBack()
+  const connection = await getConnection(orgId, run.awsAccountId)
+  if (!connection) return handBack()
+
+  const held = await heldRecipients(orgId, campaignId, batch)
+  await options.hook?.('held', message)
+  if (held.length === 0) return
+  const [contacts, topicList] = await Promise.all([
+    getContacts(
+      orgId,
+      held.map((record) => record.contactId),
+    ),
+    listTopics(orgId),
+  ])
+  const topics = new Map(topicList.map((topic) => [topic.id, topic]))
+  const skipped: Transition[] = []
+  const destinations: Destination[] = []
+  held.forEach((record, index) => {
+    const contact = contacts[index]
+    const reason = skipReason(contact, run, topics)
+    if (reason || !contact) {
+      skipped.push(skip(record, batch.batchId, reason?.code ?? 'contact.deleted', reason?.message ?? ''))
+      return
+    }
+    const link = { contact: { id: contact.id, organizationId: orgId }, topics: run.topicIds, campaignId }
+    const values = recipientValues(contact, run.variables, run.missingVariables, unsubscribePageUrl(link))
+    if ('missing' in values) {
+      skipped.push(
+        skip(record, batch.batchId, 'contact.missing_variable', `No value for ${values.missing.join(', ')}.`),
+      )
+      return
+    }
+    destinations.push({
+      contactId: contact.id,
+      email: contact.email,
+      values: values.values,
+      headers: listUnsubscribeHeaders(link),
+    })
+  })
+  if (skipped.length > 0) await applyTransitions(orgId, campaignId, skipped)
+  if (destinations.length === 0) return
+
+  try {
+    await paceRecipients(connection, destinations.length, options.deadline)
+  } catch (error) {
+    if (error instanceof SliceTimeUp) return handBack()
+    throw error
+  }
+  const now = Date.now()
+  if (
+    !(await markAttempted(
+      orgId,
+      campaignId,
+      batch,
+      now,
+      options.sendMarginMs ?? SEND_WINDOW_MARGIN_MS,
+      options.sendWindowMs ?? SEND_WINDOW_MS,
+    ))
+  ) {
+    const current = await getBatch(orgId, campaignId, message.shard, message.batchId)
+    if (current?.ended) await settleBatch(orgId, campaignId, current, settlement(current))
+    return
+  }
+  await options.hook?.('marked', message)
+  const result = await sendBulk(connection, run, destinations)
+  await options.hook?.('called', message)
+  await recordAnswer(orgId, campaignId, batch, result.answer)
+  await options.hook?.('answered', message)
+  const answered = (await getBatch(orgId, campaignId, message.shard, message.batchId)) ?? batch
+  await settleBatch(orgId, campaignId, answered, 'answer')
+  await options.hook?.('settled', message)
+
+  if (result.kind === 'account') {
+    await pauseSending(orgId, campaignId, { code: `ses.${result.code}`, message: result.message })
+    options.log?.warn('campaign.paused', { orgId, campaignId, code: result.code })
+  } else if (result.kind === 'throttled') {
+    await backOff(connection, 1)
+  } else if (result.kind === 'unknown') {
+    options.log?.warn('campaign.send_unknown', {
+      orgId,
+      campaignId,
+      batchId: batch.batchId,
+      error: result.message,
+    })
+  } else {
+    const statuses = Object.values(result.answer).map((answer) => answer.status)
+    const account = statuses.find((status) => ACCOUNT_LEVEL.has(status))
+    if (account)
+      await pauseSending(orgId, campaignId, {
+        code: `ses.${account.toLowerCase()}`,
+        message: accountMessage(account),
+      })
+    if (statuses.includes('ACCOUNT_THROTTLED')) await backOff(connection, 1)
+    if (statuses.includes('ACCOUNT_DAILY_QUOTA_EXCEEDED'))
+      await updateRun(run, { waitingUntil: new Date(Date.now() + QUOTA_WAIT_MS).toISOString() })
+  }
+}
+
+function accountMessage(status: string): string {
+  const words: Record<string, string> = {
+    ACCOUNT_SUSPENDED: 'SES suspended the account’s sending.',
+    ACCOUNT_SENDING_PAUSED: 'Sending is paused for the AWS account (or its configuration set).',
+    CONFIGURATION_SET_SENDING_PAUSED: 'Sending is paused for the configuration set.',
+    MAIL_FROM_DOMAIN_NOT_VERIFIED: 'The sender’s MAIL FROM domain is not verified.',
+    CONFIGURATION_SET_NOT_FOUND: 'The configuration set no longer exists in SES.',
+    TEMPLATE_NOT_FOUND: 'The campaign’s SES template no longer exists.',
+    INVALID_SENDING_POOL_NAME: 'The configuration set names a sending pool that does not exist.',
+  }
+  return words[status] ?? status
+}
