@@ -193,18 +193,20 @@ export const RECIPIENT_STATUS_TEXT: Record<RecipientStatusName, { label: string;
 }
 
 const REASONS: Record<string, string> = {
-  missing_variable: 'Lacks data the template uses',
-  unsubscribed: 'Unsubscribed after the campaign started',
-  bounced: 'Bounced after the campaign started',
-  complained: 'Marked a message as spam',
-  suppressed: 'On the suppression list',
-  cancelled: 'The campaign was cancelled',
+  'contact.missing_variable': 'Lacks data the template uses',
+  'contact.unsubscribed': 'Unsubscribed after the campaign started',
+  'contact.deleted': 'Deleted after the campaign started',
+  'contact.bounced': 'Bounced after the campaign started',
+  'contact.complained': 'Marked a message as spam',
+  'ses.rejected': 'SES rejected the message',
+  'ses.rendering_failure': 'SES could not render the message',
+  'ses.unconfirmed': 'SES never confirmed the send',
 }
 
-/** A ledger reason in words: our codes translated, SES's own message otherwise, none as a dash. */
+/** A ledger reason in words: the engine's message, else the code's meaning, none as a dash. */
 export function reasonText(reason: { code: string; message: string } | null): string {
   if (!reason) return '—'
-  return REASONS[reason.code] ?? (reason.message || reason.code.replaceAll('_', ' '))
+  return reason.message || REASONS[reason.code] || reason.code.replaceAll('_', ' ')
 }
 
 /** Why a campaign is paused, for the status line. */
