@@ -97,9 +97,7 @@ describe('actions by status', () => {
 describe('recipient reasons and pauses', () => {
   it('puts codes in words and keeps SES messages', () => {
     expect(reasonText(null)).toBe('—')
-    expect(reasonText({ code: 'missing_variable', message: 'firstName' })).toBe(
-      'Lacks data the template uses',
-    )
+    expect(reasonText({ code: 'contact.missing_variable', message: '' })).toBe('Lacks data the template uses')
     expect(reasonText({ code: 'MESSAGE_REJECTED', message: 'Email address is not verified.' })).toBe(
       'Email address is not verified.',
     )
