@@ -135,6 +135,7 @@ export function CampaignProgress({
         organizationId={organizationId}
         campaignId={campaign.id}
         live={isLive(campaign.status)}
+        progress={`${campaign.status}:${doneCount(counts)}:${counts.failed}`}
       />
     </div>
   )

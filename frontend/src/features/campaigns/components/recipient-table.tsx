@@ -1,6 +1,6 @@
 import { RECIPIENT_STATUSES, type RecipientStatus } from '@app/contracts'
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
@@ -16,13 +16,22 @@ export function RecipientTable({
   organizationId,
   campaignId,
   live,
+  progress,
 }: {
   organizationId: string
   campaignId: string
   live: boolean
+  /** Changes whenever the campaign's counts or status do: the table reads the ledger again. */
+  progress: string
 }) {
   const [status, setStatus] = useState<RecipientStatus>()
   const recipients = useInfiniteQuery(campaignQueries.recipients(organizationId, campaignId, status, live))
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    void queryClient.invalidateQueries({
+      queryKey: campaignQueries.recipients(organizationId, campaignId, undefined, false).queryKey.slice(0, 4),
+    })
+  }, [queryClient, organizationId, campaignId, progress])
   const rows = recipients.data?.pages.flatMap((page) => page.items) ?? []
 
   return (
