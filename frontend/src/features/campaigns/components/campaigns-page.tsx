@@ -148,8 +148,8 @@ function CampaignList({ organizationId }: { organizationId: string }) {
           <p>{WHAT_THEY_ARE}</p>
           <p>
             Next step: create your first campaign. You pick a template (it needs an{' '}
-            <code>{'{{unsubscribeUrl}}'}</code> link), the topics to send to and a verified sender; nothing is
-            sent before you review it. No topics or contacts yet? Start in{' '}
+            <code>{'{{unsubscribeUrl}}'}</code> link and your postal address), the topics to send to and a
+            verified sender; nothing is sent before you review it. No topics or contacts yet? Start in{' '}
             <Link to={paths.topics()}>Topics</Link>.
           </p>
           <ButtonLink to={paths.newCampaign()}>Create campaign</ButtonLink>
