@@ -122,7 +122,7 @@ describe('campaigns in a real browser', () => {
     await page.getByLabel('Campaign name').fill('November news')
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'monthly-news' })
     const preview = page.frameLocator('iframe[title^="Preview of monthly-news"]')
-    await preview.getByRole('heading', { name: /^Hello / }).waitFor()
+    await preview.getByRole('heading', { name: /^Hello/ }).waitFor()
     expect(await page.locator('iframe[title^="Preview of"]').getAttribute('sandbox')).toBe('')
     await expectAccessible(page)
     await screenshot(page, 'desktop-campaign-content')
