@@ -184,7 +184,7 @@ export type RecipientStatusName =
 
 export const RECIPIENT_STATUS_TEXT: Record<RecipientStatusName, { label: string; color: BadgeColor }> = {
   PENDING: { label: 'Waiting', color: 'neutral' },
-  CLAIMED: { label: 'Sending', color: 'blue' },
+  CLAIMED: { label: 'In a batch', color: 'blue' },
   SENT: { label: 'Sent', color: 'green' },
   FAILED: { label: 'Failed', color: 'red' },
   SKIPPED: { label: 'Skipped', color: 'yellow' },
