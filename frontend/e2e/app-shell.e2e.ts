@@ -102,8 +102,9 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
     await nav.getByRole('link', { name: /Create campaign/ }).click()
     await page.waitForURL(at('/app/campaigns/new'))
     await page.getByRole('heading', { name: 'Create campaign' }).waitFor()
-    await page.getByText('It will need the Team plan or higher.').waitFor()
-    await page.getByRole('region', { name: 'Coming soon' }).waitFor()
+    // A real page now: locked on this plan, naming the plan that has it.
+    await page.getByText('Campaigns comes with the Team or Team Plus plan').waitFor()
+    expect(await page.getByText('Coming soon').count()).toBe(0)
 
     // Every other shell page opens with an honest empty state, or its real content.
     for (const [path, heading] of [

@@ -109,12 +109,9 @@ describe('billing in a real browser (Stripe stand-in)', () => {
     const tab = await openTab(browser())
     const { page } = tab
     await signUpToPlans(page, 'upgrade')
-    // Plans sold with features still to come say so.
+    // Built features carry no coming-soon mark.
     const team = page.getByRole('region', { name: 'Team', exact: true })
-    expect(await team.getByRole('listitem').filter({ hasText: 'Email campaigns' }).textContent()).toContain(
-      'Coming soon',
-    )
-    for (const built of ['Contacts and topics', 'Reusable blocks'])
+    for (const built of ['Email campaigns', 'Contacts and topics', 'Reusable blocks'])
       expect(await team.getByRole('listitem').filter({ hasText: built }).textContent()).not.toContain(
         'Coming soon',
       )

@@ -103,8 +103,10 @@ const PAGES: readonly Page[] = [
   { path: paths.contactsImport(), load: () => import('./routes/app/contact-import') },
   { path: paths.contact(':id'), load: () => import('./routes/app/contact') },
   { path: paths.topics(), load: () => import('./routes/app/topics') },
-  { path: paths.campaigns(), load: planned('campaigns') },
-  { path: paths.newCampaign(), load: planned('newCampaign') },
+  { path: paths.campaigns(), load: () => import('./routes/app/campaigns') },
+  // The flow's code (the email renderer for the preview) loads only on the flow and a campaign's page.
+  { path: paths.newCampaign(), load: () => import('./routes/app/new-campaign') },
+  { path: paths.campaign(':id'), load: () => import('./routes/app/campaign') },
   { path: paths.awsAccount(), load: () => import('./routes/app/aws-account-status') },
   { path: paths.monitoring(), load: () => import('./routes/app/monitoring') },
   { path: paths.emailIdentities(), load: () => import('./routes/app/email-identities') },

@@ -59,4 +59,6 @@ export const paths = {
   topics: () => `${APP}/audience/topics`,
   campaigns: () => `${APP}/campaigns`,
   newCampaign: () => `${APP}/campaigns/new`,
+  /** A campaign: its flow while a draft (`step`), its live progress once sending. */
+  campaign: (id: string, query?: { step?: string }) => withQuery(`${APP}/campaigns/${id}`, query),
 } as const

@@ -3,9 +3,10 @@ import { COMING_SOON, FEATURE_LABELS, FEATURES, isComingSoon, OFFERING_LABELS } 
 
 describe('what the plans sell', () => {
   it('marks what is sold but not built yet as coming soon, and nothing that exists', () => {
-    for (const offering of ['campaigns', 'githubSync', 'campaignsApi', 'teamInvitations'] as const)
+    for (const offering of ['githubSync', 'campaignsApi', 'teamInvitations'] as const)
       expect(isComingSoon(offering)).toBe(true)
-    // Built and sold today: blocks, logs & metrics and the audience.
+    // Built and sold today: blocks, logs & metrics, the audience and campaigns.
+    expect(isComingSoon('campaigns')).toBe(false)
     expect(isComingSoon('reusableBlocks')).toBe(false)
     expect(isComingSoon('monitoring')).toBe(false)
     expect(isComingSoon('audience')).toBe(false)

@@ -30,19 +30,6 @@ export const PLANNED_PAGES = {
     purpose: 'Keep your templates in a GitHub repository and push changes to SES from there.',
     feature: 'githubSync',
   },
-  campaigns: {
-    offering: 'campaigns',
-    title: 'All campaigns',
-    purpose:
-      'Campaigns sent through your SES account, with opens, clicks, bounces and unsubscribes per campaign.',
-    feature: 'campaigns',
-  },
-  newCampaign: {
-    offering: 'campaigns',
-    title: 'Create campaign',
-    purpose: 'Pick a template and a topic, then send or schedule a campaign through your SES account.',
-    feature: 'campaigns',
-  },
   team: {
     offering: 'teamInvitations',
     title: 'Team',

@@ -1,7 +1,7 @@
 import type { DetectedVariable } from '@app/email/browser'
 import { Badge } from '../../../components/ui/badge'
 import styles from './editor.module.css'
-import { variableRows } from './variables'
+import { CAMPAIGN_VARIABLES, isCampaignVariable, variableRows } from './variables'
 
 const TARGET_LABELS = { source: '', subject: 'the subject', text: 'the text part', block: '' } as const
 
@@ -54,6 +54,8 @@ export function VariablePicker({
                 <span className={styles.variableSample}>
                   {row.hasSample ? (
                     row.sample
+                  ) : isCampaignVariable(row.path) ? (
+                    <Badge color="blue">filled in per recipient</Badge>
                   ) : row.required ? (
                     <Badge color="red">no sample: SES would drop the message</Badge>
                   ) : (
@@ -68,6 +70,18 @@ export function VariablePicker({
           ))}
         </ul>
       )}
+      <p className={styles.muted}>Filled in by campaigns:</p>
+      <ul className={styles.variables} aria-label="Campaign variables">
+        {CAMPAIGN_VARIABLES.map((variable) => (
+          <li key={variable.path}>
+            <button type="button" className={styles.variable} onClick={() => onInsert(variable.insert)}>
+              <code className={styles.variableName}>{variable.insert}</code>
+              <span className={styles.variableNote}>{variable.description}</span>
+              <span className="visually-hidden">Insert {variable.insert}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </details>
   )
 }

@@ -1,6 +1,13 @@
 import type { DetectedVariable } from '@app/email/browser'
 import { describe, expect, it } from 'vitest'
-import { fillMissingSamples, sampleAt, sampleText, variableRows } from './variables'
+import {
+  CAMPAIGN_VARIABLES,
+  fillMissingSamples,
+  isCampaignVariable,
+  sampleAt,
+  sampleText,
+  variableRows,
+} from './variables'
 
 const at = (path: string, required = true): DetectedVariable => ({
   path,
@@ -69,5 +76,13 @@ describe('the variable picker', () => {
       items: [{ name: 'Sample name' }],
       tags: ['Sample tags'],
     })
+  })
+})
+
+describe('campaign variables', () => {
+  it('offers {{unsubscribeUrl}}, filled in per recipient by campaigns', () => {
+    expect(CAMPAIGN_VARIABLES.map((variable) => variable.insert)).toContain('{{unsubscribeUrl}}')
+    expect(isCampaignVariable('unsubscribeUrl')).toBe(true)
+    expect(isCampaignVariable('firstName')).toBe(false)
   })
 })

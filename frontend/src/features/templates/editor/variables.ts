@@ -16,6 +16,23 @@ export interface VariableRow {
 
 const MAX_SAMPLE = 48
 
+/**
+ * Variables SES Studio fills in itself for every recipient of a campaign (never from sample data or a contact's
+ * attributes): the picker offers them with what they hold.
+ */
+export const CAMPAIGN_VARIABLES = [
+  {
+    path: 'unsubscribeUrl',
+    insert: '{{unsubscribeUrl}}',
+    description:
+      'The recipient’s own signed unsubscribe link, filled in by each campaign send. Campaigns refuse a template without a visible one.',
+  },
+] as const
+
+/** Whether a campaign fills the variable per recipient (no sample needed: SES never sees it missing). */
+export const isCampaignVariable = (path: string) =>
+  CAMPAIGN_VARIABLES.some((variable) => variable.path === path)
+
 /** The sample value at a detected path (`items[].name` reads the first item). */
 export function sampleAt(data: unknown, path: string): { found: boolean; value: unknown } {
   let value: unknown = data

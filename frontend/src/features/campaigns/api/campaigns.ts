@@ -1,0 +1,161 @@
+import {
+  type Campaign,
+  type CampaignAction,
+  type CampaignListQuery,
+  type CampaignTestSendBody,
+  type CreateCampaignBody,
+  type RecipientStatus,
+  routes,
+  type UpdateCampaignBody,
+} from '@app/contracts'
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { isLive } from '../campaign-display'
+
+/** How often a campaign being sent is read again (its counts move as the engine sends). */
+export const LIVE_INTERVAL_MS = 2000
+const RECIPIENT_PAGE_SIZE = 50
+
+type ListFilters = Omit<CampaignListQuery, 'organizationId'>
+
+export const campaignQueries = {
+  all: () => ['campaigns'] as const,
+  lists: (organizationId: string) => [...campaignQueries.all(), 'list', organizationId] as const,
+  /** One numbered page of the list (search, status); refreshed while a listed campaign is moving. */
+  list: (organizationId: string, filters: ListFilters) =>
+    queryOptions({
+      queryKey: [...campaignQueries.lists(organizationId), filters] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.listCampaigns, { query: { organizationId, ...filters }, signal }),
+      staleTime: 10_000,
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.items.some((campaign) => campaign.status === 'SENDING') ? 5000 : false,
+    }),
+  /** A campaign; read every 2 s while the engine moves it (scheduled, sending, paused waiting for quota). */
+  detail: (organizationId: string, id: string) =>
+    queryOptions({
+      queryKey: [...campaignQueries.all(), 'detail', organizationId, id] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getCampaign, { params: { id }, query: { organizationId }, signal }),
+      staleTime: 1000,
+      refetchInterval: (query) =>
+        query.state.data && isLive(query.state.data.status) ? LIVE_INTERVAL_MS : false,
+    }),
+  /** What sending now would do: recipients, missing variables, refusals, estimate. */
+  preflight: (organizationId: string, id: string) =>
+    queryOptions({
+      queryKey: [...campaignQueries.all(), 'preflight', organizationId, id] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getCampaignPreflight, { params: { id }, query: { organizationId }, signal }),
+      staleTime: 0,
+    }),
+  /** The per-recipient ledger, one status or all, page after page by cursor. */
+  recipients: (organizationId: string, id: string, status: RecipientStatus | undefined, live: boolean) =>
+    infiniteQueryOptions({
+      queryKey: [...campaignQueries.all(), 'recipients', organizationId, id, status ?? null] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(routes.listCampaignRecipients, {
+          params: { id },
+          query: {
+            organizationId,
+            limit: RECIPIENT_PAGE_SIZE,
+            ...(status ? { status } : {}),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+          signal,
+        }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      placeholderData: keepPreviousData,
+      refetchInterval: live ? LIVE_INTERVAL_MS * 3 : false,
+    }),
+}
+
+function afterChange(queryClient: QueryClient, campaign: Campaign) {
+  queryClient.setQueryData(campaignQueries.detail(campaign.organizationId, campaign.id).queryKey, campaign)
+  void queryClient.invalidateQueries({ queryKey: campaignQueries.lists(campaign.organizationId) })
+  void queryClient.invalidateQueries({
+    queryKey: campaignQueries.preflight(campaign.organizationId, campaign.id).queryKey,
+  })
+}
+
+/** A draft on one AWS account; the flow fills it step by step. */
+export function useCreateCampaign(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ awsAccountId, body }: { awsAccountId: string; body: CreateCampaignBody }) =>
+      apiRequest(routes.createCampaign, { query: { organizationId, awsAccountId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: (campaign) => afterChange(queryClient, campaign),
+  })
+}
+
+/** Edits of a DRAFT or SCHEDULED campaign. */
+export function useUpdateCampaign(organizationId: string, id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateCampaignBody) =>
+      apiRequest(routes.updateCampaign, { params: { id }, query: { organizationId }, body }),
+    meta: { handlesErrors: true },
+    onSuccess: (campaign) => afterChange(queryClient, campaign),
+  })
+}
+
+/** schedule, send, pause, resume, cancel, retryFailed, retryUnconfirmed (409 when the status moved on). */
+export function useCampaignAction(organizationId: string, id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (action: CampaignAction) =>
+      apiRequest(routes.updateCampaign, { params: { id }, query: { organizationId }, body: { action } }),
+    meta: { handlesErrors: true },
+    onSuccess: (campaign) => {
+      afterChange(queryClient, campaign)
+      void queryClient.invalidateQueries({
+        queryKey: [...campaignQueries.all(), 'recipients', organizationId, id],
+      })
+    },
+    onError: () =>
+      void queryClient.invalidateQueries({
+        queryKey: campaignQueries.detail(organizationId, id).queryKey,
+      }),
+  })
+}
+
+export function useDeleteCampaign(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(routes.deleteCampaign, { params: { id }, query: { organizationId } }),
+    meta: { handlesErrors: true },
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: campaignQueries.detail(organizationId, id).queryKey })
+      void queryClient.invalidateQueries({ queryKey: campaignQueries.lists(organizationId) })
+    },
+  })
+}
+
+export function useDuplicateCampaign(organizationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(routes.duplicateCampaign, { params: { id }, query: { organizationId } }),
+    meta: { handlesErrors: true },
+    onSuccess: (campaign) => afterChange(queryClient, campaign),
+  })
+}
+
+export function useCampaignTestSend(organizationId: string, id: string) {
+  return useMutation({
+    mutationFn: (body: CampaignTestSendBody) =>
+      apiRequest(routes.sendCampaignTest, { params: { id }, query: { organizationId }, body }),
+    meta: { handlesErrors: true },
+  })
+}

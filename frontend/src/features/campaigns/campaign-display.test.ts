@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addReading,
+  allowedActions,
+  durationText,
+  etaSeconds,
+  observedRate,
+  pageNumbers,
+  pauseText,
+  progressPercent,
+  progressText,
+  reasonText,
+  remainingCount,
+  sendEstimate,
+  statusLabel,
+} from './campaign-display'
+
+const counts = { total: 200, pending: 100, sent: 80, failed: 5, skipped: 10, unknown: 5, unconfirmed: 0 }
+
+describe('campaign progress', () => {
+  it('counts settled recipients, and what is left including the ones SES has not answered for', () => {
+    expect(remainingCount(counts)).toBe(105)
+    expect(progressPercent(counts)).toBe(47)
+    expect(progressPercent({ ...counts, total: 0 })).toBe(0)
+    expect(progressText(counts)).toBe('80 of 200 sent · 5 failed · 10 skipped')
+  })
+
+  it('says how a finished campaign ended', () => {
+    expect(statusLabel('SENT', { ...counts, unconfirmed: 3 })).toBe('Sent, 3 unconfirmed')
+    expect(statusLabel('SENT', { ...counts, failed: 0 })).toBe('Sent')
+    expect(statusLabel('PAUSED', counts)).toBe('Paused')
+  })
+
+  it('measures the rate over the last minute of readings and gives an ETA', () => {
+    let readings = addReading([], { at: 0, done: 0 })
+    expect(observedRate(readings)).toBeUndefined()
+    readings = addReading(readings, { at: 10_000, done: 140 })
+    expect(observedRate(readings)).toBe(14)
+    readings = addReading(readings, { at: 70_000, done: 620 })
+    expect(readings.map((item) => item.at)).toEqual([10_000, 70_000])
+    expect(observedRate(readings)).toBe(8)
+    expect(etaSeconds(800, 8)).toBe(100)
+    expect(etaSeconds(0, undefined)).toBe(0)
+    expect(etaSeconds(10, 0)).toBeUndefined()
+  })
+
+  it('writes durations people read', () => {
+    expect(durationText(30)).toBe('under a minute')
+    expect(durationText(60 * 12)).toBe('about 12 minutes')
+    expect(durationText(3600 * 2 + 300)).toBe('about 2 hours 5 minutes')
+    expect(durationText(3600)).toBe('about 1 hour')
+    expect(durationText(3600 * 72)).toBe('about 3 days')
+    expect(durationText(Number.POSITIVE_INFINITY)).toBe('unknown')
+  })
+})
+
+describe('send estimate', () => {
+  it('uses the campaigns share of MaxSendRate and stops at the daily quota', () => {
+    const estimate = sendEstimate(50_000, { maxSendRate: 14, max24HourSend: 50_000, sentLast24Hours: 20_000 })
+    expect(estimate.rate).toBeCloseTo(11.2)
+    expect(estimate.quotaLeft).toBe(30_000)
+    expect(estimate.overQuota).toBe(20_000)
+    expect(estimate.seconds).toBeCloseTo(30_000 / 11.2)
+    const small = sendEstimate(50, { maxSendRate: 1, max24HourSend: 200, sentLast24Hours: 0 }, 1)
+    expect(small).toEqual({ rate: 1, seconds: 50, quotaLeft: 200, overQuota: 0 })
+  })
+})
+
+describe('page numbers', () => {
+  it('shows the ends and the neighbourhood, with gaps', () => {
+    expect(pageNumbers(1, 1)).toEqual([1])
+    expect(pageNumbers(1, 4)).toEqual([1, 2, 3, 4])
+    expect(pageNumbers(10, 20)).toEqual([1, '…', 8, 9, 10, 11, 12, '…', 20])
+    expect(pageNumbers(20, 20)).toEqual([1, '…', 18, 19, 20])
+  })
+})
+
+describe('actions by status', () => {
+  it('offers only what the state allows', () => {
+    expect(allowedActions('SENDING', counts)).toMatchObject({
+      pause: true,
+      resume: false,
+      cancel: true,
+      remove: false,
+    })
+    expect(allowedActions('PAUSED', counts)).toMatchObject({ pause: false, resume: true, retryFailed: true })
+    expect(allowedActions('SENT', { failed: 0, unconfirmed: 2 })).toMatchObject({
+      retryFailed: false,
+      retryUnconfirmed: true,
+      cancel: false,
+      remove: true,
+    })
+    expect(allowedActions('DRAFT', undefined)).toMatchObject({ edit: true, pause: false, retryFailed: false })
+  })
+})
+
+describe('recipient reasons and pauses', () => {
+  it('puts codes in words and keeps SES messages', () => {
+    expect(reasonText(null)).toBe('—')
+    expect(reasonText({ code: 'contact.missing_variable', message: '' })).toBe('Lacks data the template uses')
+    expect(reasonText({ code: 'MESSAGE_REJECTED', message: 'Email address is not verified.' })).toBe(
+      'Email address is not verified.',
+    )
+    expect(reasonText({ code: 'some_code', message: '' })).toBe('some code')
+  })
+
+  it('says why a campaign is paused, or until when it waits for the quota', () => {
+    const date = (iso: string) => iso.slice(0, 10)
+    expect(pauseText(null, null, date)).toBeUndefined()
+    expect(pauseText(null, '2026-11-26T00:00:00.000Z', date)).toContain('until 2026-11-26')
+    const at = '2026-11-25T10:00:00.000Z'
+    expect(pauseText({ code: 'paused_by_user', message: 'x', at }, null, date)).toBe(
+      'Paused by a member on 2026-11-25.',
+    )
+    expect(
+      pauseText(
+        { code: 'account_sending_paused', message: 'Sending is paused for this account.', at },
+        null,
+        date,
+      ),
+    ).toBe('Paused on 2026-11-25: Sending is paused for this account.')
+  })
+})

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import {
+  contactTemplateData,
+  firstOpenStep,
+  nextStep,
+  parseTestAddresses,
+  previousStep,
+  stepReachable,
+  withDefault,
+} from './campaign-flow'
+
+const TEMPLATE = '01JC0000000000000000000001'
+const TOPIC = '01JC0000000000000000000002'
+const SENDER = { fromEmail: 'news@example.com', fromName: 'News', replyTo: null, postalAddress: '1 Main St' }
+
+describe('the create flow', () => {
+  it('opens a draft at the first step it still needs, and only reachable steps', () => {
+    const empty = { templateId: null, topicIds: [], sender: null }
+    expect(firstOpenStep(empty)).toBe('content')
+    expect(firstOpenStep({ ...empty, templateId: TEMPLATE })).toBe('audience')
+    expect(firstOpenStep({ ...empty, templateId: TEMPLATE, topicIds: [TOPIC] })).toBe('sender')
+    const complete = { templateId: TEMPLATE, topicIds: [TOPIC], sender: SENDER }
+    expect(firstOpenStep(complete)).toBe('review')
+    expect(stepReachable('review', { ...complete, sender: null })).toBe(false)
+    expect(stepReachable('schedule', complete)).toBe(true)
+    expect(stepReachable('audience', empty)).toBe(false)
+    expect(stepReachable('content', undefined)).toBe(true)
+    expect(nextStep('content')).toBe('audience')
+    expect(nextStep('review')).toBeUndefined()
+    expect(previousStep('content')).toBeUndefined()
+  })
+
+  it('renders the preview with a contact as the engine would: attributes, names, address, unsubscribe link', () => {
+    const data = contactTemplateData(
+      {
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: null,
+        attributes: { plan: 'pro' },
+      },
+      'https://studio.example',
+    )
+    expect(data).toEqual({
+      plan: 'pro',
+      firstName: 'Ana',
+      email: 'ana@example.com',
+      unsubscribeUrl: 'https://studio.example/unsubscribe?preview=1',
+    })
+  })
+
+  it('keeps the defaults for missing variables, an empty one removed', () => {
+    const one = withDefault({ mode: 'skip' }, 'firstName', 'there')
+    expect(one).toEqual({ mode: 'default', values: { firstName: 'there' } })
+    expect(withDefault(withDefault(one, 'plan', 'free'), 'firstName', '')).toEqual({
+      mode: 'default',
+      values: { plan: 'free' },
+    })
+  })
+
+  it('reads test addresses separated by commas, spaces or lines, each once', () => {
+    expect(parseTestAddresses(' a@x.com, b@x.com\nA@x.com;; c@x.com ')).toEqual([
+      'a@x.com',
+      'b@x.com',
+      'c@x.com',
+    ])
+    expect(parseTestAddresses('  ')).toEqual([])
+  })
+})

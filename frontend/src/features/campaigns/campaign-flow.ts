@@ -1,0 +1,110 @@
+import type { Campaign, Contact, MissingVariables, PreflightRefusalCode } from '@app/contracts'
+import { paths } from '../../lib/paths'
+
+/** The 'Create campaign' flow, in order; a draft's page opens at the first step it still needs. */
+export const FLOW_STEPS = ['content', 'audience', 'sender', 'schedule', 'review'] as const
+export type FlowStep = (typeof FLOW_STEPS)[number]
+
+export const STEP_TEXT: Record<FlowStep, string> = {
+  content: 'Content',
+  audience: 'Audience',
+  sender: 'Sender',
+  schedule: 'Schedule',
+  review: 'Review',
+}
+
+export function isFlowStep(value: string | null): value is FlowStep {
+  return (FLOW_STEPS as readonly (string | null)[]).includes(value)
+}
+
+/** The first step a draft still lacks (content, audience, sender), else the review. */
+export function firstOpenStep(campaign: Pick<Campaign, 'templateId' | 'topicIds' | 'sender'>): FlowStep {
+  if (!campaign.templateId) return 'content'
+  if (campaign.topicIds.length === 0) return 'audience'
+  if (!campaign.sender) return 'sender'
+  return 'review'
+}
+
+/** Whether a step may be opened: those before it are done (the review needs content, audience and sender). */
+export function stepReachable(
+  step: FlowStep,
+  campaign: Pick<Campaign, 'templateId' | 'topicIds' | 'sender'> | undefined,
+): boolean {
+  if (step === 'content') return true
+  if (!campaign?.templateId) return false
+  if (step === 'audience') return true
+  if (campaign.topicIds.length === 0) return false
+  if (step === 'sender') return true
+  return campaign.sender !== null
+}
+
+export const nextStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLOW_STEPS.indexOf(step) + 1]
+export const previousStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLOW_STEPS.indexOf(step) - 1]
+
+/**
+ * A contact's data as the engine sends it (core's `contactData`): the attributes, the address, the names when
+ * set, and `unsubscribeUrl` (here a placeholder: the real link is signed per recipient at send time).
+ */
+export function contactTemplateData(
+  contact: Pick<Contact, 'email' | 'firstName' | 'lastName' | 'attributes'>,
+  origin: string,
+): Record<string, unknown> {
+  return {
+    ...contact.attributes,
+    email: contact.email,
+    ...(contact.firstName ? { firstName: contact.firstName } : {}),
+    ...(contact.lastName ? { lastName: contact.lastName } : {}),
+    unsubscribeUrl: `${origin}/unsubscribe?preview=1`,
+  }
+}
+
+/** The missing-variable choice with one default changed (an empty default keeps the variable without one). */
+export function withDefault(choice: MissingVariables, name: string, value: string): MissingVariables {
+  const values = choice.mode === 'default' ? { ...choice.values } : {}
+  if (value === '') delete values[name]
+  else values[name] = value
+  return { mode: 'default', values }
+}
+
+/** How to fix each refusal, and where. */
+export const REFUSAL_FIX: Record<
+  PreflightRefusalCode,
+  { text: string; to?: (campaign: Campaign) => string }
+> = {
+  incomplete: { text: 'Choose a template, at least one topic and a sender in the steps above.' },
+  identity_not_verified: {
+    text: 'Verify the sender address or its domain in this AWS account, or pick a verified one.',
+    to: () => paths.emailIdentities(),
+  },
+  account_not_verified: {
+    text: 'Check the AWS connection again from its status page.',
+    to: () => paths.awsAccount(),
+  },
+  template_missing: { text: 'The template was deleted: pick another one in Content.' },
+  unsubscribe_link: {
+    text: 'Add a visible link to {{unsubscribeUrl}} to the template (the variable picker offers it) and to its text part.',
+    to: (campaign) => (campaign.templateId ? paths.template(campaign.templateId) : paths.templates()),
+  },
+  postal_address: {
+    text: 'Enter your postal address in Sender, and write the same address in the template (its footer and its text part).',
+    to: (campaign) => paths.campaign(campaign.id, { step: 'sender' }),
+  },
+  no_recipients: {
+    text: 'Nobody is subscribed to the chosen topics: pick other topics or add contacts.',
+    to: () => paths.contacts(),
+  },
+}
+
+/** Up to 5 addresses, comma or line separated, each once. */
+export function parseTestAddresses(text: string): string[] {
+  const seen = new Set<string>()
+  return text
+    .split(/[\s,;]+/)
+    .map((address) => address.trim())
+    .filter((address) => {
+      const key = address.toLowerCase()
+      if (!address || seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+}

@@ -1,0 +1,266 @@
+import {
+  CAMPAIGN_STATUSES,
+  type Campaign,
+  type CampaignStatus,
+  type OrganizationSummary,
+  planUnlocks,
+} from '@app/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import pageStyles from '../../../components/layouts/page.module.css'
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { LoadError } from '../../../components/ui/load-error'
+import { LoadingLines } from '../../../components/ui/loading-lines'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextField } from '../../../components/ui/text-field'
+import { errorMessage } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
+import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
+import { dateTimeText } from '../../templates/template-display'
+import { campaignQueries } from '../api/campaigns'
+import {
+  countText,
+  pageNumbers,
+  plural,
+  progressPercent,
+  progressText,
+  STATUS_TEXT,
+  statusLabel,
+} from '../campaign-display'
+import styles from './campaigns.module.css'
+
+const TITLE = 'All campaigns'
+const WHAT_THEY_ARE =
+  'Campaigns send one of your templates through your own SES account to the contacts subscribed to your topics, paced to your sending rate, with a pre-flight check, live progress, pause and resume.'
+
+/** The list's view in the address (`?q=news&status=SENT&page=2`). */
+export function listView(search: URLSearchParams) {
+  const status = search.get('status')
+  const page = Number(search.get('page') ?? '1')
+  return {
+    q: (search.get('q') ?? '').trim().slice(0, 200),
+    status: (CAMPAIGN_STATUSES as readonly (string | null)[]).includes(status)
+      ? (status as CampaignStatus)
+      : undefined,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  }
+}
+
+/** `/app/campaigns`: the organization's campaigns with status, progress, recipients and sent date. */
+export function CampaignsPage({ organization }: { organization: OrganizationSummary }) {
+  if (!planUnlocks(organization.plan, 'campaigns')) {
+    return (
+      <div className={pageStyles.page}>
+        <header className={pageStyles.header}>
+          <h1>{TITLE}</h1>
+          <p className={pageStyles.lead}>Email campaigns sent through your SES account.</p>
+        </header>
+        <UpgradePrompt feature="campaigns" organization={organization}>
+          {WHAT_THEY_ARE}
+        </UpgradePrompt>
+      </div>
+    )
+  }
+  return <CampaignList organizationId={organization.id} />
+}
+
+function CampaignList({ organizationId }: { organizationId: string }) {
+  const [search, setSearch] = useSearchParams()
+  const view = listView(search)
+  const [typed, setTyped] = useState(view.q)
+  const list = useQuery(
+    campaignQueries.list(organizationId, {
+      page: view.page,
+      ...(view.q ? { q: view.q } : {}),
+      ...(view.status ? { status: view.status } : {}),
+    }),
+  )
+  const filtered = view.q !== '' || view.status !== undefined
+  const change = (next: Partial<typeof view>) => {
+    const merged = { ...view, page: 1, ...next }
+    const params = new URLSearchParams()
+    if (merged.q) params.set('q', merged.q)
+    if (merged.status) params.set('status', merged.status)
+    if (merged.page > 1) params.set('page', String(merged.page))
+    setSearch(params)
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <header className={styles.pageHeader}>
+        <div className={pageStyles.header}>
+          <h1>{TITLE}</h1>
+          <p className={pageStyles.lead}>Sent, sending, scheduled and draft campaigns, newest first.</p>
+        </div>
+        <ButtonLink to={paths.newCampaign()}>Create campaign</ButtonLink>
+      </header>
+
+      <search aria-label="Find campaigns">
+        <form
+          className={styles.filters}
+          onSubmit={(event) => {
+            event.preventDefault()
+            change({ q: typed.trim() })
+          }}
+        >
+          <TextField
+            label="Search by name"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={() => typed.trim() !== view.q && change({ q: typed.trim() })}
+          />
+          <SelectField
+            label="Status"
+            value={view.status ?? ''}
+            onChange={(event) =>
+              change({ status: (event.target.value || undefined) as CampaignStatus | undefined })
+            }
+          >
+            <option value="">Any status</option>
+            {CAMPAIGN_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_TEXT[status].label}
+              </option>
+            ))}
+          </SelectField>
+        </form>
+      </search>
+
+      {list.data === undefined ? (
+        list.isError ? (
+          <LoadError
+            title="Could not load the campaigns"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        ) : (
+          <LoadingLines lines={4} label="Loading the campaigns" />
+        )
+      ) : list.data.total === 0 && !filtered ? (
+        <section className={pageStyles.empty} aria-labelledby="campaigns-empty">
+          <p id="campaigns-empty" className={pageStyles.emptyTitle}>
+            No campaigns yet
+          </p>
+          <p>{WHAT_THEY_ARE}</p>
+          <p>
+            Next step: create your first campaign. You pick a template (it needs an{' '}
+            <code>{'{{unsubscribeUrl}}'}</code> link and your postal address), the topics to send to and a
+            verified sender; nothing is sent before you review it. No topics or contacts yet? Start in{' '}
+            <Link to={paths.topics()}>Topics</Link>.
+          </p>
+          <ButtonLink to={paths.newCampaign()}>Create campaign</ButtonLink>
+        </section>
+      ) : (
+        <>
+          {list.isError && (
+            <Alert tone="warning" role="alert">
+              Could not refresh the campaigns: {errorMessage(list.error)}
+            </Alert>
+          )}
+          <p className={styles.muted} aria-live="polite">
+            {filtered ? `${plural(list.data.total, 'campaign')} match.` : plural(list.data.total, 'campaign')}
+          </p>
+          {list.data.items.length === 0 ? (
+            <section className={pageStyles.empty}>
+              <p className={pageStyles.emptyTitle}>No campaign matches</p>
+              <Button
+                variant="secondary"
+                size="small"
+                onClick={() => {
+                  setTyped('')
+                  change({ q: '', status: undefined })
+                }}
+              >
+                Clear the search
+              </Button>
+            </section>
+          ) : (
+            <ul
+              className={list.isPlaceholderData ? `${styles.rows} ${styles.stale}` : styles.rows}
+              aria-label="Campaigns"
+              aria-busy={list.isPlaceholderData || undefined}
+            >
+              {list.data.items.map((campaign) => (
+                <CampaignRow key={campaign.id} campaign={campaign} />
+              ))}
+            </ul>
+          )}
+          {list.data.pageCount > 1 && (
+            <nav aria-label="Pages">
+              <ul className={styles.pages}>
+                {pageNumbers(view.page, list.data.pageCount).map((page, index) =>
+                  page === '…' ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+                    <li key={`gap-${index}`} aria-hidden="true">
+                      …
+                    </li>
+                  ) : (
+                    <li key={page}>
+                      <Link
+                        className={styles.pageLink}
+                        to={`?${new URLSearchParams({ ...(view.q ? { q: view.q } : {}), ...(view.status ? { status: view.status } : {}), page: String(page) })}`}
+                        aria-current={page === view.page ? 'page' : undefined}
+                        aria-label={`Page ${page}`}
+                      >
+                        {page}
+                      </Link>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function CampaignRow({ campaign }: { campaign: Campaign }) {
+  const status = STATUS_TEXT[campaign.status]
+  const started = campaign.status !== 'DRAFT' && campaign.status !== 'SCHEDULED'
+  return (
+    <li className={styles.row}>
+      <div className={styles.rowMain}>
+        <Link to={paths.campaign(campaign.id)} className={styles.name}>
+          {campaign.name}
+        </Link>
+        <span className={styles.badges}>
+          <Badge color={status.color}>{statusLabel(campaign.status, campaign.counts)}</Badge>
+          {campaign.status === 'SCHEDULED' && campaign.schedule && (
+            <span className={styles.muted}>for {dateTimeText(campaign.schedule.at)}</span>
+          )}
+        </span>
+      </div>
+      <div className={styles.progress}>
+        {started ? (
+          <>
+            <progress
+              className={styles.bar}
+              max={100}
+              value={progressPercent(campaign.counts)}
+              aria-label={`Progress of ${campaign.name}`}
+            />
+            <span className={styles.muted}>{progressText(campaign.counts)}</span>
+          </>
+        ) : (
+          <span className={styles.muted}>Not sent yet</span>
+        )}
+      </div>
+      <div className={styles.rowMain}>
+        <span>{started ? `${countText(campaign.counts.total)} recipients` : '—'}</span>
+        <span className={styles.muted}>
+          {campaign.finishedAt
+            ? `Sent ${dateTimeText(campaign.finishedAt)}`
+            : campaign.startedAt
+              ? `Started ${dateTimeText(campaign.startedAt)}`
+              : `Created ${dateTimeText(campaign.createdAt)}`}
+        </span>
+      </div>
+    </li>
+  )
+}
