@@ -3,7 +3,8 @@ import { IMPORT_MAX_UNCOMPRESSED_BYTES } from '@app/contracts'
 import { GetObjectCommand } from '@aws-sdk/client-s3'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { AppError } from '../../errors'
-import { objectSize, s3, transferBucket } from './files'
+import { transferBucket } from '../env'
+import { objectSize, s3 } from './files'
 
 /** A zip archive's local file header: an upload is opened as a zip when it starts with it, whatever its name. */
 export function isZip(head: Uint8Array): boolean {
