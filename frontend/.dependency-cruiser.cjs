@@ -8,6 +8,7 @@
 const SHARED = {
   account: ['account-state', 'api/account'],
   'api-docs': ['api-docs-page'],
+  audience: ['api/audience'],
   'aws-accounts': [
     'api/aws-accounts',
     'aws-account-display',
@@ -20,7 +21,7 @@ const SHARED = {
   // The editor parts templates and blocks both use: shared as a whole.
   'email-editor': ['[^.]+'],
   'email-identities': ['api/email-identities', 'components/sender-field', 'sender-choice'],
-  jobs: ['components/job-list', 'components/job-progress', 'use-job-tracker'],
+  jobs: ['api/jobs', 'components/job-list', 'components/job-progress', 'use-job-tracker'],
   marketing: ['components/marketing[.]module', 'use-page-meta'],
   organizations: ['components/plan-badge', 'components/template-actions', 'organization-display'],
   'ses-sync': ['api/ses-sync', 'ses-states'],

@@ -31,8 +31,14 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const dataDir = scratchDir('ses-studio-bench-import-')
   console.log('Starting the local stack…')
-  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: process.env.BENCH_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
-  const restore = applyEnvironment(handlerEnvironment(stack.config, process.env.BENCH_LOG_LEVEL === 'debug' ? 'debug' : 'warn'))
+  const stack = await startLocalStack({
+    dataDir,
+    ports: FREE_PORTS,
+    logLevel: process.env.BENCH_LOG_LEVEL === 'debug' ? 'debug' : 'warn',
+  })
+  const restore = applyEnvironment(
+    handlerEnvironment(stack.config, process.env.BENCH_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
+  )
   try {
     const pipeline = await signUpOnPaidPlan(stack.config)
     const plain = await signUpOnPaidPlan(stack.config)

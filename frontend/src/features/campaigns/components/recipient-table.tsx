@@ -27,6 +27,7 @@ export function RecipientTable({
   const [status, setStatus] = useState<RecipientStatus>()
   const recipients = useInfiniteQuery(campaignQueries.recipients(organizationId, campaignId, status, live))
   const queryClient = useQueryClient()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `progress` is the trigger: the ledger is read again when it moves
   useEffect(() => {
     void queryClient.invalidateQueries({
       queryKey: campaignQueries.recipients(organizationId, campaignId, undefined, false).queryKey.slice(0, 4),
