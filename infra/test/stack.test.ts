@@ -490,10 +490,10 @@ describe('campaign schedules', () => {
     const dispatcher = fn('functions/src/workers/event-dispatcher.ts')
     const statements = statementsOfFunction(synth.template, dispatcher)
     const manage = statements.find((statement) => JSON.stringify(statement.Action).includes('scheduler:'))
-    expect(manage.Action).toEqual([
+    expect([...manage.Action].sort()).toEqual([
       'scheduler:CreateSchedule',
-      'scheduler:UpdateSchedule',
       'scheduler:DeleteSchedule',
+      'scheduler:UpdateSchedule',
     ])
     expect(JSON.stringify(manage.Resource)).toMatch(/:schedule\/ses-studio-[^"]+-campaigns\/\*/)
     const pass = statements.find((statement) => statement.Action === 'iam:PassRole')

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-sesv2'
 import { customerSesSingleAttempt } from '../../aws-accounts/customer-clients'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
-import { takeSlot } from '../../jobs/pacer'
+import { holdSlots, takeSlot } from '../../jobs/pacer'
 
 /**
  * SES inserts replacement data as given (no HTML escaping): a first name `<a href=…>` from an import would become
@@ -71,6 +71,27 @@ const pace = (connection: AwsConnectionRecord) => ({
   region: connection.region,
 })
 
+const THROTTLED = new Set(['TooManyRequestsException', 'ThrottlingException', 'Throttling'])
+const MAX_THROTTLED_ATTEMPTS = 6
+
+/**
+ * One SES control-plane call in the account's next slot (about 1/s, shared with every other caller). A throttle
+ * (the call did not happen: another tool on the account, or a slot taken elsewhere) holds the account's callers
+ * back for a growing, jittered pause and the call goes again.
+ */
+async function controlCall<T>(connection: AwsConnectionRecord, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    await takeSlot(pace(connection), 1)
+    try {
+      return await call()
+    } catch (error) {
+      const name = error instanceof Error ? error.name : ''
+      if (!THROTTLED.has(name) || attempt + 1 >= MAX_THROTTLED_ATTEMPTS) throw error
+      await holdSlots(pace(connection), Date.now() + 1000 * 2 ** attempt * (0.5 + Math.random() / 2))
+    }
+  }
+}
+
 /** Publishes the pinned version as the campaign's own SES template (created, or updated by a repeated start). */
 export async function publishCampaignTemplate(
   connection: AwsConnectionRecord,
@@ -83,22 +104,23 @@ export async function publishCampaignTemplate(
     Html: escapeHtmlVariables(content.html),
     Text: content.text,
   }
-  await takeSlot(pace(connection), 1)
   try {
-    await client.send(new CreateEmailTemplateCommand({ TemplateName: name, TemplateContent }))
+    await controlCall(connection, () =>
+      client.send(new CreateEmailTemplateCommand({ TemplateName: name, TemplateContent })),
+    )
   } catch (error) {
     if (!(error instanceof AlreadyExistsException)) throw error
-    await takeSlot(pace(connection), 1)
-    await client.send(new UpdateEmailTemplateCommand({ TemplateName: name, TemplateContent }))
+    await controlCall(connection, () =>
+      client.send(new UpdateEmailTemplateCommand({ TemplateName: name, TemplateContent })),
+    )
   }
 }
 
 /** Removes the campaign's own SES template when the campaign ends (gone already is fine). */
 export async function deleteCampaignTemplate(connection: AwsConnectionRecord, name: string): Promise<void> {
   const client = await customerSesSingleAttempt(connection)
-  await takeSlot(pace(connection), 1)
   try {
-    await client.send(new DeleteEmailTemplateCommand({ TemplateName: name }))
+    await controlCall(connection, () => client.send(new DeleteEmailTemplateCommand({ TemplateName: name })))
   } catch (error) {
     if (!(error instanceof NotFoundException)) throw error
   }
