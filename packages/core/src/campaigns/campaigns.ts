@@ -14,6 +14,7 @@ import type * as z from 'zod'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
+import { enqueuePurge } from '../purge/purge'
 import {
   createCampaignRecord,
   deleteCampaignRecord,
@@ -154,7 +155,8 @@ async function editCampaign(
 
 export async function deleteCampaign({ organizationId }: OrganizationContext, id: string): Promise<void> {
   const record = await requireCampaign(organizationId, id)
-  if (BUSY.has((await toCampaignView(record)).status)) {
+  const view = await toCampaignView(record)
+  if (BUSY.has(view.status)) {
     throw new AppError('campaigns.in_progress', 'This campaign is being sent: cancel it before deleting it.')
   }
   if ((await deleteCampaignRecord(record)) === 'changed') {
@@ -162,6 +164,9 @@ export async function deleteCampaign({ organizationId }: OrganizationContext, id
     if (!current) return
     throw versionConflict(current.version)
   }
+  // A campaign that was sent leaves its run and ledger: removed in the background (campaigns/purge.ts).
+  if (view.startedAt !== null)
+    await enqueuePurge({ kind: 'leftovers', domain: 'campaigns', orgId: organizationId, ids: [id] })
 }
 
 /** A new draft with the campaign's name (marked as a copy), account, sender, template, topics and choices. */
