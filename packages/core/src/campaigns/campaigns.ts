@@ -13,6 +13,7 @@ import { ulid } from 'ulid'
 import type * as z from 'zod'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
 import { enqueuePurge } from '../purge/purge'
 import {
@@ -149,8 +150,23 @@ async function editCampaign(
     throw new AppError('campaigns.schedule_invalid', 'Choose a time in the future to send at.')
   }
   await checkReferences(before, next)
-  await saveCampaignRecord(before, next)
+  await saveCampaignRecord(before, next, scheduleEvents(before, next))
   return toCampaignView(next)
+}
+
+/**
+ * A SCHEDULED campaign's new time moves its schedule (`campaign.scheduled` again: the subscriber updates it, even
+ * to an earlier time); one taken off its schedule by the edit loses it (`campaign.unscheduled`).
+ */
+function scheduleEvents(before: CampaignRecord, next: CampaignRecord) {
+  if (before.status !== 'SCHEDULED') return []
+  if (next.status !== 'SCHEDULED' || !next.schedule)
+    return [outboxPut(newEvent('campaign.unscheduled', next.orgId, { campaignId: next.id }))]
+  const moved =
+    next.schedule.at !== before.schedule?.at || next.schedule.timeZone !== before.schedule?.timeZone
+  return moved
+    ? [outboxPut(newEvent('campaign.scheduled', next.orgId, { campaignId: next.id, at: next.schedule.at }))]
+    : []
 }
 
 export async function deleteCampaign({ organizationId }: OrganizationContext, id: string): Promise<void> {
