@@ -1,5 +1,5 @@
 import { ENV } from '@app/contracts'
-import { scheduleName } from '@app/core/campaigns/scheduling'
+import { atExpression, scheduleName } from '@app/core/campaigns/scheduling'
 import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler'
 import { afterAll, describe, expect, it } from 'vitest'
 import { act, campaignOrg, readyCampaign } from './campaign-helpers'
@@ -77,6 +77,39 @@ describe('scheduled campaigns', () => {
       'the schedule to be created',
     )
     expect((await act(setup, campaign.id, 'cancel')).body.status).toBe('CANCELLED')
+    await waitFor(
+      () => readSchedule(campaign.id),
+      (found) => found === null,
+      'the schedule to be deleted',
+    )
+  }, 60_000)
+
+  it('a new time moves the schedule (earlier too); taken off its time by an edit, it loses the schedule', async () => {
+    const setup = await campaignOrg()
+    const { campaign } = await readyCampaign(setup, 'Moved', 1)
+    const url = `/api/campaigns/${campaign.id}?${setup.oq}`
+    const later = new Date(Date.now() + 2 * 3_600_000).toISOString()
+    await setup.owner.api.patch(url, { schedule: { at: later, timeZone: 'UTC' } })
+    expect((await act(setup, campaign.id, 'schedule')).body.status).toBe('SCHEDULED')
+    await waitFor(
+      () => readSchedule(campaign.id),
+      (found) => found?.ScheduleExpression === atExpression(later, 'UTC'),
+      'the schedule to be created',
+    )
+    const earlier = new Date(Date.now() + 3_600_000).toISOString()
+    const moved = await setup.owner.api.patch(url, { schedule: { at: earlier, timeZone: 'Asia/Kolkata' } })
+    expect(moved.body).toMatchObject({ status: 'SCHEDULED', schedule: { at: earlier } })
+    const schedule = await waitFor(
+      () => readSchedule(campaign.id),
+      (found) =>
+        found?.ScheduleExpressionTimezone === 'Asia/Kolkata' &&
+        found.ScheduleExpression === atExpression(earlier, 'Asia/Kolkata'),
+      'the schedule to move to the earlier time',
+    )
+    expect(schedule?.ScheduleExpression).not.toBe(atExpression(later, 'UTC'))
+
+    const off = await setup.owner.api.patch(url, { schedule: null })
+    expect(off.body).toMatchObject({ status: 'DRAFT', schedule: null })
     await waitFor(
       () => readSchedule(campaign.id),
       (found) => found === null,

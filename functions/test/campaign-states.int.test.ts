@@ -1,4 +1,8 @@
 import { startScheduledCampaign } from '@app/core/campaigns/public'
+import { SHARDS } from '@app/core/campaigns/sending/ledger.repo'
+import { getRun } from '@app/core/campaigns/sending/runs.repo'
+import { ledgerShardPk } from '@app/core/db/keys'
+import { queryPartition } from '@app/core/db/query'
 import {
   grantProductionAccess,
   updateLocalSesAccount,
@@ -174,9 +178,26 @@ describe('a send to its end', () => {
     for (const action of ['pause', 'resume', 'cancel', 'send']) {
       expect((await act(setup, campaign.id, action)).status, action).toBe(409)
     }
+    expect(await leftOf(setup.orgId, campaign.id)).toMatchObject({ run: true })
     expect((await setup.owner.api.delete(`/api/campaigns/${campaign.id}?${setup.oq}`)).status).toBe(204)
+    // The run and its ledger (recipients, counters, batches) are removed in the background.
+    const until = Date.now() + 60_000
+    while (JSON.stringify(await leftOf(setup.orgId, campaign.id)) !== '{"run":false,"ledgerItems":0}') {
+      if (Date.now() > until)
+        throw new Error(`left behind: ${JSON.stringify(await leftOf(setup.orgId, campaign.id))}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
   })
 })
+
+/** What of a campaign's send is stored: its run, and how many items its ledger's shard partitions hold. */
+async function leftOf(orgId: string, campaignId: string) {
+  let ledgerItems = 0
+  for (const shard of SHARDS)
+    ledgerItems += (await queryPartition(ledgerShardPk(orgId, campaignId, shard), { attributes: ['SK'] }))
+      .items.length
+  return { run: (await getRun(orgId, campaignId)) !== undefined, ledgerItems }
+}
 
 describe('pre-flight and test send', () => {
   it('counts recipients, finds missing variables, warns in the sandbox and estimates the duration', async () => {

@@ -345,7 +345,8 @@ describe('domain events', () => {
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
       Threshold: 0,
     })
-    // What its subscribers need: Stripe (billing), customers' AWS accounts (monitoring), the purge queue.
+    // What its subscribers need: Stripe (billing), customers' AWS accounts (monitoring), the purge queue, the
+    // product's mail (owners told of a campaign paused by SES).
     const actions = actionsOf(statementsOfFunction(synth.template, dispatcher))
     expect(actions).toEqual(
       expect.arrayContaining([
@@ -354,6 +355,7 @@ describe('domain events', () => {
         'secretsmanager:GetSecretValue',
         'sts:AssumeRole',
         'sqs:SendMessage',
+        'ses:SendEmail',
       ]),
     )
     expect(dispatcher.properties.Environment.Variables).toHaveProperty(ENV.stripeSecretArn)
@@ -490,11 +492,10 @@ describe('campaign schedules', () => {
     const dispatcher = fn('functions/src/workers/event-dispatcher.ts')
     const statements = statementsOfFunction(synth.template, dispatcher)
     const manage = statements.find((statement) => JSON.stringify(statement.Action).includes('scheduler:'))
-    expect([...manage.Action].sort()).toEqual([
-      'scheduler:CreateSchedule',
-      'scheduler:DeleteSchedule',
-      'scheduler:UpdateSchedule',
-    ])
+    // In any order (CDK orders a statement's actions as it merges the function's policy).
+    expect([...manage.Action].sort()).toEqual(
+      ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'].sort(),
+    )
     expect(JSON.stringify(manage.Resource)).toMatch(/:schedule\/ses-studio-[^"]+-campaigns\/\*/)
     const pass = statements.find((statement) => statement.Action === 'iam:PassRole')
     expect(pass.Resource).toEqual({ 'Fn::GetAtt': [schedulerRole()[0], 'Arn'] })

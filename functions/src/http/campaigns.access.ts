@@ -3,13 +3,13 @@ import type { FunctionAccess } from '@app/contracts'
 /**
  * Campaigns: the table; the customer's AWS account (the sender's identities, the pre-flight's GetAccount, test
  * sends, the campaign-owned SES template published at send start); the dispatch queue (send, resume, cancel and
- * retries enqueue a run step); `@app/email` for the unsubscribe-link and postal-address checks.
+ * retries enqueue a run step); the purge queue (a deleted campaign's run and ledger); `@app/email` for the unsubscribe-link and postal-address checks.
  */
 export const access = {
   table: true,
   sendsMail: false,
   administersUsers: false,
-  sendsTo: ['campaignDispatch'],
+  sendsTo: ['campaignDispatch', 'purge'],
   stripe: false,
   customerAws: true,
   sideModules: ['@app/email'],

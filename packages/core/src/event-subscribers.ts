@@ -1,4 +1,5 @@
 import { billingSubscribers } from './billing/subscribers'
+import { campaignPausedSubscribers } from './campaigns/paused-mail'
 import { campaignScheduleSubscribers } from './campaigns/scheduling'
 import type { Subscriber } from './events/dispatch'
 import { purgeSubscribers } from './purge/subscribers'
@@ -13,5 +14,6 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   ...billingSubscribers,
   ...sesMonitoringSubscribers,
   ...campaignScheduleSubscribers,
+  ...campaignPausedSubscribers,
   ...purgeSubscribers,
 ]

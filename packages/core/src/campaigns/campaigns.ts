@@ -13,7 +13,9 @@ import { ulid } from 'ulid'
 import type * as z from 'zod'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
+import { enqueuePurge } from '../purge/purge'
 import {
   createCampaignRecord,
   deleteCampaignRecord,
@@ -148,13 +150,29 @@ async function editCampaign(
     throw new AppError('campaigns.schedule_invalid', 'Choose a time in the future to send at.')
   }
   await checkReferences(before, next)
-  await saveCampaignRecord(before, next)
+  await saveCampaignRecord(before, next, scheduleEvents(before, next))
   return toCampaignView(next)
+}
+
+/**
+ * A SCHEDULED campaign's new time moves its schedule (`campaign.scheduled` again: the subscriber updates it, even
+ * to an earlier time); one taken off its schedule by the edit loses it (`campaign.unscheduled`).
+ */
+function scheduleEvents(before: CampaignRecord, next: CampaignRecord) {
+  if (before.status !== 'SCHEDULED') return []
+  if (next.status !== 'SCHEDULED' || !next.schedule)
+    return [outboxPut(newEvent('campaign.unscheduled', next.orgId, { campaignId: next.id }))]
+  const moved =
+    next.schedule.at !== before.schedule?.at || next.schedule.timeZone !== before.schedule?.timeZone
+  return moved
+    ? [outboxPut(newEvent('campaign.scheduled', next.orgId, { campaignId: next.id, at: next.schedule.at }))]
+    : []
 }
 
 export async function deleteCampaign({ organizationId }: OrganizationContext, id: string): Promise<void> {
   const record = await requireCampaign(organizationId, id)
-  if (BUSY.has((await toCampaignView(record)).status)) {
+  const view = await toCampaignView(record)
+  if (BUSY.has(view.status)) {
     throw new AppError('campaigns.in_progress', 'This campaign is being sent: cancel it before deleting it.')
   }
   if ((await deleteCampaignRecord(record)) === 'changed') {
@@ -162,6 +180,9 @@ export async function deleteCampaign({ organizationId }: OrganizationContext, id
     if (!current) return
     throw versionConflict(current.version)
   }
+  // A campaign that was sent leaves its run and ledger: removed in the background (campaigns/purge.ts).
+  if (view.startedAt !== null)
+    await enqueuePurge({ kind: 'leftovers', domain: 'campaigns', orgId: organizationId, ids: [id] })
 }
 
 /** A new draft with the campaign's name (marked as a copy), account, sender, template, topics and choices. */

@@ -1,11 +1,13 @@
-import { CAMPAIGN_PREFIX, CAMPAIGN_ROW_PREFIX, CAMPAIGN_RUN_PREFIX } from '../db/keys'
+import { deleteAll } from '../db/batch'
+import { CAMPAIGN_PREFIX, CAMPAIGN_ROW_PREFIX, CAMPAIGN_RUN_PREFIX, campaignRunKey } from '../db/keys'
 import type { PurgeDeclaration } from '../purge/registry'
-import { deleteLedger } from './sending/ledger.repo'
+import { deleteLedger, deleteLedgerSlice } from './sending/ledger.repo'
 import { listRunCampaignIds } from './sending/runs.repo'
 
 /**
  * Campaign records, their list rows and their sending runs live in the organization's partition; each run's
- * ledger (16 shard partitions per campaign) is removed first, found through the runs.
+ * ledger (16 shard partitions per campaign) is removed first, found through the runs. A deleted campaign's run
+ * and ledger are its leftovers.
  */
 export const campaignsPurge: PurgeDeclaration = {
   domain: 'campaigns',
@@ -13,4 +15,24 @@ export const campaignsPurge: PurgeDeclaration = {
   async beforeOrganization(orgId) {
     for (const campaignId of await listRunCampaignIds(orgId)) await deleteLedger(orgId, campaignId)
   },
+  leftovers: purgeDeletedCampaigns,
+}
+
+/**
+ * What a deleted campaign leaves (its record already gone): the ledger's shard partitions, then the run (last,
+ * so a repeated pass still finds what the run names). Up to `batchItems` items a pass.
+ */
+async function purgeDeletedCampaigns(
+  orgId: string,
+  campaignIds: readonly string[],
+  batchItems: number,
+): Promise<'done' | 'more'> {
+  let budget = batchItems
+  for (const campaignId of campaignIds) {
+    const { removed, done } = await deleteLedgerSlice(orgId, campaignId, budget)
+    budget -= removed
+    if (!done) return 'more'
+    await deleteAll([campaignRunKey(orgId, campaignId)])
+  }
+  return 'done'
 }

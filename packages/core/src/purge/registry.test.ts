@@ -33,6 +33,7 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['audience-transfers', Keys.contactExportKey(org, 'e')],
   ['campaigns', Keys.campaignKey(org, 'c')],
   ['campaigns', Keys.campaignRowKey(org, 'c')],
+  ['campaigns', Keys.campaignRunKey(org, 'c')],
 ]
 
 describe('the purge registry', () => {
@@ -54,6 +55,13 @@ describe('the purge registry', () => {
     expect(sharded[0]?.awsAccountPrefix?.({ orgId: org, awsAccountId: 'aws' })).toBe(
       Keys.hourlyStatsShardSortKey('aws', ''),
     )
+  })
+
+  it('declares the leftovers of deleted templates and deleted campaigns (their runs and ledgers)', () => {
+    const withLeftovers = PURGE_DECLARATIONS.filter((declaration) => declaration.leftovers)
+    expect(withLeftovers.map((declaration) => declaration.domain).sort()).toEqual(['campaigns', 'templates'])
+    const campaigns = PURGE_DECLARATIONS.find((declaration) => declaration.domain === 'campaigns')
+    expect(campaigns?.beforeOrganization).toEqual(expect.any(Function))
   })
 
   it('removes the owner pointers of connections and templates with them, nothing else outside', () => {

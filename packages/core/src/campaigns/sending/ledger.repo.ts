@@ -325,3 +325,28 @@ export async function deleteLedger(orgId: string, campaignId: string): Promise<v
     }),
   )
 }
+
+/**
+ * Removes up to `budget` items of a campaign's ledger (recipients, counters, batches), shard by shard. Answers
+ * how many it removed and whether the ledger is now empty.
+ */
+export async function deleteLedgerSlice(
+  orgId: string,
+  campaignId: string,
+  budget: number,
+): Promise<{ removed: number; done: boolean }> {
+  let removed = 0
+  for (const shard of SHARDS) {
+    for (;;) {
+      if (removed >= budget) return { removed, done: false }
+      const page = await queryPartition(ledgerShardPk(orgId, campaignId, shard), {
+        limit: Math.min(1000, budget - removed),
+        attributes: ['PK', 'SK'],
+      })
+      if (page.items.length === 0) break
+      await deleteAll(page.items.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })))
+      removed += page.items.length
+    }
+  }
+  return { removed, done: true }
+}

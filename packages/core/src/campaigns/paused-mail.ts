@@ -1,0 +1,51 @@
+import { getAccountWithMemberships } from '../accounts/public'
+import { coreEnv } from '../env'
+import { on } from '../events/dispatch'
+import { sendProductMail } from '../mail/product-mail'
+import { getOrganization, listMembers } from '../organizations/public'
+import { getCampaign } from './public'
+
+/** Pauses a member asked for: nobody is mailed about them. */
+const BY_A_MEMBER = 'paused_by_user'
+
+/** Names in a subject stay on one line and short (names refuse control characters; line breaks are spaced). */
+const oneLine = (text: string, max = 80) => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/**
+ * A campaign paused by the engine for an account-level error (sending paused or suspended, an identity or MAIL FROM
+ * not verified, the setup missing): each owner of the organization gets the product's mail with SES's reason and
+ * a link to the campaign, where it resumes once fixed.
+ */
+export const campaignPausedSubscribers = [
+  on('campaign.paused', 'campaigns.mail_owners_paused', async (event) => {
+    const orgId = event.organizationId
+    const { campaignId, reason } = event.payload
+    if (!orgId || reason.code === BY_A_MEMBER) return
+    const [campaign, organization, members] = await Promise.all([
+      getCampaign(orgId, campaignId),
+      getOrganization(orgId),
+      listMembers(orgId),
+    ])
+    if (!campaign || !organization) return
+    const owners = members.filter((member) => member.role === 'OWNER')
+    const accounts = await Promise.all(owners.map((owner) => getAccountWithMemberships(owner.accountId)))
+    const name = oneLine(campaign.name)
+    for (const found of accounts) {
+      if (!found) continue
+      await sendProductMail({
+        to: found.account.email,
+        subject: `Campaign paused: ${name}`,
+        paragraphs: [
+          `The campaign “${name}” of ${oneLine(organization.name || 'your organization')} stopped sending: SES refused the account’s mail.`,
+          `SES said: ${reason.message}`,
+          'Nothing more is sent until you resume it. Fix the cause in your AWS account, then resume the campaign: it continues where it stopped, with no duplicate.',
+        ],
+        action: { label: 'Open the campaign', url: `${coreEnv().appUrl}/app/campaigns/${campaignId}` },
+        footnote: 'You receive this as an owner of the organization.',
+      })
+    }
+  }),
+]
