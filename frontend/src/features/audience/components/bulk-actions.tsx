@@ -67,6 +67,7 @@ export function BulkActions({
         <JobProgress
           organizationId={organizationId}
           job={{ ...job, items: [] }}
+          showItems={false}
           onFinished={() => refreshAudience(queryClient, organizationId)}
         />
       )}

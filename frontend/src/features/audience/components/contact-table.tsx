@@ -43,19 +43,24 @@ export function ContactTable({
         <thead>
           <tr>
             <th scope="col" className={styles.checkCell}>
-              <input
-                type="checkbox"
-                aria-label="Select all contacts shown"
-                checked={allSelected}
-                onChange={() =>
-                  onSelect(
-                    togglePageSelection(
-                      selected,
-                      contacts.map((contact) => contact.id),
-                    ),
-                  )
-                }
-              />
+              <label className={styles.selectAll}>
+                <input
+                  type="checkbox"
+                  aria-label="Select all contacts shown"
+                  checked={allSelected}
+                  onChange={() =>
+                    onSelect(
+                      togglePageSelection(
+                        selected,
+                        contacts.map((contact) => contact.id),
+                      ),
+                    )
+                  }
+                />
+                <span className={styles.selectAllText} aria-hidden="true">
+                  Select all shown
+                </span>
+              </label>
             </th>
             <th scope="col">Contact</th>
             <th scope="col">Subscribed to</th>

@@ -177,7 +177,7 @@ function MappingStep({
     <>
       <Card
         title="2. Map the columns"
-        description={`${file.name} · ${bytesText(file.size)} · the first ${preview.rows.length} ${preview.rows.length === 1 ? 'row' : 'rows'}, separated by ${preview.delimiter === '\t' ? 'tabs' : `“${preview.delimiter}”`}. Attributes become template variables.`}
+        description={`${file.name} · ${bytesText(file.size)} · ${preview.headers.length} ${preview.headers.length === 1 ? 'column' : 'columns'} · the first ${preview.rows.length} ${preview.rows.length === 1 ? 'row' : 'rows'}, separated by ${preview.delimiter === '\t' ? 'tabs' : `“${preview.delimiter}”`}. Attributes become template variables.`}
       >
         <MappingTable
           preview={preview}

@@ -17,13 +17,20 @@ interface JobProgressProps {
   job: Job
   /** Once, when the job has finished (refresh what it changed). */
   onFinished?: (job: Job) => void
+  /** List each item's result (default). Off where items are ids a person cannot read (a bulk change of contacts). */
+  showItems?: boolean
 }
 
 /**
  * A background job as it runs: a progress bar, the counts and each item's result (a failure's reason beside its
  * template); read again every second and a half until it finishes.
  */
-export function JobProgress({ organizationId, job: started, onFinished }: JobProgressProps) {
+export function JobProgress({
+  organizationId,
+  job: started,
+  onFinished,
+  showItems = true,
+}: JobProgressProps) {
   const query = useQuery(jobQueries.detail(organizationId, started.id, started))
   const job = query.data ?? started
   const finished = isFinished(job.status)
@@ -62,7 +69,7 @@ export function JobProgress({ organizationId, job: started, onFinished }: JobPro
           {errorMessage(query.error)} It goes on in the background; this page tries again.
         </Alert>
       )}
-      {job.items.length > 0 && (
+      {showItems && job.items.length > 0 && (
         <ul className={styles.items} aria-label="Results">
           {job.items.map((item) => {
             const review = driftReviewPath(item, job.awsAccountId)
