@@ -1,4 +1,3 @@
-import { ENV } from '@app/contracts'
 import {
   ConflictException,
   CreateScheduleCommand,
@@ -11,6 +10,7 @@ import {
 import * as z from 'zod'
 import { on } from '../events/dispatch'
 import type { Logger } from '../log'
+import { schedulingEnv } from './env'
 import { getCampaign, startScheduledCampaign } from './public'
 
 /**
@@ -20,21 +20,6 @@ import { getCampaign, startScheduledCampaign } from './public'
  * campaign-schedule queue, whose worker calls `runCampaignSchedule` — `startScheduledCampaign`, which leaves
  * anything but a due SCHEDULED campaign alone. Locally the same calls reach the local Scheduler stand-in.
  */
-
-const SchedulingEnvSchema = z.object({
-  [ENV.campaignScheduleGroup]: z.string().min(1),
-  [ENV.campaignSchedulerRoleArn]: z.string().min(1),
-  [ENV.campaignScheduleTargetArn]: z.string().min(1),
-})
-
-function schedulingEnv() {
-  const env = SchedulingEnvSchema.parse(process.env)
-  return {
-    group: env[ENV.campaignScheduleGroup],
-    roleArn: env[ENV.campaignSchedulerRoleArn],
-    targetArn: env[ENV.campaignScheduleTargetArn],
-  }
-}
 
 let client: SchedulerClient | undefined
 const scheduler = () => {

@@ -1,7 +1,7 @@
-import { ENV } from '@app/contracts'
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs'
 import * as z from 'zod'
 import { sqs } from '../../aws'
+import { campaignQueueUrl } from '../env'
 
 /** What the campaignDispatch queue carries: one step of a run, for the generation it was made for. */
 export const DispatchMessageSchema = z
@@ -27,13 +27,11 @@ export const SendMessageSchema = z
   .strict()
 export type SendBatchMessage = z.infer<typeof SendMessageSchema>
 
-const queueUrl = (name: string) => z.url().parse(process.env[name])
-
 /** Enqueues a dispatch step, after `delaySeconds` (0–900). */
 export async function enqueueDispatch(message: DispatchMessage, delaySeconds = 0): Promise<void> {
   await sqs().send(
     new SendMessageCommand({
-      QueueUrl: queueUrl(ENV.campaignDispatchQueueUrl),
+      QueueUrl: campaignQueueUrl('dispatch'),
       MessageBody: JSON.stringify(message),
       DelaySeconds: Math.max(0, Math.min(900, Math.round(delaySeconds))),
     }),
@@ -46,7 +44,7 @@ export async function enqueueSends(messages: SendBatchMessage[]): Promise<void> 
     const chunk = messages.slice(start, start + 10)
     const result = await sqs().send(
       new SendMessageBatchCommand({
-        QueueUrl: queueUrl(ENV.campaignSendQueueUrl),
+        QueueUrl: campaignQueueUrl('send'),
         Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),
       }),
     )
