@@ -287,7 +287,12 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     await banner.getByRole('button', { name: /AWS account: Backup/ }).waitFor()
     await page.getByRole('main').getByText('Backup', { exact: true }).first().waitFor()
     await banner.getByRole('button', { name: /AWS account: Backup/ }).click()
+    // The switch shows at once and is saved in the background: the reload below must follow the save.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/account') && response.request().method() === 'PATCH',
+    )
     await banner.getByRole('button', { name: /^Main/ }).click()
+    expect((await saved).ok()).toBe(true)
     await banner.getByRole('button', { name: /AWS account: Main/ }).waitFor()
     expect(await banner.getByRole('button', { name: /^Backup/ }).count()).toBe(0)
     await page.getByRole('main').getByText('IAM role', { exact: true }).first().waitFor()

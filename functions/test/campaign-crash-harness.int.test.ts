@@ -163,6 +163,8 @@ describe('the campaign crash harness', () => {
           error: 'SendingPausedException',
           message: 'Sending paused for this account.',
           status: 400,
+          // As SES: paused until the owner acts (a worker dying after the answer must not lose the pause).
+          count: 1_000,
         })
       }
       if (run.status === 'PAUSED' && run.pauseReason?.code.startsWith('ses.')) {

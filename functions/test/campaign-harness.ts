@@ -50,6 +50,8 @@ export interface HarnessOptions {
   errorRate: number
   /** The chance SQS delivers a handled message again. */
   redeliveryRate: number
+  /** When given, decides alone where a worker crashes (no random crashes or handler errors). */
+  crashWhen?: (point: CrashPoint) => boolean
   /** Called with the batch of a send crashed right after SES accepted it. */
   onCrashAfterAccept?: (message: { shard: number; batchId: string }) => void
 }
@@ -82,6 +84,11 @@ export class CampaignQueues {
   /** Throws an injected crash at `point` (always the first time a point is reached, then at the crash rate). */
   private crashAt(point: CrashPoint, message?: { shard: number; batchId: string }): void {
     const seen = this.crashes.get(point) ?? 0
+    if (this.options.crashWhen) {
+      if (!this.options.crashWhen(point)) return
+      this.crashes.set(point, seen + 1)
+      throw new InjectedCrash(`injected crash at ${point}`)
+    }
     const error = this.options.random() < this.options.errorRate / CRASH_POINTS.length
     if (seen > 0 && !error && this.options.random() >= this.options.crashRate) return
     if (error) this.handlerErrors++

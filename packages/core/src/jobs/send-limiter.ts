@@ -156,6 +156,18 @@ export async function leaseSendTokens(
   }
 }
 
+/** The account's SendQuota as the limiter last read it from SES (undefined before its first lease). */
+export async function cachedSendQuota(account: string, region: string): Promise<SendQuota | undefined> {
+  const { quota } = await readBucket(account, region)
+  return (
+    quota && {
+      maxSendRate: quota.maxSendRate,
+      max24HourSend: quota.max24HourSend,
+      sentLast24Hours: quota.sentLast24Hours,
+    }
+  )
+}
+
 /**
  * SES throttled a send anyway (the customer's other mail, a limit lowered since the read): no lease of the
  * account starts before `until`.

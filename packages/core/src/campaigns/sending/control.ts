@@ -73,17 +73,20 @@ export async function startSending(
 /**
  * Pauses a SENDING run (a user, or the engine on an account-level error with its reason): claimed batches not yet
  * attempted go back to PENDING as their workers see the new generation; the `campaign.paused` event is written
- * with the change. False when the run is not SENDING.
+ * with the change. False when the run is not SENDING (or, with `generation`, no longer that generation: an old
+ * batch's answer never pauses a run resumed since).
  */
 export async function pauseSending(
   orgId: string,
   campaignId: string,
   reason: Omit<PauseReason, 'at'> = { code: 'paused_by_user', message: 'Paused by a member.' },
-  now = new Date(),
+  options: { now?: Date; generation?: number } = {},
 ): Promise<boolean> {
+  const now = options.now ?? new Date()
   for (;;) {
     const run = await getRun(orgId, campaignId)
     if (run?.status !== 'SENDING') return false
+    if (options.generation !== undefined && run.generation !== options.generation) return false
     const pauseReason = { ...reason, at: now.toISOString() }
     try {
       await transact([

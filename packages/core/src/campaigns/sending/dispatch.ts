@@ -3,6 +3,7 @@ import { getConnection } from '../../aws-accounts/public'
 import type { Logger } from '../../log'
 import { applyTransitions, queryByStatus, readCounts, SHARDS } from './ledger.repo'
 import { materialise } from './materialise'
+import { inFlightFor } from './pace'
 import { type DispatchMessage, enqueueDispatch, enqueueSends, type SendBatchMessage } from './queue'
 import { endBatch, getBatch, getRun, putBatch, type RunRecord, updateRun } from './runs.repo'
 import { deleteCampaignTemplate } from './ses-template'
@@ -66,7 +67,7 @@ async function runDispatchStep(run: RunRecord, options: DispatchOptions): Promis
     options.log?.info('campaign.finished', { orgId: run.orgId, campaignId: run.campaignId, counts })
     return { next: 'done' }
   }
-  const room = (options.window ?? IN_FLIGHT_WINDOW) - counts.claimed
+  const room = (await inFlightWindow(run, options)) - counts.claimed
   const claimed = room > 0 ? await claimBatches(run, room, now() + (options.leaseMs ?? LEASE_MS), options) : 0
   return { next: 'again', delaySeconds: claimed > 0 ? 1 : 2 }
 }
@@ -108,6 +109,15 @@ export async function handleDispatch(
       Math.min(result.delaySeconds, options.maxDelaySeconds ?? Number.POSITIVE_INFINITY),
     )
   return result
+}
+
+/** The window of claimed recipients: the configured one, narrowed to what the account's rate sends in time. */
+async function inFlightWindow(run: RunRecord, options: DispatchOptions): Promise<number> {
+  const configured = options.window ?? IN_FLIGHT_WINDOW
+  const connection = await getConnection(run.orgId, run.awsAccountId)
+  if (!connection) return configured
+  const paced = await inFlightFor(connection, options.leaseMs ?? LEASE_MS, options.batchSize ?? BATCH_SIZE)
+  return Math.min(configured, paced ?? configured)
 }
 
 /** Claims up to `room` PENDING recipients, a batch of ≤ 50 per shard per round, and enqueues each batch. */

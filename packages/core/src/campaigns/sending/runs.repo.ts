@@ -130,6 +130,8 @@ const AnswerSchema = z.object({
   status: z.string(),
   messageId: z.string().optional(),
   error: z.string().optional(),
+  /** A whole-call account error's code (`sending_paused`, …): what the run's pause says. */
+  code: z.string().optional(),
 })
 export const BatchSchema = z.object({
   batchId: z.string(),

@@ -7,6 +7,7 @@ import { applyTransitions, type RecipientRecord, type Transition } from './ledge
 import { backOff, paceRecipients } from './pace'
 import type { SendBatchMessage } from './queue'
 import {
+  type BatchAnswer,
   endBatch,
   getBatch,
   getRun,
@@ -23,6 +24,8 @@ import { recipientValues } from './variables'
 export const SEND_WINDOW_MS = 60_000
 /** A batch is marked only while its lease has this long to run (the call never outlives the lease). */
 export const SEND_WINDOW_MARGIN_MS = 45_000
+/** Pacing ends this long (at most half the margin) before the mark's deadline: the mark's own writes fit. */
+const PACE_SLACK_MS = 2_000
 /** How long a daily-quota stop waits before sending is tried again. */
 const QUOTA_WAIT_MS = 15 * 60_000
 
@@ -86,6 +89,8 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
   if (!batch) return
   if (batch.answer || batch.attempted !== undefined || batch.ended) {
     if (batch.answer || batch.ended) await settleBatch(orgId, campaignId, batch, settlement(batch))
+    // Its worker may have died between the answer and the pause it called for.
+    if (batch.answer) await pauseForAccount(orgId, campaignId, batch.generation, batch.answer, options.log)
     return
   }
   const handBack = async () => {
@@ -134,30 +139,36 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
   if (skipped.length > 0) await applyTransitions(orgId, campaignId, skipped)
   if (destinations.length === 0) return
 
-  const paced = await paceRecipients(connection, destinations.length, options.deadline)
-  if (!paced.ok) {
+  // Pacing never waits past the moment the batch could still be marked: a granted token is always used.
+  const margin = options.sendMarginMs ?? SEND_WINDOW_MARGIN_MS
+  const markBy = batch.leaseUntil - margin - Math.min(PACE_SLACK_MS, margin / 2)
+  const paced = await paceRecipients(connection, destinations.length, Math.min(options.deadline, markBy))
+  if (paced.waitUntil !== undefined)
     // The daily quota is spent: the dispatch waits until the limiter says (the status shows it).
-    if (paced.waitUntil !== undefined)
-      await updateRun(run, { waitingUntil: new Date(paced.waitUntil).toISOString() })
-    return handBack()
-  }
-  const now = Date.now()
-  if (
-    !(await markAttempted(
+    await updateRun(run, { waitingUntil: new Date(paced.waitUntil).toISOString() })
+  if (paced.granted === 0) return handBack()
+  // Fewer granted than held (a slow rate, a busy account): those go now, the rest back to PENDING first.
+  const sending = destinations.slice(0, paced.granted)
+  const later = destinations.slice(paced.granted)
+  if (later.length > 0)
+    await applyTransitions(
       orgId,
       campaignId,
-      batch,
-      now,
-      options.sendMarginMs ?? SEND_WINDOW_MARGIN_MS,
-      options.sendWindowMs ?? SEND_WINDOW_MS,
-    ))
-  ) {
+      later.map((destination) => ({
+        contactId: destination.contactId,
+        from: 'CLAIMED' as const,
+        to: 'PENDING' as const,
+        batchId: batch.batchId,
+      })),
+    )
+  const now = Date.now()
+  if (!(await markAttempted(orgId, campaignId, batch, now, margin, options.sendWindowMs ?? SEND_WINDOW_MS))) {
     const current = await getBatch(orgId, campaignId, message.shard, message.batchId)
     if (current?.ended) await settleBatch(orgId, campaignId, current, settlement(current))
     return
   }
   await options.hook?.('marked', message)
-  const result = await sendBulk(connection, run, destinations)
+  const result = await sendBulk(connection, run, sending)
   await options.hook?.('called', message)
   await recordAnswer(orgId, campaignId, batch, result.answer)
   await options.hook?.('answered', message)
@@ -165,30 +176,38 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
   await settleBatch(orgId, campaignId, answered, 'answer')
   await options.hook?.('settled', message)
 
-  if (result.kind === 'account') {
-    await pauseSending(orgId, campaignId, { code: `ses.${result.code}`, message: result.message })
-    options.log?.warn('campaign.paused', { orgId, campaignId, code: result.code })
-  } else if (result.kind === 'throttled') {
-    await backOff(connection, 1)
-  } else if (result.kind === 'unknown') {
+  await pauseForAccount(orgId, campaignId, batch.generation, result.answer, options.log)
+  const statuses = Object.values(result.answer).map((answer) => answer.status)
+  if (statuses.includes('ACCOUNT_THROTTLED')) await backOff(connection, 1)
+  if (statuses.includes('ACCOUNT_DAILY_QUOTA_EXCEEDED'))
+    await updateRun(run, { waitingUntil: new Date(Date.now() + QUOTA_WAIT_MS).toISOString() })
+  if (result.kind === 'unknown')
     options.log?.warn('campaign.send_unknown', {
       orgId,
       campaignId,
       batchId: batch.batchId,
       error: result.message,
     })
-  } else {
-    const statuses = Object.values(result.answer).map((answer) => answer.status)
-    const account = statuses.find((status) => ACCOUNT_LEVEL.has(status))
-    if (account)
-      await pauseSending(orgId, campaignId, {
-        code: `ses.${account.toLowerCase()}`,
-        message: accountMessage(account),
-      })
-    if (statuses.includes('ACCOUNT_THROTTLED')) await backOff(connection, 1)
-    if (statuses.includes('ACCOUNT_DAILY_QUOTA_EXCEEDED'))
-      await updateRun(run, { waitingUntil: new Date(Date.now() + QUOTA_WAIT_MS).toISOString() })
-  }
+}
+
+/**
+ * An answer with an account-level status (a whole-call error, or one per destination) pauses the run that sent
+ * it, with SES's reason. Read from the stored answer, so a redelivery does it when the first worker could not.
+ */
+async function pauseForAccount(
+  orgId: string,
+  campaignId: string,
+  generation: number,
+  answer: Record<string, BatchAnswer>,
+  log: Logger | undefined,
+): Promise<void> {
+  const entry = Object.values(answer).find((item) => ACCOUNT_LEVEL.has(item.status))
+  if (!entry) return
+  const reason = entry.code
+    ? { code: `ses.${entry.code}`, message: entry.error ?? accountMessage(entry.status) }
+    : { code: `ses.${entry.status.toLowerCase()}`, message: accountMessage(entry.status) }
+  if (await pauseSending(orgId, campaignId, reason, { generation }))
+    log?.warn('campaign.paused', { orgId, campaignId, code: reason.code })
 }
 
 function accountMessage(status: string): string {

@@ -116,7 +116,7 @@ export async function sendBulk(
         kind: 'account',
         code,
         message,
-        answer: each(destinations, { status: 'ACCOUNT_LEVEL', error: message }),
+        answer: each(destinations, { status: 'ACCOUNT_LEVEL', error: message, code }),
       }
     if (status !== undefined && status >= 400 && status < 500 && name !== 'TimeoutError')
       return {
