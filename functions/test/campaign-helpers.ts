@@ -12,7 +12,43 @@ export const compliantSource = (greeting = 'Hi {{firstName}}') =>
     `<p>${greeting}, here is the news.</p><p>Acme Inc<br>1 Main Street<br>Springfield 12345</p><p><a href="{{unsubscribeUrl}}">Unsubscribe</a></p>`,
   )
 
-export async function campaignOrg(plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY') {
+type Owner = Awaited<ReturnType<typeof orgWithAccount>>['owner']
+
+/** The account's monitoring state, polled until `done` says so (deadline 15 s). */
+export async function waitForMonitoring(
+  owner: Owner,
+  orgId: string,
+  awsAccountId: string,
+  done: (monitoring: { state: string; eventTypes: string[] } | undefined) => boolean,
+) {
+  const until = Date.now() + 15_000
+  for (;;) {
+    const list = await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)
+    const monitoring = list.body.items.find((item: { id: string }) => item.id === awsAccountId)?.monitoring
+    if (done(monitoring)) return monitoring
+    if (Date.now() > until) throw new Error(`monitoring not as expected: ${JSON.stringify(monitoring)}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/**
+ * Turns on the account's SES events (monitoring, all event types unless told) and waits for SNS to confirm our
+ * endpoint's subscription: what a campaign needs before it may be sent.
+ */
+export async function enableEvents(owner: Owner, orgId: string, awsAccountId: string, eventTypes?: string[]) {
+  const enabled = await owner.api.post(`/api/aws-accounts/${awsAccountId}/enable-monitoring`, {
+    organizationId: orgId,
+    ...(eventTypes ? { eventTypes } : {}),
+  })
+  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
+  return waitForMonitoring(owner, orgId, awsAccountId, (monitoring) => monitoring?.state === 'ACTIVE')
+}
+
+/** A Team organization with a verified account and sender; its SES events are on unless `events: false`. */
+export async function campaignOrg(
+  plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY',
+  options: { events?: boolean } = {},
+) {
   const setup = await orgWithAccount(plan)
   const fromEmail = uniqueEmail('news')
   await verifyLocalIdentity(stack, {
@@ -20,6 +56,9 @@ export async function campaignOrg(plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY
     region: 'us-east-1',
     identity: fromEmail,
   })
+  // Monitoring needs the plan's feature: a START organization gets none (its campaigns are refused anyway).
+  if (options.events !== false && plan !== 'START')
+    await enableEvents(setup.owner, setup.orgId, setup.awsAccountId)
   return {
     ...setup,
     fromEmail,

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
+import { SesEventTypeSchema } from '../ses-monitoring/schemas'
 import { uniqueItems } from '../text'
 
 /**
@@ -21,7 +22,9 @@ export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email'] as const
  * - `unsubscribe_link`: the HTML part has no visible `{{unsubscribeUrl}}` link (or the text part lacks it);
  * - `postal_address`: the campaign's `sender.postalAddress` is empty, or the template's visible HTML text or its
  *   text part does not contain it (CAN-SPAM: the sender's physical postal address in every marketing message);
- * - `no_recipients`: nobody to send to.
+ * - `no_recipients`: nobody to send to;
+ * - `ses_events`: the account's SES events are not set up for campaigns (see `CAMPAIGN_EVENT_TYPES`): without
+ *   them a send whose answer was lost cannot be reconciled and the report cannot count.
  */
 export const PREFLIGHT_REFUSALS = [
   'incomplete',
@@ -31,6 +34,7 @@ export const PREFLIGHT_REFUSALS = [
   'unsubscribe_link',
   'postal_address',
   'no_recipients',
+  'ses_events',
 ] as const
 export const PreflightRefusalCodeSchema = z.enum(PREFLIGHT_REFUSALS)
 export type PreflightRefusalCode = z.infer<typeof PreflightRefusalCodeSchema>
@@ -44,6 +48,39 @@ export const PREFLIGHT_WARNINGS = ['sandbox', 'quota', 'suppression_stale'] as c
 export const PreflightWarningCodeSchema = z.enum(PREFLIGHT_WARNINGS)
 
 export const PREFLIGHT_SAMPLE_EMAILS = 10
+
+/**
+ * The SES events a campaign needs its account's configuration set to publish (monitoring's event destination):
+ * SEND reconciles sends whose answer was lost, the others feed the ledger and the report.
+ */
+export const CAMPAIGN_EVENT_TYPES = [
+  'SEND',
+  'DELIVERY',
+  'BOUNCE',
+  'COMPLAINT',
+  'REJECT',
+  'RENDERING_FAILURE',
+  'OPEN',
+  'CLICK',
+] as const
+
+/**
+ * Where the campaign's account stands with SES events: `MISSING` (monitoring is off), `INCOMPLETE` (its event
+ * destination lacks some of `CAMPAIGN_EVENT_TYPES`), `PENDING_CONFIRMATION` (set up, SNS has not confirmed our
+ * endpoint's subscription yet: events would be lost), `READY`. Anything but `READY` refuses the send (`ses_events`);
+ * enable-monitoring (again) sets it up.
+ */
+export const CAMPAIGN_EVENTS_STATES = ['MISSING', 'INCOMPLETE', 'PENDING_CONFIRMATION', 'READY'] as const
+export const CampaignEventsSchema = z.object({
+  state: z.enum(CAMPAIGN_EVENTS_STATES),
+  /** The configuration set every campaign message is sent with (null: none yet). */
+  configurationSetName: z.string().nullable(),
+  /** What the event destination publishes now. */
+  eventTypes: z.array(SesEventTypeSchema),
+  /** Of `CAMPAIGN_EVENT_TYPES`, those it does not. */
+  missingEventTypes: z.array(SesEventTypeSchema),
+})
+export type CampaignEvents = z.infer<typeof CampaignEventsSchema>
 
 export const PreflightSchema = z.object({
   campaignId: UlidSchema,
@@ -68,6 +105,8 @@ export const PreflightSchema = z.object({
   refusals: z.array(z.object({ code: PreflightRefusalCodeSchema, message: z.string() })),
   warnings: z.array(z.object({ code: PreflightWarningCodeSchema, message: z.string() })),
   sandbox: z.boolean().nullable(),
+  /** The account's SES events set-up (null: the AWS account is not connected and verified). */
+  events: CampaignEventsSchema.nullable(),
   /** When the account's SES suppression list was last copied in (null: never). */
   suppressionSyncedAt: z.iso.datetime().nullable(),
   /**

@@ -4,6 +4,7 @@ import { getConnection } from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { loadEmail } from '../templates/email'
 import { getContent, getHead } from '../templates/public'
+import { campaignEvents, eventsRefusal } from './events-setup'
 import type { CampaignRecord } from './model'
 import { assertSender } from './references'
 
@@ -80,6 +81,7 @@ export async function refusalsOf(record: CampaignRecord, content?: PinnedContent
       refusals.push({ code: 'identity_not_verified', message: error.message })
     }
   }
+  const events = connection?.verified ? eventsRefusal(campaignEvents(connection)) : undefined
   const pinned = content === undefined ? await currentContent(record) : content
   if (record.templateId && !pinned) {
     refusals.push({ code: 'template_missing', message: 'The template was deleted: choose another.' })
@@ -102,6 +104,7 @@ export async function refusalsOf(record: CampaignRecord, content?: PinnedContent
   if (record.topicIds.length > 0 && (await subscribedCount(record)) === 0) {
     refusals.push({ code: 'no_recipients', message: 'Nobody is subscribed to the campaign’s topics.' })
   }
+  if (events) refusals.push(events)
   return refusals
 }
 

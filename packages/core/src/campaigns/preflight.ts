@@ -8,6 +8,7 @@ import { DEFAULT_SEND_SHARE } from '../jobs/send-limiter'
 import type { OrganizationContext } from '../organizations/context'
 import { requireCampaign } from './campaigns'
 import { currentContent, refusalsOf } from './checks'
+import { campaignEvents } from './events-setup'
 import type { CampaignRecord } from './model'
 import { templateVariables } from './sending/public'
 import { recipientValues } from './sending/variables'
@@ -49,7 +50,9 @@ export async function readAudience(record: CampaignRecord, max: number): Promise
   return { contacts: [...seen.values()], complete: true }
 }
 
+/** The account's SES quota and events set-up (null when it is not connected and verified). */
 interface Quota {
+  events: Preflight['events']
   sandbox: boolean
   maxSendRate: number
   max24HourSend: number
@@ -62,6 +65,7 @@ async function accountQuota(record: CampaignRecord): Promise<Quota | null> {
   try {
     const account = await (await customerSes(connection)).send(new GetAccountCommand({}))
     return {
+      events: campaignEvents(connection),
       sandbox: account.ProductionAccessEnabled !== true,
       maxSendRate: account.SendQuota?.MaxSendRate ?? 0,
       max24HourSend: account.SendQuota?.Max24HourSend ?? 0,
@@ -141,6 +145,7 @@ export async function preflight(
     refusals,
     warnings,
     sandbox: quota ? quota.sandbox : null,
+    events: quota ? quota.events : null,
     suppressionSyncedAt: syncedAt,
     estimate:
       quota && todayAllows !== null
