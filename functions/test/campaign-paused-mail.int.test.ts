@@ -1,4 +1,7 @@
+import { campaignPausedSubscribers } from '@app/core/campaigns/paused-mail'
+import { newEvent } from '@app/core/events/outbox'
 import { updateLocalSesAccount } from '@app/local-stack/testing/local-aws'
+import { listMail } from '@app/local-stack/testing/mailbox'
 import { describe, expect, it } from 'vitest'
 import { act, campaignOrg, readyCampaign } from './campaign-helpers'
 import { stack, waitForMail } from './stack'
@@ -28,5 +31,34 @@ describe('a campaign paused by SES', () => {
     expect(mail.subject).toBe('Campaign paused: Stopped by SES')
     expect(mail.text).toContain(paused.pauseReason.message)
     expect(mail.text).toContain(`/app/campaigns/${campaign.id}`)
+  })
+
+  it('mails each owner once per event, however often the event is handled', async () => {
+    const setup = await campaignOrg()
+    const { campaign } = await readyCampaign(setup, 'Paused twice', 1)
+    const [subscriber] = campaignPausedSubscribers
+    if (!subscriber) throw new Error('no campaign.paused subscriber')
+    const pausedEvent = (message: string) =>
+      newEvent('campaign.paused', setup.orgId, {
+        campaignId: campaign.id,
+        reason: { code: 'ses.sending_paused', message, at: new Date().toISOString() },
+      })
+    const since = Math.floor(Date.now() / 1000)
+    const redelivered = pausedEvent(`Redelivered ${campaign.id}`)
+    await subscriber.handle(redelivered, {})
+    await subscriber.handle(redelivered, {})
+    // A later event's mail arrives after any the redelivery could have sent: then count.
+    const later = pausedEvent(`Later ${campaign.id}`)
+    await subscriber.handle(later, {})
+    await waitFor(
+      () => listMail(stack, since),
+      (mails) => mails.some((mail) => mail.text?.includes(`Later ${campaign.id}`)),
+      'the later event’s mail',
+    )
+    const mails = (await listMail(stack, since)).filter((mail) =>
+      mail.text?.includes(`Redelivered ${campaign.id}`),
+    )
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.to).toEqual([setup.owner.email])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  campaignEventTypes,
   contactTemplateData,
   firstOpenStep,
   nextStep,
@@ -64,5 +65,31 @@ describe('the create flow', () => {
       'c@x.com',
     ])
     expect(parseTestAddresses('  ')).toEqual([])
+  })
+})
+
+describe('the SES events a campaign asks for', () => {
+  it('adds every type a campaign needs to those the account publishes, in SES order', () => {
+    expect(campaignEventTypes([])).toEqual([
+      'SEND',
+      'DELIVERY',
+      'BOUNCE',
+      'COMPLAINT',
+      'REJECT',
+      'OPEN',
+      'CLICK',
+      'RENDERING_FAILURE',
+    ])
+    expect(campaignEventTypes(['DELIVERY_DELAY', 'BOUNCE'])).toEqual([
+      'SEND',
+      'DELIVERY',
+      'BOUNCE',
+      'COMPLAINT',
+      'REJECT',
+      'OPEN',
+      'CLICK',
+      'RENDERING_FAILURE',
+      'DELIVERY_DELAY',
+    ])
   })
 })

@@ -1,4 +1,12 @@
-import type { Campaign, Contact, MissingVariables, PreflightRefusalCode } from '@app/contracts'
+import {
+  CAMPAIGN_EVENT_TYPES,
+  type Campaign,
+  type Contact,
+  type MissingVariables,
+  type PreflightRefusalCode,
+  SES_EVENT_TYPES,
+  type SesEventType,
+} from '@app/contracts'
 import { paths } from '../../lib/paths'
 
 /** The 'Create campaign' flow, in order; a draft's page opens at the first step it still needs. */
@@ -93,6 +101,16 @@ export const REFUSAL_FIX: Record<
     text: 'Nobody is subscribed to the chosen topics: pick other topics or add contacts.',
     to: () => paths.contacts(),
   },
+  ses_events: { text: 'Set up SES events with the button above.' },
+}
+
+/**
+ * What "Set up SES events" asks enable-monitoring for: the types the account publishes now (a choice made on the
+ * Monitoring page stays) and every type a campaign needs, in SES's order.
+ */
+export function campaignEventTypes(current: readonly SesEventType[]): SesEventType[] {
+  const wanted = new Set<SesEventType>([...current, ...CAMPAIGN_EVENT_TYPES])
+  return SES_EVENT_TYPES.filter((type) => wanted.has(type))
 }
 
 /** Up to 5 addresses, comma or line separated, each once. */

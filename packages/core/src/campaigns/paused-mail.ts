@@ -3,6 +3,7 @@ import { coreEnv } from '../env'
 import { on } from '../events/dispatch'
 import { sendProductMail } from '../mail/product-mail'
 import { getOrganization, listMembers } from '../organizations/public'
+import { markMailed, unmarkMailed } from './mail-marks.repo'
 import { getCampaign } from './public'
 
 /** Pauses a member asked for: nobody is mailed about them. */
@@ -17,7 +18,9 @@ const oneLine = (text: string, max = 80) => {
 /**
  * A campaign paused by the engine for an account-level error (sending paused or suspended, an identity or MAIL FROM
  * not verified, the setup missing): each owner of the organization gets the product's mail with SES's reason and
- * a link to the campaign, where it resumes once fixed.
+ * a link to the campaign, where it resumes once fixed. Once per owner and event: a redelivered or retried event
+ * (a crash after some mails, a failed one) mails only the owners not yet mailed about it (a conditional mark per
+ * event and owner, made before the mail and taken back if the mail fails).
  */
 export const campaignPausedSubscribers = [
   on('campaign.paused', 'campaigns.mail_owners_paused', async (event) => {
@@ -34,7 +37,7 @@ export const campaignPausedSubscribers = [
     const accounts = await Promise.all(owners.map((owner) => getAccountWithMemberships(owner.accountId)))
     const name = oneLine(campaign.name)
     for (const found of accounts) {
-      if (!found) continue
+      if (!found || !(await markMailed(orgId, event.id, found.account.id))) continue
       await sendProductMail({
         to: found.account.email,
         subject: `Campaign paused: ${name}`,
@@ -45,6 +48,9 @@ export const campaignPausedSubscribers = [
         ],
         action: { label: 'Open the campaign', url: `${coreEnv().appUrl}/app/campaigns/${campaignId}` },
         footnote: 'You receive this as an owner of the organization.',
+      }).catch(async (error: unknown) => {
+        await unmarkMailed(orgId, event.id, found.account.id)
+        throw error
       })
     }
   }),

@@ -25,6 +25,9 @@ const RECIPIENT_PAGE_SIZE = 50
 
 type ListFilters = Omit<CampaignListQuery, 'organizationId'>
 
+/** How often the pre-flight is read again while the account's SES events wait for SNS's confirmation. */
+const CONFIRMING_INTERVAL_MS = 3000
+
 export const campaignQueries = {
   all: () => ['campaigns'] as const,
   lists: (organizationId: string) => [...campaignQueries.all(), 'list', organizationId] as const,
@@ -56,6 +59,9 @@ export const campaignQueries = {
       queryFn: ({ signal }) =>
         apiRequest(routes.getCampaignPreflight, { params: { id }, query: { organizationId }, signal }),
       staleTime: 0,
+      // Until SNS confirms the SES events subscription just set up, the send stays refused: ask again.
+      refetchInterval: (query) =>
+        query.state.data?.events?.state === 'PENDING_CONFIRMATION' ? CONFIRMING_INTERVAL_MS : false,
     }),
   /** The per-recipient ledger, one status or all, page after page by cursor. */
   recipients: (organizationId: string, id: string, status: RecipientStatus | undefined, live: boolean) =>

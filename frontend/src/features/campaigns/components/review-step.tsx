@@ -15,6 +15,7 @@ import { countText, durationText, plural, rateText } from '../campaign-display'
 import { REFUSAL_FIX, withDefault } from '../campaign-flow'
 import { zonedText } from '../schedule-time'
 import styles from './campaigns.module.css'
+import { EventsSetup } from './events-setup'
 import { TestSend } from './test-send'
 
 /** Step 5: the pre-flight over every recipient, the choice for missing variables, a test, then send or schedule. */
@@ -157,6 +158,7 @@ function PreflightSummary({ campaign, preflight }: { campaign: Campaign; preflig
           they are sent, with the same choice.
         </p>
       )}
+      {preflight.events && <EventsSetup campaign={campaign} events={preflight.events} />}
       {preflight.sandbox && (
         <Alert tone="warning" title="This AWS account is in the SES sandbox">
           Only verified addresses will receive mail. Ask AWS for production access to send to everyone.

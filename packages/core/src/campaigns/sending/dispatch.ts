@@ -216,6 +216,15 @@ async function confirmNothing(run: RunRecord, before: number): Promise<void> {
   }
 }
 
+/**
+ * Removes the campaign-owned SES template of a run that still has it: what a deleted campaign's purge does before
+ * it removes the run (a cancel whose dispatch step had not run yet, a finished run kept for a retry of the failed).
+ */
+export async function removeRunTemplate(orgId: string, campaignId: string): Promise<void> {
+  const run = await getRun(orgId, campaignId)
+  if (run) await removeTemplate(run)
+}
+
 async function removeTemplate(run: RunRecord): Promise<void> {
   if (run.templateDeleted) return
   const connection = await getConnection(run.orgId, run.awsAccountId)

@@ -6,6 +6,7 @@
  * Campaign        ORG#<orgId>   CAMPAIGN#<id>        the whole record (sender, template, topics, choices, status …)
  * Campaign row    ORG#<orgId>   CAMPAIGN_ROW#<id>    what the list filters on (lower-case name, status), ~150 bytes,
  *                                                    written in the same transaction as the record
+ * Owner mailed    ORG#<orgId>   CAMPAIGN_MAILED#<eventId>#<accountId>   an owner was mailed about that event (TTL)
  *
  * Access patterns (T = the tenant's ORG#id, E = an entity's own, S = sharded, I = an index)
  * C1. A campaign by id (API, engine)                 T: GetItem ORG#id / CAMPAIGN#id
@@ -18,13 +19,21 @@
  *                                                        + Put the row
  * C4. Delete a campaign not being sent               T: TransactWrite: Delete the record conditioned on its status
  *                                                        + Delete the row
- * C5. Everything campaigns hold (purge)              T: CAMPAIGN#, CAMPAIGN_ROW# in the organization's partition
+ * C5. Everything campaigns hold (purge)              T: CAMPAIGN#, CAMPAIGN_ROW#, CAMPAIGN_MAILED# in the
+ *                                                        organization's partition
+ * C6. Mail an owner once per event (campaign.paused)  T: PutItem ORG#id / CAMPAIGN_MAILED#<eventId>#<accountId>
+ *                                                        conditioned on attribute_not_exists (TTL: 30 days)
  */
 export const CAMPAIGN_PREFIX = 'CAMPAIGN#'
 export const CAMPAIGN_ROW_PREFIX = 'CAMPAIGN_ROW#'
 export const campaignKey = (orgId: string, campaignId: string) => ({
   PK: `ORG#${orgId}`,
   SK: `${CAMPAIGN_PREFIX}${campaignId}`,
+})
+export const CAMPAIGN_MAILED_PREFIX = 'CAMPAIGN_MAILED#'
+export const campaignMailedKey = (orgId: string, eventId: string, accountId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${CAMPAIGN_MAILED_PREFIX}${eventId}#${accountId}`,
 })
 export const campaignRowKey = (orgId: string, campaignId: string) => ({
   PK: `ORG#${orgId}`,
