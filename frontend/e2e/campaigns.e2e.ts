@@ -164,8 +164,37 @@ describe('campaigns in a real browser', () => {
     await page.getByText('Only verified addresses will receive mail').waitFor()
     await page.getByText('Estimated duration').waitFor()
     await page.getByText(`missing for ${NAMELESS} recipients`).waitFor()
+    // The account's SES events are not set up yet: the send is refused and the review offers to set them up.
+    const offer = page.getByRole('note').filter({ hasText: 'SES events are not set up' })
+    await offer.waitFor()
+    await page.getByText(/Set up SES events for this AWS account before sending/).waitFor()
+    expect(await page.getByRole('button', { name: 'Send now' }).isDisabled()).toBe(true)
     await expectAccessible(page)
     await screenshot(page, 'desktop-campaign-review-sandbox')
+    await screenshot(page, 'desktop-campaign-review-events')
+    await page.setViewportSize({ width: 390, height: 900 })
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'mobile-campaign-review-events')
+    await page.setViewportSize({ width: 1440, height: 1000 })
+    await offer.getByRole('button', { name: 'Set up SES events' }).click()
+    // Enable-monitoring ran; the pre-flight is read again until SNS has confirmed the subscription.
+    await page.getByText('SES events are set up').waitFor({ timeout: 60_000 })
+    expect(await page.getByText(/Set up SES events for this AWS account/).count()).toBe(0)
+    const monitored = await api.get<{ items: { id: string; monitoring?: { eventTypes: string[] } }[] }>(
+      `/api/aws-accounts?organizationId=${orgId}`,
+    )
+    expect(monitored.body.items[0]?.monitoring?.eventTypes).toEqual(
+      expect.arrayContaining([
+        'SEND',
+        'DELIVERY',
+        'BOUNCE',
+        'COMPLAINT',
+        'REJECT',
+        'RENDERING_FAILURE',
+        'OPEN',
+        'CLICK',
+      ]),
+    )
     await grantProductionAccess(stack, keys.accountId)
     await page.getByRole('button', { name: 'Check again' }).click()
     await until(

@@ -17,7 +17,9 @@ import { stack, uniqueEmail, waitForMail } from './stack'
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
 
 describe('campaign state changes', () => {
-  it('refuses what a draft does not allow, and what the pre-flight refuses', async () => {
+  it('refuses what a draft does not allow, and what the pre-flight refuses', {
+    timeout: 90_000,
+  }, async () => {
     const setup = await campaignOrg()
     const incomplete = await createCampaign(setup, { name: 'Empty' })
     for (const action of ['pause', 'resume', 'cancel', 'retryFailed', 'retryUnconfirmed']) {

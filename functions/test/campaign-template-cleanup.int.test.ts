@@ -3,9 +3,11 @@
  * deleted: the deletion's purge removes the template from the customer's SES. The harness's own queues keep the
  * dispatch messages from ever being handled.
  */
-import { cancelSending, startSending } from '@app/core/campaigns/sending/public'
+import { getCampaign } from '@app/core/campaigns/public'
+import { cancelSending } from '@app/core/campaigns/sending/public'
 import { getRun } from '@app/core/campaigns/sending/runs.repo'
 import { campaignTemplateName } from '@app/core/campaigns/sending/ses-template'
+import { send } from '@app/core/campaigns/transitions'
 import { ListEmailTemplatesCommand } from '@aws-sdk/client-sesv2'
 import { ulid } from 'ulid'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -21,19 +23,12 @@ describe('deleting a cancelled campaign', () => {
     timeout: 90_000,
   }, async () => {
     const setup = await campaignOrg()
-    const { campaign, topic, template } = await readyCampaign(setup, 'Cancelled early', 1)
+    const { campaign } = await readyCampaign(setup, 'Cancelled early', 1)
     await queues.open(`template-cleanup-${ulid().toLowerCase()}`)
-    await startSending(setup.orgId, {
-      id: campaign.id,
-      orgId: setup.orgId,
-      awsAccountId: setup.awsAccountId,
-      fromEmail: setup.fromEmail,
-      fromName: null,
-      replyTo: null,
-      topicIds: [topic.id],
-      missingVariables: { mode: 'skip' },
-      content: { templateId: template.id, version: 1, subject: 'News', html: '<p>News</p>', text: 'News' },
-    })
+    // Sent as the API does (pre-flight, pinned version, engine start), its dispatch left on the harness's queue.
+    const record = await getCampaign(setup.orgId, campaign.id)
+    if (!record) throw new Error('no campaign record')
+    await send(record)
     const name = campaignTemplateName(campaign.id)
     const templates = async () =>
       (await setup.ses.send(new ListEmailTemplatesCommand({ PageSize: 100 }))).TemplatesMetadata?.map(
