@@ -6,7 +6,7 @@ import { accountQueries } from '../../account/api/account'
 import { canManageOrganization } from '../../organizations/organization-display'
 import { useEnableMonitoring } from '../../ses-monitoring/api/ses-monitoring'
 import { EnableError } from '../../ses-monitoring/components/enable-monitoring'
-import { EVENT_TYPE_TEXT, trackingNotice } from '../../ses-monitoring/monitoring-display'
+import { EVENT_TYPE_TEXT } from '../../ses-monitoring/monitoring-display'
 import { campaignQueries } from '../api/campaigns'
 import { campaignEventTypes } from '../campaign-flow'
 import styles from './campaigns.module.css'
@@ -47,7 +47,6 @@ export function EventsSetup({ campaign, events }: { campaign: Campaign; events: 
     )
   }
   const missing = events.missingEventTypes.map((type) => EVENT_TYPE_TEXT[type].plural.toLowerCase())
-  const notice = trackingNotice(wanted)
   return (
     <Alert
       tone="warning"
@@ -74,7 +73,8 @@ export function EventsSetup({ campaign, events }: { campaign: Campaign; events: 
         {canManage ? (
           <span>
             “Set up SES events” creates (or updates) a configuration set and an SNS topic in the account, as
-            Monitoring does. {notice}
+            Monitoring does. To count opens and clicks, SES adds a tiny tracking image to the HTML of the
+            messages sent with it and sends links through an AWS tracking address.
           </span>
         ) : (
           <span>
