@@ -80,3 +80,19 @@ export async function report(org: CampaignOrg, campaignId: string, machineOpens?
   expect(read.status, JSON.stringify(read.body)).toBe(200)
   return read.body
 }
+
+/** Polls `read` until `done` (deadline `ms`: sending through the stack's workers takes a while on a busy machine). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  ms = 90_000,
+) {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}

@@ -4,10 +4,16 @@ import { simulateLocalSesEngagement } from '@app/local-stack/testing/local-aws'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createContact, createTopic } from './audience-helpers'
 import { act, compliantSource, createCampaign } from './campaign-helpers'
-import { deliver, type ReportingOrg, report, reportingOrg, signedEvent } from './campaign-report-helpers'
+import {
+  deliver,
+  eventually,
+  type ReportingOrg,
+  report,
+  reportingOrg,
+  signedEvent,
+} from './campaign-report-helpers'
 import { createTemplate } from './ses-sync-helpers'
 import { anonymous, stack } from './stack'
-import { waitFor } from './suppression-helpers'
 
 /**
  * A campaign sent through the local stack to the mailbox simulator, with engagement played through the local SES
@@ -69,13 +75,13 @@ beforeAll(async () => {
   })
   campaignId = campaign.id
   expect((await act(org, campaignId, 'send')).status).toBe(200)
-  await waitFor(
+  await eventually(
     async () => (await org.owner.api.get(`/api/campaigns/${campaignId}?${org.oq}`)).body,
     (read) => read.status === 'SENT',
     'the campaign to be sent',
   )
   // The simulator's own events: 5 deliveries + the complaint's delivery, d's bounce, e's complaint.
-  await waitFor(
+  await eventually(
     () => report(org, campaignId),
     (read) => read.counts.delivered === 6 && read.counts.hardBounces === 1 && read.counts.complaints === 1,
     'the simulator’s events to be counted',
@@ -133,7 +139,7 @@ beforeAll(async () => {
 
 describe('a campaign’s report from SES events', () => {
   it('counts every outcome as the ground truth says, machine opens excluded by default', async () => {
-    const read = await waitFor(
+    const read = await eventually(
       () => report(org, campaignId),
       (read) =>
         read.counts.totalClicks === 4 &&

@@ -34,7 +34,7 @@ function entriesOf(
   add('SENT', sentAt)
   add('DELIVERED', recipient.deliveredAt)
   add('OPENED', recipient.openedAt)
-  add('CLICKED', recipient.clickedAt)
+  add('CLICKED', recipient.clickedAt, recipient.firstLink ?? null)
   if (recipient.bounce)
     add('BOUNCED', recipient.bounce.at, `${recipient.bounce.type} / ${recipient.bounce.subType}`)
   add('COMPLAINED', recipient.complainedAt)

@@ -49,6 +49,7 @@ export const RecipientSchema = z.object({
   deliveredAt: z.string().optional(),
   openedAt: z.string().optional(),
   clickedAt: z.string().optional(),
+  firstLink: z.string().optional(),
   bounce: z.object({ type: z.string(), subType: z.string(), at: z.string() }).optional(),
   complainedAt: z.string().optional(),
   unsubscribedAt: z.string().optional(),
