@@ -276,3 +276,48 @@ describe('a campaign’s report from SES events', () => {
     })
   })
 })
+
+describe('the report routes', () => {
+  it('answer 404 for other organizations’ campaigns and contacts, 403 off the Team plans, 400 for bad input', async () => {
+    const [other, start] = await Promise.all([reportingOrg(), reportingOrg('START')])
+    const a = who.a?.id
+    const paths = [
+      `/api/campaigns/${campaignId}/report?${other.oq}`,
+      `/api/campaigns/compare?${other.oq}&ids=${campaignId},${campaignId.slice(0, -1)}Z`,
+      `/api/campaigns/${campaignId}/recipients?${other.oq}&outcome=opened`,
+      `/api/contacts/${a}/activity?${other.oq}`,
+    ]
+    for (const path of paths) {
+      const read = await other.owner.api.get(path)
+      expect(read.status, path).toBe(404)
+      expect(read.body.error.code, path).toBe(
+        path.includes('/contacts/') ? 'contact.not_found' : 'campaigns.not_found',
+      )
+      expect(JSON.stringify(read.body)).not.toContain(who.a?.email)
+    }
+    for (const path of [
+      `/api/campaigns/${campaignId}/report?${start.oq}`,
+      `/api/campaigns/compare?${start.oq}&ids=${campaignId},${topicId}`,
+      `/api/contacts/${a}/activity?${start.oq}`,
+    ]) {
+      const read = await start.owner.api.get(path)
+      expect(read.status, path).toBe(403)
+      expect(read.body.error.code, path).toBe('plan.feature_locked')
+    }
+    for (const query of [
+      `/api/campaigns/${campaignId}/report?${org.oq}&machineOpens=sometimes`,
+      `/api/campaigns/compare?${org.oq}&ids=${campaignId}`,
+      `/api/campaigns/compare?${org.oq}&ids=${campaignId},${campaignId}`,
+      `/api/campaigns/compare?${org.oq}&ids=${campaignId},not-an-id`,
+      `/api/campaigns/${campaignId}/recipients?${org.oq}&outcome=read`,
+      `/api/campaigns/${campaignId}/recipients?${org.oq}&q=${encodeURIComponent('a\nb')}`,
+      `/api/campaigns/${campaignId}/recipients?${org.oq}&outcome=opened&cursor=forged`,
+      `/api/contacts/${a}/activity?${org.oq}&limit=0`,
+      `/api/contacts/${a}/activity?${org.oq}&cursor=forged`,
+    ]) {
+      const read = await org.owner.api.get(query)
+      expect(read.status, query).toBe(400)
+      expect(read.body.error.code, query).toEqual(expect.any(String))
+    }
+  }, 120_000)
+})
