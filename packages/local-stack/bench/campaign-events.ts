@@ -82,12 +82,10 @@ function eventsFor(orgId: string, campaignId: string, contacts: { id: string }[]
           ? { userAgent: 'Mozilla/5.0', ipAddress: '17.58.0.1' }
           : { userAgent: 'Mozilla/5.0 (iPhone) Version/17.0 Mobile Safari/604.1', ipAddress: '198.51.100.9' },
     })),
-    ...contacts
-      .slice(0, Math.round(n * 0.1))
-      .map((c, i) => ({
-        ...base(c, 'CLICK', 10 + (i % 90)),
-        click: { link: `https://acme.example/${i % 3}` },
-      })),
+    ...contacts.slice(0, Math.round(n * 0.1)).map((c, i) => ({
+      ...base(c, 'CLICK', 10 + (i % 90)),
+      click: { link: `https://acme.example/${i % 3}` },
+    })),
   ]
   const copies = Array.from(
     { length: EVENTS - distinct.length },
