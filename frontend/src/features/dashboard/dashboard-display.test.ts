@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  agoText,
   healthSummary,
   jobPercent,
   percentText,
@@ -135,17 +134,5 @@ describe('running jobs', () => {
     expect(jobPercent({ total: 0, done: 0 })).toBe(0)
     expect(jobPercent({ total: 3, done: 2 })).toBe(66)
     expect(jobPercent({ total: 3, done: 3 })).toBe(100)
-  })
-})
-
-describe('agoText', () => {
-  const now = Date.parse('2026-11-25T14:00:00.000Z')
-  it('reads recent times relatively, then as a date', () => {
-    expect(agoText('2026-11-25T13:59:30.000Z', now)).toBe('just now')
-    expect(agoText('2026-11-25T13:55:00.000Z', now)).toBe('5 minutes ago')
-    expect(agoText('2026-11-25T11:00:00.000Z', now)).toBe('3 hours ago')
-    expect(agoText('2026-11-24T12:00:00.000Z', now)).toBe('yesterday')
-    expect(agoText('2026-11-21T12:00:00.000Z', now)).toBe('4 days ago')
-    expect(agoText('2026-11-01T12:00:00.000Z', now)).toBe('Nov 1, 2026')
   })
 })

@@ -65,23 +65,6 @@ export function jobPercent(counts: Pick<JobSummary['counts'], 'total' | 'done'>)
   return Math.min(100, Math.floor((counts.done / counts.total) * 100))
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-
-/** 'just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago', then the date. */
-export function agoText(iso: string, now: number): string {
-  const seconds = Math.round((now - Date.parse(iso)) / 1000)
-  if (!Number.isFinite(seconds)) return ''
-  if (seconds < 60) return 'just now'
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return relative.format(-minutes, 'minute')
-  const hours = Math.floor(minutes / 60)
-  if (hours < 24) return relative.format(-hours, 'hour')
-  const days = Math.floor(hours / 24)
-  if (days < 7) return relative.format(-days, 'day')
-  return dateOnly.format(new Date(iso))
-}
-
 export interface HealthInput {
   sendingEnabled: boolean
   enforcementStatus: string | null

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner'
+import { DashboardHome } from '../../../features/dashboard/components/dashboard-home'
 import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
 import { OrganizationList } from '../../../features/organizations/components/organization-list'
 import { organizationName } from '../../../features/organizations/organization-display'
@@ -37,17 +38,21 @@ export function Component() {
         </Alert>
       )}
 
-      <Card
-        title="Organizations"
-        description="Templates, contacts and campaigns belong to an organization. Switch to work in another one."
-        actions={
-          <ButtonLink to={paths.newOrganization()} variant="secondary" size="small">
-            Add Organization
-          </ButtonLink>
+      <DashboardHome
+        aside={
+          <Card
+            title="Organizations"
+            description="Templates, contacts and campaigns belong to an organization. Switch to work in another one."
+            actions={
+              <ButtonLink to={paths.newOrganization()} variant="secondary" size="small">
+                Add Organization
+              </ButtonLink>
+            }
+          >
+            <OrganizationList account={account} />
+          </Card>
         }
-      >
-        <OrganizationList account={account} />
-      </Card>
+      />
     </div>
   )
 }
