@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  campaignRateFacts,
   healthSummary,
   jobPercent,
   percentText,
@@ -134,5 +135,20 @@ describe('running jobs', () => {
     expect(jobPercent({ total: 0, done: 0 })).toBe(0)
     expect(jobPercent({ total: 3, done: 2 })).toBe(66)
     expect(jobPercent({ total: 3, done: 3 })).toBe(100)
+  })
+})
+
+describe('campaignRateFacts', () => {
+  it('lists open and click rates, and bounces and complaints only once they reach a threshold', () => {
+    expect(campaignRateFacts({ open: 0.4231, click: 0.05, bounce: 0.01, complaint: 0 })).toEqual([
+      { label: 'Opened', value: '42.3 %' },
+      { label: 'Clicked', value: '5 %' },
+    ])
+    expect(campaignRateFacts({ open: null, click: null, bounce: 0.25, complaint: 0.002 })).toEqual([
+      { label: 'Opened', value: '—' },
+      { label: 'Clicked', value: '—' },
+      { label: 'Bounced', value: '25 %', level: 'atRisk' },
+      { label: 'Complained', value: '0.2 %', level: 'warning' },
+    ])
   })
 })

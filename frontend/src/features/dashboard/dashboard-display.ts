@@ -115,3 +115,33 @@ export function healthSummary(input: HealthInput): HealthSummary {
   found.sort((a, b) => SEVERITY[b.level] - SEVERITY[a.level])
   return { level: found[0]?.level ?? 'ok', reasons: found.map((item) => item.reason) }
 }
+
+export interface RateFact {
+  label: string
+  value: string
+  /** Set for bounce and complaint rates that reach a threshold. */
+  level?: Exclude<ThresholdLevel, 'ok'>
+}
+
+/** A campaign's rates as the home lists them: opens and clicks, and bounces and complaints once they need a look. */
+export function campaignRateFacts(rates: {
+  open: number | null
+  click: number | null
+  bounce: number | null
+  complaint: number | null
+}): RateFact[] {
+  const facts: RateFact[] = [
+    { label: 'Opened', value: percentText(rates.open, 1) },
+    { label: 'Clicked', value: percentText(rates.click, 1) },
+  ]
+  for (const kind of ['bounce', 'complaint'] as const) {
+    const level = thresholdLevel(kind, rates[kind])
+    if (level !== 'ok')
+      facts.push({
+        label: kind === 'bounce' ? 'Bounced' : 'Complained',
+        value: percentText(rates[kind]),
+        level,
+      })
+  }
+  return facts
+}

@@ -1,4 +1,4 @@
-import { type AwsAccount, routes } from '@app/contracts'
+import { type AwsAccount, type ReportRates, routes } from '@app/contracts'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { campaignQueries } from '../../campaigns/api/campaigns'
@@ -22,6 +22,34 @@ export const dashboardQueries = {
   /** The organization's newest campaigns (newest first), refreshed by the list's own rule while one sends. */
   recentCampaigns: (organizationId: string) =>
     campaignQueries.list(organizationId, { page: 1, pageSize: CAMPAIGN_WINDOW }),
+  /**
+   * Open and click rates (and the rest of the report's rates) of the campaigns that have started, by id: one
+   * compare call for two to ten of them, the report for one.
+   */
+  campaignRates: (organizationId: string, ids: readonly string[]) =>
+    queryOptions({
+      queryKey: [...campaignQueries.all(), 'home-rates', organizationId, ids] as const,
+      queryFn: async ({ signal }): Promise<Record<string, ReportRates>> => {
+        const [only] = ids
+        if (ids.length === 1 && only) {
+          const report = await apiRequest(routes.getCampaignReport, {
+            params: { id: only },
+            query: { organizationId },
+            signal,
+          })
+          return { [report.campaignId]: report.rates }
+        }
+        const compared = await apiRequest(routes.compareCampaigns, {
+          query: { organizationId, ids: ids.join(',') },
+          signal,
+        })
+        return Object.fromEntries(compared.campaigns.map((campaign) => [campaign.id, campaign.rates]))
+      },
+      enabled: ids.length > 0,
+      staleTime: 30_000,
+      // The engine's counters move while a campaign sends; a failed read is shown once, not retried in a loop.
+      retry: 1,
+    }),
   /** The templates changed last. */
   recentTemplates: (organizationId: string) =>
     queryOptions({

@@ -1,4 +1,11 @@
-import { type Campaign, lowestTierFor, type OrganizationSummary, planUnlocks, TIERS } from '@app/contracts'
+import {
+  type Campaign,
+  lowestTierFor,
+  type OrganizationSummary,
+  planUnlocks,
+  type ReportRates,
+  TIERS,
+} from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
@@ -16,6 +23,7 @@ import {
 import { canManageOrganization } from '../../organizations/organization-display'
 import { whenText } from '../../templates/template-display'
 import { dashboardQueries, HOME_ROWS } from '../api/dashboard'
+import { campaignRateFacts, THRESHOLD_BADGES } from '../dashboard-display'
 import styles from './dashboard.module.css'
 import { EmptyState, QueryBody } from './section-states'
 
@@ -77,6 +85,11 @@ function CampaignsUpgrade({ organization }: { organization: OrganizationSummary 
 
 function CampaignRows({ organizationId, awsAccountId }: { organizationId: string; awsAccountId?: string }) {
   const list = useQuery(dashboardQueries.recentCampaigns(organizationId))
+  const mine = (list.data?.items ?? [])
+    .filter((campaign) => campaign.awsAccountId === awsAccountId)
+    .slice(0, HOME_ROWS)
+  const startedIds = mine.filter((campaign) => campaign.startedAt !== null).map((campaign) => campaign.id)
+  const rates = useQuery(dashboardQueries.campaignRates(organizationId, startedIds))
   return (
     <QueryBody query={list} what="the recent campaigns">
       {(page) => {
@@ -110,18 +123,28 @@ function CampaignRows({ organizationId, awsAccountId }: { organizationId: string
             </EmptyState>
           )
         return (
-          <ul className={styles.list} aria-label="Recent campaigns">
-            {mine.map((campaign) => (
-              <CampaignRow key={campaign.id} campaign={campaign} />
-            ))}
-          </ul>
+          <>
+            <ul className={styles.list} aria-label="Recent campaigns">
+              {mine.map((campaign) => (
+                <CampaignRow key={campaign.id} campaign={campaign} rates={rates.data?.[campaign.id]} />
+              ))}
+            </ul>
+            {rates.isError && !rates.data && (
+              <p className={styles.footer}>
+                <span className={styles.muted}>Open and click rates could not be read just now.</span>{' '}
+                <button type="button" className={styles.linkButton} onClick={() => void rates.refetch()}>
+                  Try again
+                </button>
+              </p>
+            )}
+          </>
         )
       }}
     </QueryBody>
   )
 }
 
-function CampaignRow({ campaign }: { campaign: Campaign }) {
+function CampaignRow({ campaign, rates }: { campaign: Campaign; rates: ReportRates | undefined }) {
   const status = STATUS_TEXT[campaign.status]
   const started = campaign.startedAt !== null
   const when = campaign.finishedAt ?? campaign.startedAt ?? campaign.updatedAt
@@ -145,6 +168,23 @@ function CampaignRow({ campaign }: { campaign: Campaign }) {
             {progressText(campaign.counts)} · {countText(campaign.counts.total)} recipients ·{' '}
             {campaign.finishedAt ? 'finished' : 'started'} {whenText(when, Date.now())}
           </span>
+          {rates && (
+            <ul className={styles.rates} aria-label={`Rates of ${campaign.name}`}>
+              {campaignRateFacts(rates).map((fact) => (
+                <li key={fact.label}>
+                  {fact.label} <strong>{fact.value}</strong>
+                  {fact.level && (
+                    <>
+                      {' '}
+                      <Badge color={THRESHOLD_BADGES[fact.level].color}>
+                        {THRESHOLD_BADGES[fact.level].label}
+                      </Badge>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       ) : (
         <span className={styles.muted}>Not sent yet · edited {whenText(campaign.updatedAt, Date.now())}</span>
