@@ -94,8 +94,9 @@ function VerifiedHealth({
         const overall = THRESHOLD_BADGES[summary.level]
         return (
           <div className={styles.stack}>
-            <p>
-              <Badge color={overall.color}>{overall.label}</Badge>{' '}
+            <p className={styles.overall}>
+              <span className={styles.emptyTitle}>Overall</span>
+              <Badge color={overall.color}>{overall.label}</Badge>
               {summary.reasons.length === 0 && (
                 <span className={styles.muted}>Nothing needs your attention.</span>
               )}
