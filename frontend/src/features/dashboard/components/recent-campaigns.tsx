@@ -130,7 +130,7 @@ function CampaignRows({ organizationId, awsAccountId }: { organizationId: string
               ))}
             </ul>
             {rates.isError && !rates.data && (
-              <p className={styles.footer}>
+              <p className={styles.note}>
                 <span className={styles.muted}>Open and click rates could not be read just now.</span>{' '}
                 <button type="button" className={styles.linkButton} onClick={() => void rates.refetch()}>
                   Try again
