@@ -141,6 +141,17 @@ async function seedSender(api: Api, orgId: string, q: string) {
     (totals) => totals?.sent === emails.length && totals.bounced === 1,
     'the bounce to be counted',
   )
+  // …and the campaign's report (issue 19's counting) through the same events.
+  await until(
+    async () =>
+      (
+        await api.get<{ counts: { delivered: number; hardBounces: number } }>(
+          `/api/campaigns/${campaign.body.id}/report?${q}`,
+        )
+      ).body.counts,
+    (counts) => counts?.delivered === READERS && counts.hardBounces === 1,
+    'the campaign report to count the deliveries and the bounce',
+  )
   return { awsAccountId, campaignId: campaign.body.id, templateId: template.body.id }
 }
 
@@ -242,6 +253,11 @@ describe('the dashboard home in a real browser', () => {
     expect(
       await row.getByRole('progressbar', { name: 'Progress of November news' }).getAttribute('value'),
     ).toBe('100')
+    // Its rates from the report: nobody opened yet; one hard bounce in four sent is past SES's 10 %.
+    const rates = row.getByRole('list', { name: 'Rates of November news' })
+    await rates.getByText('Opened 0 %').waitFor()
+    await rates.getByText('Clicked 0 %').waitFor()
+    await rates.getByRole('listitem').filter({ hasText: 'Bounced 25 %' }).getByText('At risk').waitFor()
     expect(await row.getByRole('link', { name: 'November news' }).getAttribute('href')).toBe(
       `/app/campaigns/${campaignId}`,
     )
