@@ -1,5 +1,6 @@
 import {
   type CombinedReport,
+  type JobSummary,
   type OrganizationSummary,
   SES_REPUTATION_THRESHOLDS,
   type StatusCounts,
@@ -10,12 +11,14 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-error'
+import { jobQueries } from '../../jobs/api/jobs'
 import { ReputationFacts } from './reputation-facts'
+import { RunningJobs } from './running-jobs'
 import { QueryBody } from './section-states'
 
-function render(node: ReactNode): string {
+function render(node: ReactNode, client = new QueryClient()): string {
   return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>{node}</MemoryRouter>
     </QueryClientProvider>,
   )
@@ -159,5 +162,43 @@ describe('ReputationFacts', () => {
       ),
     )
     expect(html).toContain('Nothing was sent with monitoring in the last 7 days.')
+  })
+})
+
+describe('RunningJobs', () => {
+  const orgId = '01JD0000000000000000000000'
+  const job = (id: string, status: JobSummary['status'], done: number): JobSummary => ({
+    id,
+    kind: 'ses.publish',
+    organizationId: orgId,
+    awsAccountId: null,
+    status,
+    counts: { total: 4, done, succeeded: done, failed: 0 },
+    createdAt: '2026-11-25T10:00:00.000Z',
+    startedAt: '2026-11-25T10:00:01.000Z',
+    finishedAt: null,
+    createdBy: { accountId: 'acct', email: 'ada@example.com' },
+  })
+
+  it('lists only the jobs still running, with their progress', () => {
+    const client = new QueryClient()
+    client.setQueryData(jobQueries.recent(orgId).queryKey, [
+      job('01JD0000000000000000000001', 'running', 1),
+      job('01JD0000000000000000000002', 'succeeded', 4),
+    ])
+    const html = render(<RunningJobs organizationId={orgId} />, client)
+    expect(html.match(/<progress/g)).toHaveLength(1)
+    expect(html).toContain('value="25"')
+    expect(text(html)).toContain('Publishing to SES Running')
+    expect(text(html)).toContain('1 of 4 done')
+    expect(text(html)).not.toContain('Nothing running')
+  })
+
+  it('says what runs here when nothing does', () => {
+    const client = new QueryClient()
+    client.setQueryData(jobQueries.recent(orgId).queryKey, [job('01JD0000000000000000000002', 'failed', 4)])
+    const html = render(<RunningJobs organizationId={orgId} />, client)
+    expect(text(html)).toContain('Nothing running in the background')
+    expect(html).toContain('href="/app/templates/ses"')
   })
 })
