@@ -1,17 +1,13 @@
-import type { PreflightRefusalCode } from '@app/contracts'
 import { topicCounts } from '../audience/public'
 import { getConnection } from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { loadEmail } from '../templates/email'
 import { getContent, getHead } from '../templates/public'
-import { campaignEvents, eventsRefusal } from './events-setup'
+import { campaignEvents, eventsRefusal, type Refusal } from './events-setup'
 import type { CampaignRecord } from './model'
 import { assertSender } from './references'
 
-export interface Refusal {
-  code: PreflightRefusalCode
-  message: string
-}
+export type { Refusal }
 
 /** The parts of the template version a send would pin (the current one). */
 export interface PinnedContent {

@@ -1,6 +1,11 @@
-import { CAMPAIGN_EVENT_TYPES, type CampaignEvents } from '@app/contracts'
+import { CAMPAIGN_EVENT_TYPES, type CampaignEvents, type PreflightRefusalCode } from '@app/contracts'
 import type { AwsConnectionRecord } from '../aws-accounts/public'
-import type { Refusal } from './checks'
+
+/** Why the pre-flight refuses a send (the refusal list's item; `checks.ts` names it `Refusal`). */
+export interface Refusal {
+  code: PreflightRefusalCode
+  message: string
+}
 
 /**
  * Where the account stands with the SES events a campaign needs, from what enable-monitoring set up (its
