@@ -126,6 +126,7 @@ async function rateScenario(config: LocalStackConfig, maxSendRate: number): Prom
   row(`busiest one-second window (limit ${maxSendRate})`, String(busiest))
   row('SendBulkEmail calls / throttled calls (goal < 1 %)', `${sent.calls.length} / ${percent(throttled)}`)
   printCpu(sent)
+  printTimeline(sent.accepted)
   return (
     sent.exactlyOnce && rate / (maxSendRate * SHARE) >= 0.95 && busiest <= maxSendRate && throttled < 0.01
   )
