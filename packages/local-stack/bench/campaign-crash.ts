@@ -56,7 +56,12 @@ async function main(): Promise<void> {
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true'
   const dataDir = scratchDir('ses-studio-bench-crash-')
   console.log('Starting the local stack…')
-  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'error' })
+  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'error' }).catch(
+    (error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true })
+      throw error
+    },
+  )
   const config = stack.config
   const random = seeded(SEED)
   const pendingDrops: { shard: number; batchId: string }[] = []

@@ -14,7 +14,7 @@
  * (d) sustained rate as a ratio to MaxSendRate from 50/s up (doubling to `BENCH_PACING_MAX_RATE`, default 1,600,
  *     about `BENCH_PACING_SUSTAIN_SECONDS` of sending each, default 30) until it drops, with the CPU each process
  *     used, to say what bounds it.
- * `BENCH_PACING_SEND_WORKERS` (default 5) send invocations at once.
+ * `BENCH_PACING_SEND_WORKERS` (default 10) send invocations at once.
  */
 import { rmSync } from 'node:fs'
 import { DEFAULT_SEND_SHARE } from '@app/core/jobs/send-limiter'
@@ -37,7 +37,7 @@ import {
 import { installMovableClock, moveClock, sendWorkers } from './campaign-workers'
 
 const RECIPIENTS = Math.max(50, Number(process.env.BENCH_PACING_RECIPIENTS ?? 2000))
-const WORKERS = Math.max(1, Number(process.env.BENCH_PACING_SEND_WORKERS ?? 5))
+const WORKERS = Math.max(1, Number(process.env.BENCH_PACING_SEND_WORKERS ?? 10))
 const SUSTAIN_SECONDS = Math.max(5, Number(process.env.BENCH_PACING_SUSTAIN_SECONDS ?? 30))
 const MAX_RATE = Math.max(50, Number(process.env.BENCH_PACING_MAX_RATE ?? 1600))
 const SHARE = DEFAULT_SEND_SHARE
@@ -246,7 +246,12 @@ async function main(): Promise<void> {
   installMovableClock()
   const dataDir = scratchDir('ses-studio-bench-pacing-')
   console.log('Starting the local stack…')
-  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' })
+  const stack = await startLocalStack({ dataDir, ports: FREE_PORTS, logLevel: 'warn' }).catch(
+    (error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true })
+      throw error
+    },
+  )
   const workers = sendWorkers(stack.config, WORKERS)
   const only = process.env.BENCH_PACING_ONLY?.split(',')
   const scenarios: [string, () => Promise<boolean>][] = [
