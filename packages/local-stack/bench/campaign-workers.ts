@@ -4,6 +4,7 @@
  * runs a queue's invocations side by side (an SQS event source starts with five), `npm start` one at a time —
  * and a clock this process can move forward (the daily-quota scenario's "next day").
  */
+import { ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { SQSClient } from '@aws-sdk/client-sqs'
 import type { LocalStackConfig } from '../src/config'
@@ -56,6 +57,15 @@ export function installMovableClock(): void {
     }
   }
   globalThis.Date = MovableDate as DateConstructor
+  // Node's servers write their `Date` header from the real clock, and the AWS SDK corrects its clock skew from
+  // it — then signs with the real time, which the local AWS gateway (on this clock) refuses. Servers in this
+  // process answer on this clock.
+  const writeHead = ServerResponse.prototype.writeHead
+  ServerResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (offsetMs !== 0 && !this.headersSent && !this.hasHeader('date'))
+      this.setHeader('date', new Date().toUTCString())
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
+  } as typeof writeHead
 }
 
 /** Moves this process's clock forward by `ms` (timers — SQS's delays and visibility timeouts — keep real time). */
