@@ -7,6 +7,7 @@ import { upsertContacts } from '@app/core/audience/public'
 import { getRecipients } from '@app/core/campaigns/sending/ledger.repo'
 import { resumeSending, sendingState, startSending } from '@app/core/campaigns/sending/public'
 import { getRun } from '@app/core/campaigns/sending/runs.repo'
+import { CampaignQueues, seeded } from '@app/local-stack/testing/campaign-harness'
 import {
   grantProductionAccess,
   injectLocalAwsFault,
@@ -17,7 +18,6 @@ import {
 import { ulid } from 'ulid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTopic } from './audience-helpers'
-import { CampaignQueues, seeded } from './campaign-harness'
 import { orgWithAccount } from './ses-sync-helpers'
 import { stack } from './stack'
 

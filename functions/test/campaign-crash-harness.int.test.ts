@@ -17,6 +17,7 @@ import {
   startSending,
 } from '@app/core/campaigns/sending/public'
 import { getBatch, getRun } from '@app/core/campaigns/sending/runs.repo'
+import { CampaignQueues, CRASH_POINTS, seeded } from '@app/local-stack/testing/campaign-harness'
 import {
   clearLocalAwsFaults,
   grantProductionAccess,
@@ -29,7 +30,6 @@ import { listMail } from '@app/local-stack/testing/mailbox'
 import { ulid } from 'ulid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTopic } from './audience-helpers'
-import { CampaignQueues, CRASH_POINTS, seeded } from './campaign-harness'
 import { orgWithAccount } from './ses-sync-helpers'
 import { stack } from './stack'
 

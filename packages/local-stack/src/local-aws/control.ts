@@ -30,7 +30,8 @@ function reply(response: ServerResponse, status: number, body: unknown): void {
  * `/_local-aws/*`: what a test (or a script) does that a customer would do in the AWS console or AWS would do
  * by itself — accounts, users, roles, verified identities, production access, expired sessions, recipients
  * opening and clicking mail — and the test hooks: faults, throttle settings, the SNS delivery log, the messages
- * SES accepted with their accept times (`GET /_local-aws/ses/accepted?accountId&region&since&tag=name=value`).
+ * SES accepted with their accept times (`GET /_local-aws/ses/accepted?accountId&region&since&tag=name=value`),
+ * and every send call with its throttled destinations (`GET /_local-aws/ses/calls?accountId&region&since`).
  * Local only; no authentication.
  */
 export async function handleControl(
@@ -205,6 +206,16 @@ export async function handleControl(
           message: `No message ${input.messageId} sent with a configuration set by a local customer account`,
         })
       return reply(response, 200, published)
+    }
+    if (first === 'ses' && accountId === 'calls' && method === 'GET') {
+      const since = url.searchParams.get('since')
+      return reply(response, 200, {
+        calls: context.accepted.listCalls({
+          accountId: url.searchParams.get('accountId') ?? undefined,
+          region: url.searchParams.get('region') ?? undefined,
+          since: since === null ? undefined : Number(since),
+        }),
+      })
     }
     if (first === 'ses' && accountId === 'accepted') {
       const query = url.searchParams

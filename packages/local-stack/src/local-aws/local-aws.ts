@@ -20,7 +20,7 @@ import {
 } from './protocol'
 import { demoCredentials, seedAccounts } from './registry'
 import { type DeliverTarget, LocalScheduler, SCHEDULER_OPERATIONS } from './scheduler'
-import { AcceptLog } from './ses/accept-log'
+import { AcceptLog, sendCallOf } from './ses/accept-log'
 import { sesAccount } from './ses/account'
 import { afterSend } from './ses/after-send'
 import { handleSes, SEND_OPERATIONS } from './ses/handle-ses'
@@ -306,11 +306,23 @@ async function serve(
       throw new AwsError(429, 'TooManyRequestsException', 'Too Many Requests')
     const account = sesAccount(context.state.data, principal.accountId, region, platform)
     const renderingFailures = new Map<string, RenderingFailure>()
+    const sending = !platform && (operation === 'SendEmail' || operation === 'SendBulkEmail')
+    const call = {
+      accountId: account.accountId,
+      region: account.region,
+      at: now,
+      operation: operation as 'SendEmail' | 'SendBulkEmail',
+    }
     const answer = await handleSes(
       { upstreamUrl: context.upstreamUrl, verificationLink: (token) => verificationLink(context, token) },
       { operation, params, query: url.searchParams, input, account, platform, now, renderingFailures },
-    )
-    if (!platform && (operation === 'SendEmail' || operation === 'SendBulkEmail'))
+    ).catch((error: unknown) => {
+      if (sending && error instanceof AwsError)
+        context.accepted.recordCall(sendCallOf(call, input, { error: error.code }))
+      throw error
+    })
+    if (sending) context.accepted.recordCall(sendCallOf(call, input, { answer }))
+    if (sending)
       await afterSend(context, {
         account,
         principal,

@@ -1,6 +1,6 @@
 import type { LocalStackConfig } from '../config'
 import type { ArmedFault, FaultRule } from '../local-aws/faults'
-import type { AcceptedMessage } from '../local-aws/ses/accept-log'
+import type { AcceptedMessage, SendCall } from '../local-aws/ses/accept-log'
 import type { DeliveryRecord } from '../local-aws/sns/deliveries'
 import type { ThrottleSettings } from '../local-aws/throttle'
 
@@ -157,6 +157,22 @@ export async function localSesAccepted(
   if (query.tag) params.set('tag', `${query.tag[0]}=${query.tag[1]}`)
   const answer = await control<{ messages: AcceptedMessage[] }>(config, 'GET', `ses/accepted?${params}`)
   return answer.messages
+}
+
+/**
+ * Every SendEmail / SendBulkEmail call of customer accounts that reached SES (newest last): its time, how many
+ * destinations it asked for and how many SES refused for MaxSendRate (per-entry `ACCOUNT_THROTTLED`, or a whole
+ * call's `TooManyRequestsException`) — throttling as the caller heard it, whatever it did next.
+ */
+export async function localSesSendCalls(
+  config: LocalStackConfig,
+  query: { accountId?: string; region?: string; since?: number } = {},
+): Promise<SendCall[]> {
+  const params = new URLSearchParams()
+  if (query.accountId) params.set('accountId', query.accountId)
+  if (query.region) params.set('region', query.region)
+  if (query.since !== undefined) params.set('since', String(query.since))
+  return (await control<{ calls: SendCall[] }>(config, 'GET', `ses/calls?${params}`)).calls
 }
 
 export async function clearLocalAwsFaults(config: LocalStackConfig, accountId?: string): Promise<void> {

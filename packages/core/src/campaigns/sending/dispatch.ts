@@ -3,7 +3,7 @@ import { getConnection } from '../../aws-accounts/public'
 import type { Logger } from '../../log'
 import { applyTransitions, queryByStatus, readCounts, SHARDS } from './ledger.repo'
 import { materialise } from './materialise'
-import { inFlightFor } from './pace'
+import { claimSizing } from './pace'
 import { type DispatchMessage, enqueueDispatch, enqueueSends, type SendBatchMessage } from './queue'
 import { endBatch, getBatch, getRun, putBatch, type RunRecord, updateRun } from './runs.repo'
 import { deleteCampaignTemplate } from './ses-template'
@@ -67,8 +67,11 @@ async function runDispatchStep(run: RunRecord, options: DispatchOptions): Promis
     options.log?.info('campaign.finished', { orgId: run.orgId, campaignId: run.campaignId, counts })
     return { next: 'done' }
   }
-  const room = (await inFlightWindow(run, options)) - counts.claimed
-  const claimed = room > 0 ? await claimBatches(run, room, now() + (options.leaseMs ?? LEASE_MS), options) : 0
+  const sizing = await claimSizes(run, options)
+  const room = sizing.window - counts.claimed
+  const leaseUntil = now() + (options.leaseMs ?? LEASE_MS)
+  const claimed =
+    room > 0 ? await claimBatches(run, room, leaseUntil, { ...options, batchSize: sizing.batch }) : 0
   return { next: 'again', delaySeconds: claimed > 0 ? 1 : 2 }
 }
 
@@ -111,13 +114,20 @@ export async function handleDispatch(
   return result
 }
 
-/** The window of claimed recipients: the configured one, narrowed to what the account's rate sends in time. */
-async function inFlightWindow(run: RunRecord, options: DispatchOptions): Promise<number> {
-  const configured = options.window ?? IN_FLIGHT_WINDOW
+/**
+ * The batch size and the window of claimed recipients: the configured ones, narrowed to the account's rate (see
+ * `claimSizing`); one recipient until the limiter has read the account's quota (the first send reads it).
+ */
+async function claimSizes(
+  run: RunRecord,
+  options: DispatchOptions,
+): Promise<{ batch: number; window: number }> {
+  const configured = { batch: options.batchSize ?? BATCH_SIZE, window: options.window ?? IN_FLIGHT_WINDOW }
   const connection = await getConnection(run.orgId, run.awsAccountId)
   if (!connection) return configured
-  const paced = await inFlightFor(connection, options.leaseMs ?? LEASE_MS, options.batchSize ?? BATCH_SIZE)
-  return Math.min(configured, paced ?? configured)
+  const paced = await claimSizing(connection, options.leaseMs ?? LEASE_MS, configured.batch)
+  if (!paced) return { batch: 1, window: 1 }
+  return { batch: paced.batch, window: Math.min(configured.window, paced.window) }
 }
 
 /** Claims up to `room` PENDING recipients, a batch of ≤ 50 per shard per round, and enqueues each batch. */

@@ -2,6 +2,7 @@ import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { customerSes } from '../../aws-accounts/customer-clients'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
 import { throttleBackoff } from '../../jobs/backoff'
+import { maxLease } from '../../jobs/send-bucket'
 import {
   cachedSendQuota,
   DEFAULT_SEND_SHARE,
@@ -67,17 +68,25 @@ export async function backOff(connection: AwsConnectionRecord, streak: number): 
 }
 
 /**
- * Recipients worth keeping claimed for the account: what the campaigns' share of its MaxSendRate sends in half a
- * lease (at least one batch), so a claimed batch is sent long before a takeover could end it — a sandbox account
- * (1/s) holds a few dozen, not a thousand. Undefined until the limiter has read the account's quota.
+ * How the dispatcher claims for the account: `batch`, the recipients of one send batch, is what one lease of the
+ * limiter holds (`maxLease`: the spare part of MaxSendRate, ≤ 50), so a batch is paced by one lease and sent at
+ * its slot — grants gathered over several slots and sent in one call would land together with other workers'
+ * and go over MaxSendRate in that second (the bench saw 20 % of calls throttled at 50/s with five workers).
+ * `window`, the recipients worth keeping claimed: what the campaigns' share sends in half a lease (at least one
+ * batch), so a claimed batch is sent long before a takeover could end it. Undefined until the limiter has read the
+ * account's quota.
  */
-export async function inFlightFor(
+export async function claimSizing(
   connection: AwsConnectionRecord,
   leaseMs: number,
   batchSize: number,
-): Promise<number | undefined> {
+): Promise<{ batch: number; window: number } | undefined> {
   const { account, region } = limiterKey(connection)
   const quota = await cachedSendQuota(account, region)
   if (!quota) return undefined
-  return Math.max(batchSize, Math.floor((quota.maxSendRate * DEFAULT_SEND_SHARE * leaseMs) / 2000))
+  const batch = Math.min(batchSize, maxLease(quota, DEFAULT_SEND_SHARE))
+  return {
+    batch,
+    window: Math.max(batch, Math.floor((quota.maxSendRate * DEFAULT_SEND_SHARE * leaseMs) / 2000)),
+  }
 }

@@ -27,6 +27,7 @@ import {
   grantProductionAccess,
   type LocalAwsKeys,
   localAwsClientConfig,
+  localSesSendCalls,
   setLocalAwsThrottle,
   updateLocalSesAccount,
   verifyLocalIdentity,
@@ -256,6 +257,18 @@ describe('sending from a customer account', () => {
     })
     await pause(1100)
     await ses.send(simple(from, [`b@${domain}`]))
+    // Each call is logged with what SES refused for the rate (the throttled share a bench counts).
+    expect(
+      (await localSesSendCalls(stack, { accountId: keys.accountId })).map((call) => [
+        call.destinations,
+        call.throttled,
+        call.error,
+      ]),
+    ).toEqual([
+      [1, 0, undefined],
+      [1, 1, 'TooManyRequestsException'],
+      [1, 0, undefined],
+    ])
 
     await updateLocalSesAccount(stack, keys.accountId, { max24HourSend: 3 })
     await pause(1100)
@@ -296,6 +309,9 @@ describe('sending from a customer account', () => {
       'SUCCESS',
       'MESSAGE_REJECTED',
       'ACCOUNT_THROTTLED',
+    ])
+    expect(await localSesSendCalls(stack, { accountId: keys.accountId })).toMatchObject([
+      { operation: 'SendBulkEmail', destinations: 3, throttled: 1 },
     ])
     expect((await waitForMail(stack, { to: `ok@${domain}`, since })).subject).toBe('News for you')
 

@@ -1,7 +1,9 @@
 /**
  * The campaign crash harness's driver: it plays the two campaign queues' workers over real SQS queues of its
  * own (the stack's pollers do not see them), with a seeded random generator deciding where a worker crashes,
- * when a handler throws and when SQS delivers a message again.
+ * when a handler throws and when SQS delivers a message again. Shared by the integration tests
+ * (`functions/test/campaign-crash-harness.int.test.ts`, `campaign-account-pause.int.test.ts`) and the
+ * 10,000-recipient bench (`bench/campaign-crash.ts`).
  */
 import { ENV } from '@app/contracts'
 import { handleDispatch } from '@app/core/campaigns/sending/dispatch'
