@@ -67,14 +67,18 @@ export async function backOff(connection: AwsConnectionRecord, streak: number): 
   await holdSends(account, region, Date.now() + throttleBackoff(streak))
 }
 
+/** Seconds of sending a campaign keeps claimed ahead (the dispatch tops it up every second or two). */
+const WINDOW_SECONDS = 10
+
 /**
  * How the dispatcher claims for the account: `batch`, the recipients of one send batch, is what one lease of the
  * limiter holds (`maxLease`: the spare part of MaxSendRate, ≤ 50), so a batch is paced by one lease and sent at
  * its slot — grants gathered over several slots and sent in one call would land together with other workers'
  * and go over MaxSendRate in that second (the bench saw 20 % of calls throttled at 50/s with five workers).
- * `window`, the recipients worth keeping claimed: what the campaigns' share sends in half a lease (at least one
- * batch), so a claimed batch is sent long before a takeover could end it. Undefined until the limiter has read the
- * account's quota.
+ * `window`, the recipients worth keeping claimed: what the campaigns' share sends in `WINDOW_SECONDS` (and at
+ * most in half a lease; at least one batch), so a claimed batch is sent long before a takeover could end it, and
+ * two campaigns of one account share the send queue within seconds instead of the second waiting behind the
+ * first's backlog. Undefined until the limiter has read the account's quota.
  */
 export async function claimSizing(
   connection: AwsConnectionRecord,
@@ -87,6 +91,11 @@ export async function claimSizing(
   const batch = Math.min(batchSize, maxLease(quota, DEFAULT_SEND_SHARE))
   return {
     batch,
-    window: Math.max(batch, Math.floor((quota.maxSendRate * DEFAULT_SEND_SHARE * leaseMs) / 2000)),
+    window: Math.max(
+      batch,
+      Math.floor(
+        (quota.maxSendRate * DEFAULT_SEND_SHARE * Math.min(leaseMs / 2, WINDOW_SECONDS * 1000)) / 1000,
+      ),
+    ),
   }
 }
