@@ -9,7 +9,7 @@ import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
-import { campaignRoutes } from './campaigns/routes'
+import { campaignRoutes, contactActivityRoutes } from './campaigns/routes'
 import { emailIdentityRoutes } from './email-identities/routes'
 import { jobRoutes } from './jobs/routes'
 import { organizationRoutes } from './organizations/routes'
@@ -45,6 +45,7 @@ export const routes = {
   ...unsubscribeRoutes,
   ...signupRoutes,
   ...campaignRoutes,
+  ...contactActivityRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
+import { singleLine } from '../text'
+import { RecipientOutcomeSchema } from './report'
 
 /**
  * The per-recipient ledger of a campaign (one item per campaign × contact, written before any send):
@@ -32,6 +34,14 @@ export const RecipientSchema = z.object({
   attempts: z.number().int(),
   /** Sent again by a deliberate "retry unconfirmed": the recipient may have received two copies. */
   retried: z.boolean(),
+  /** What SES's events and our unsubscribe link told (the first time of each; null until then). */
+  deliveredAt: z.iso.datetime().nullable(),
+  openedAt: z.iso.datetime().nullable(),
+  clickedAt: z.iso.datetime().nullable(),
+  /** The bounce (a hard one over a soft one), with SES's type and subtype. */
+  bounce: z.object({ type: z.string(), subType: z.string(), at: z.iso.datetime() }).nullable(),
+  complainedAt: z.iso.datetime().nullable(),
+  unsubscribedAt: z.iso.datetime().nullable(),
   updatedAt: z.iso.datetime(),
 })
 export type Recipient = z.infer<typeof RecipientSchema>
@@ -40,6 +50,10 @@ export const RecipientListQuerySchema = z
   .object({
     organizationId: UlidSchema,
     status: RecipientStatusSchema.optional(),
+    /** Only recipients with this outcome (see RECIPIENT_OUTCOMES); `opened` counts machine opens too. */
+    outcome: RecipientOutcomeSchema.optional(),
+    /** Email addresses starting with it (case-insensitive). */
+    q: singleLine(z.string().trim().min(1).max(254), 'The search').optional(),
     ...pageQuery({ default: 50, max: 200 }),
   })
   .strict()

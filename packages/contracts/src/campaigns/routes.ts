@@ -2,6 +2,15 @@ import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '..
 import { CampaignTestSendBodySchema, CampaignTestSendResultSchema, PreflightSchema } from './preflight'
 import { RecipientListQuerySchema, RecipientListSchema } from './recipients'
 import {
+  CampaignCompareQuerySchema,
+  CampaignCompareSchema,
+  CampaignReportQuerySchema,
+  CampaignReportSchema,
+  ContactActivityListSchema,
+  ContactActivityParamsSchema,
+  ContactActivityQuerySchema,
+} from './report'
+import {
   CampaignIdParamsSchema,
   CampaignListQuerySchema,
   CampaignListSchema,
@@ -155,12 +164,56 @@ export const campaignRoutes = {
     method: 'GET',
     path: '/api/campaigns/{id}/recipients',
     summary:
-      'The campaign’s per-recipient ledger (status, reason, SES message id), optionally one status, by cursor',
+      'The campaign’s per-recipient ledger (status, reason, SES message id, delivery, open, click, bounce, complaint and unsubscribe times), optionally one status or outcome and an email prefix `q`, by cursor',
     permission: 'campaigns.read',
     params: CampaignIdParamsSchema,
     query: RecipientListQuerySchema,
     response: RecipientListSchema,
     errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
+    status: 200,
+  }),
+  getCampaignReport: route({
+    ...common,
+    method: 'GET',
+    path: '/api/campaigns/{id}/report',
+    summary:
+      'The campaign’s report from SES’s events: counts, rates, SES threshold warnings, opens and clicks over time (hourly for 48 h, then daily), links and bounces; `machineOpens` says whether machine opens count (default `exclude`)',
+    permission: 'campaigns.read',
+    params: CampaignIdParamsSchema,
+    query: CampaignReportQuerySchema,
+    response: CampaignReportSchema,
+    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
+    status: 200,
+  }),
+  compareCampaigns: route({
+    ...common,
+    method: 'GET',
+    path: '/api/campaigns/compare',
+    summary: 'Two to ten of the organization’s campaigns side by side: their counts and rates',
+    permission: 'campaigns.read',
+    query: CampaignCompareQuerySchema,
+    response: CampaignCompareSchema,
+    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
+    status: 200,
+  }),
+} as const satisfies Record<string, RouteDefinition>
+
+/** A contact's campaign history, served by the contacts group (Team plans: it reads campaigns). */
+export const contactActivityRoutes = {
+  getContactActivity: route({
+    method: 'GET',
+    path: '/api/contacts/{id}/activity',
+    group: 'contacts',
+    summary:
+      'What happened to the contact in each campaign (sent, delivered, opened, clicked, bounced, complained, unsubscribed, failed, skipped), newest first, by cursor',
+    auth: 'user',
+    permission: 'audience.read',
+    organization,
+    feature: 'campaigns',
+    params: ContactActivityParamsSchema,
+    query: ContactActivityQuerySchema,
+    response: ContactActivityListSchema,
+    errors: [...ORGANIZATION_ERRORS, 'contact.not_found'],
     status: 200,
   }),
 } as const satisfies Record<string, RouteDefinition>
