@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react'
+import uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import type { TimelineGranularity, TimelinePoint } from '../report-display'
+
+const HEIGHT = 240
+
+function cssColor(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
+}
+
+/**
+ * Opens and clicks over time drawn by uPlot (lazy: only the report loads it). Purely visual: the report's
+ * figure carries the same numbers as text for screen readers, so the canvas is hidden from them.
+ */
+export default function TimelineChart({
+  points,
+  granularity,
+}: {
+  points: readonly TimelinePoint[]
+  granularity: TimelineGranularity
+}) {
+  const host = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const element = host.current
+    if (!element) return
+    const opens = cssColor('--color-primary', '#4f46e5')
+    const clicks = cssColor('--color-success', '#13795b')
+    const muted = cssColor('--color-text-muted', '#5b6178')
+    const grid = cssColor('--color-border', '#e2e5ef')
+    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
+    const data: uPlot.AlignedData = [
+      points.map((point) => Date.parse(point.at) / 1000),
+      points.map((point) => point.opens),
+      points.map((point) => point.clicks),
+    ]
+    const chart = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 240),
+        height: HEIGHT,
+        cursor: { drag: { x: false, y: false } },
+        scales: {
+          x: { time: true },
+          y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
+        },
+        axes: [granularity === 'day' ? { ...axis, values: '{MMM} {D}' } : axis, { ...axis, size: 48 }],
+        series: [
+          { value: granularity === 'day' ? '{MMM} {D}' : '{MMM} {D} {h}{aa}' },
+          { label: 'Opens', stroke: opens, width: 2, fill: `${opens}1f`, points: { size: 5 } },
+          { label: 'Clicks', stroke: clicks, width: 2, dash: [6, 4], points: { size: 5 } },
+        ],
+      },
+      data,
+      element,
+    )
+    const resize = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(element.clientWidth, 240), height: HEIGHT }),
+    )
+    resize.observe(element)
+    return () => {
+      resize.disconnect()
+      chart.destroy()
+    }
+  }, [points, granularity])
+
+  return <div ref={host} aria-hidden="true" style={{ minHeight: HEIGHT }} />
+}
