@@ -1,5 +1,5 @@
 import { campaignRoutes } from '@app/contracts/campaigns/routes'
-import { CampaignPreflight, Campaigns, CampaignTestSend } from '@app/core'
+import { CampaignPreflight, CampaignReports, Campaigns, CampaignTestSend } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('campaigns', campaignRoutes, {
@@ -12,4 +12,7 @@ export const handler = endpointGroup('campaigns', campaignRoutes, {
   getCampaignPreflight: ({ context, params }) => CampaignPreflight.preflight(context, params.id),
   sendCampaignTest: ({ context, params, body }) => CampaignTestSend.sendTest(context, params.id, body),
   listCampaignRecipients: ({ context, params, query }) => Campaigns.listRecipients(context, params.id, query),
+  getCampaignReport: ({ context, params, query }) =>
+    CampaignReports.getCampaignReport(context, params.id, query),
+  compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
 })

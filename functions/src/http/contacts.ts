@@ -1,12 +1,19 @@
 import { contactRoutes } from '@app/contracts/audience/routes'
-import { Contacts } from '@app/core'
+import { contactActivityRoutes } from '@app/contracts/campaigns/routes'
+import { CampaignReports, Contacts } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('contacts', contactRoutes, {
-  listContacts: ({ context, query }) => Contacts.listContacts(context, query),
-  createContact: ({ context, body }) => Contacts.createContact(context, body),
-  getContact: ({ context, params }) => Contacts.getContact(context, params.id),
-  updateContact: ({ context, params, body }) => Contacts.updateContact(context, params.id, body),
-  deleteContact: ({ context, params }) => Contacts.deleteContact(context, params.id),
-  bulkContacts: ({ context, body }) => Contacts.bulkContacts(context, body),
-})
+export const handler = endpointGroup(
+  'contacts',
+  { ...contactRoutes, ...contactActivityRoutes },
+  {
+    listContacts: ({ context, query }) => Contacts.listContacts(context, query),
+    createContact: ({ context, body }) => Contacts.createContact(context, body),
+    getContact: ({ context, params }) => Contacts.getContact(context, params.id),
+    updateContact: ({ context, params, body }) => Contacts.updateContact(context, params.id, body),
+    deleteContact: ({ context, params }) => Contacts.deleteContact(context, params.id),
+    bulkContacts: ({ context, body }) => Contacts.bulkContacts(context, body),
+    getContactActivity: ({ context, params, query }) =>
+      CampaignReports.contactActivity(context, params.id, query),
+  },
+)

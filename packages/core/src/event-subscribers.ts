@@ -1,5 +1,6 @@
 import { billingSubscribers } from './billing/subscribers'
 import { campaignPausedSubscribers } from './campaigns/paused-mail'
+import { campaignReportSubscribers } from './campaigns/reports/subscribers'
 import { campaignScheduleSubscribers } from './campaigns/scheduling'
 import type { Subscriber } from './events/dispatch'
 import { purgeSubscribers } from './purge/subscribers'
@@ -15,5 +16,6 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   ...sesMonitoringSubscribers,
   ...campaignScheduleSubscribers,
   ...campaignPausedSubscribers,
+  ...campaignReportSubscribers,
   ...purgeSubscribers,
 ]

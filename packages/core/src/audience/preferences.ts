@@ -1,6 +1,7 @@
 import { deleteAll } from '../db/batch'
 import { TransactionFailed, transact } from '../db/transact'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import { getContact, getSuppression, trailKeys } from './contacts.repo'
 import type {
   ConsentOrigin,
@@ -57,6 +58,14 @@ const MAX_ATTEMPTS = 6
 const activeIds = (topics: TopicRecord[]) =>
   new Set(topics.filter((topic) => !topic.deleting).map((topic) => topic.id))
 
+/** The change opts the contact out of everything or of a topic it was not opted out of. */
+function unsubscribed(before: ContactRecord | null, after: ContactRecord): boolean {
+  if (after.unsubscribeAll && !before?.unsubscribeAll) return true
+  return Object.entries(after.topics).some(
+    ([topicId, status]) => status === 'OPT_OUT' && before?.topics[topicId] !== 'OPT_OUT',
+  )
+}
+
 /** Writes one change of a contact in one transaction (see `writes.ts`); 'retry' when it raced another writer. */
 export async function commitContact(input: {
   orgId: string
@@ -84,6 +93,17 @@ export async function commitContact(input: {
     at: input.at,
     ...(input.counterShard === undefined ? {} : { counterShard: input.counterShard }),
   })
+  const campaignId = input.origin.campaignId
+  if (campaignId && after && unsubscribed(input.before, after))
+    items.push(
+      outboxPut(
+        newEvent('contact.unsubscribed_from_campaign', input.orgId, {
+          contactId: after.id,
+          campaignId,
+          at: input.at,
+        }),
+      ),
+    )
   try {
     await transact(items, { conflictRetries: 8 })
     return 'done'

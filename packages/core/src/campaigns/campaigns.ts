@@ -218,6 +218,8 @@ export async function listRecipients(
   await requireCampaign(organizationId, id)
   return readRecipients(organizationId, id, {
     status: query.status,
+    outcome: query.outcome,
+    q: query.q,
     cursor: query.cursor,
     limit: query.limit,
   })

@@ -49,3 +49,10 @@ export async function startScheduledCampaign(
   await send(record, now)
   return 'started'
 }
+
+export type { EngagementEvent } from './reports/model'
+/**
+ * Counts an SES event of a campaign's message (or an unsubscribe through its link) in the campaign's report,
+ * exactly once however often it is delivered (`reports/record.repo.ts`).
+ */
+export { recordEngagement } from './reports/record.repo'

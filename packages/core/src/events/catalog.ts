@@ -56,6 +56,15 @@ export const EVENT_PAYLOADS = {
     campaignId: z.string().min(1),
     reason: z.object({ code: z.string().min(1), message: z.string(), at: z.iso.datetime() }),
   }),
+  /**
+   * A contact unsubscribed (from everything or from a topic) through a campaign's signed link (one-click or the
+   * preference page); the campaign's report counts it once.
+   */
+  'contact.unsubscribed_from_campaign': z.object({
+    contactId: z.string().min(1),
+    campaignId: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
 } as const
 
 export type EventType = keyof typeof EVENT_PAYLOADS
@@ -83,6 +92,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   event('campaign.scheduled'),
   event('campaign.unscheduled'),
   event('campaign.paused'),
+  event('contact.unsubscribed_from_campaign'),
 ])
 
 export type AnyDomainEvent = z.infer<typeof DomainEventSchema>

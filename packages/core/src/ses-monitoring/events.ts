@@ -1,5 +1,6 @@
 import { markFromSesEvent } from '../audience/ses-feedback'
 import * as AwsAccounts from '../aws-accounts/public'
+import * as Campaigns from '../campaigns/public'
 import * as Sending from '../campaigns/sending/public'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
@@ -69,16 +70,31 @@ const isLedgerEvent = (type: SesEvent['type']): type is Sending.SesOutcome['type
  * tags within the organization the topic belongs to (another organization's campaign id finds nothing).
  */
 async function routeToCampaign(orgId: string, event: SesEvent, log: Logger): Promise<void> {
-  if (!event.campaign || !isLedgerEvent(event.type)) return
-  const changed = await Sending.recordSesOutcome({
+  if (!event.campaign) return
+  if (isLedgerEvent(event.type)) {
+    const changed = await Sending.recordSesOutcome({
+      orgId,
+      campaignId: event.campaign.campaignId,
+      contactId: event.campaign.contactId,
+      sesMessageId: event.messageId,
+      type: event.type,
+      at: event.at,
+    })
+    if (changed) log.info('ses_events.campaign_outcome', { ...event.campaign, type: event.type })
+  }
+  // The report's counters (each event once, however often SNS delivers it).
+  const counted = await Campaigns.recordEngagement({
     orgId,
     campaignId: event.campaign.campaignId,
     contactId: event.campaign.contactId,
-    sesMessageId: event.messageId,
     type: event.type,
+    sesMessageId: event.messageId,
     at: event.at,
+    sentAt: event.sentAt,
+    ...event.engagement,
   })
-  if (changed) log.info('ses_events.campaign_outcome', { ...event.campaign, type: event.type })
+  if (counted !== 'counted')
+    log.info('ses_events.campaign_engagement', { ...event.campaign, type: event.type, counted })
 }
 
 /**

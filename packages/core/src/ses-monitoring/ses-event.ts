@@ -58,7 +58,14 @@ const SesEventSchema = z
       .loose()
       .optional(),
     reject: z.object({ reason: z.string().optional() }).loose().optional(),
-    open: z.object({ timestamp: z.string().optional(), userAgent: z.string().optional() }).loose().optional(),
+    open: z
+      .object({
+        timestamp: z.string().optional(),
+        userAgent: z.string().optional(),
+        ipAddress: z.string().optional(),
+      })
+      .loose()
+      .optional(),
     click: z.object({ timestamp: z.string().optional(), link: z.string().optional() }).loose().optional(),
     failure: z
       .object({ templateName: z.string().optional(), errorMessage: z.string().optional() })
@@ -94,6 +101,31 @@ export interface SesEvent {
   feedback?: SesFeedback
   /** A campaign's message: its `campaign` and `contact` tags (the sending engine's ledger item). */
   campaign?: CampaignTags
+  /** What a campaign's report counts of it: the opener's agent and address, the link, the bounce's kind. */
+  engagement?: Engagement
+}
+
+export interface Engagement {
+  open?: { userAgent: string | null; ipAddress: string | null }
+  click?: { link: string }
+  bounce?: { type: string; subType: string }
+}
+
+const FIELD_MAX = 2048
+const field = (value: string | undefined) => (value ? value.slice(0, FIELD_MAX) : null)
+
+function engagementOf(type: SesEventType, event: Parsed): Engagement | undefined {
+  if (type === 'OPEN')
+    return { open: { userAgent: field(event.open?.userAgent), ipAddress: field(event.open?.ipAddress) } }
+  if (type === 'CLICK') return { click: { link: field(event.click?.link) ?? '' } }
+  if (type === 'BOUNCE')
+    return {
+      bounce: {
+        type: event.bounce?.bounceType ?? 'Undetermined',
+        subType: event.bounce?.bounceSubType ?? 'Undetermined',
+      },
+    }
+  return undefined
 }
 
 export interface CampaignTags {
@@ -223,6 +255,7 @@ export function parseSesEvent(message: string): SesEvent | null {
   if (!type) return null
   const sentAt = new Date(event.mail.timestamp).toISOString()
   const campaign = campaignTags(event.mail.tags)
+  const engagement = engagementOf(type, event)
   return {
     type,
     messageId: event.mail.messageId,
@@ -235,5 +268,6 @@ export function parseSesEvent(message: string): SesEvent | null {
     detail: detailOf(type, event),
     feedback: feedbackOf(type, event),
     ...(campaign ? { campaign } : {}),
+    ...(campaign && engagement ? { engagement } : {}),
   }
 }

@@ -45,6 +45,13 @@ export const RecipientSchema = z.object({
   retried: z.boolean().default(false),
   unknownAt: z.string().optional(),
   updatedAt: z.string(),
+  // What the report wrote (campaigns/reports/decide.ts).
+  deliveredAt: z.string().optional(),
+  openedAt: z.string().optional(),
+  clickedAt: z.string().optional(),
+  bounce: z.object({ type: z.string(), subType: z.string(), at: z.string() }).optional(),
+  complainedAt: z.string().optional(),
+  unsubscribedAt: z.string().optional(),
 })
 export type RecipientRecord = z.infer<typeof RecipientSchema>
 const parseRecipient = itemParser(RecipientSchema)

@@ -70,6 +70,13 @@ export interface RecipientRow {
   attempts: number
   /** Sent again by a deliberate "retry unconfirmed": the recipient may have two copies. */
   retried: boolean
+  /** What SES's events and the unsubscribe link told (the report's, `reports/decide.ts`). */
+  deliveredAt: string | null
+  openedAt: string | null
+  clickedAt: string | null
+  bounce: { type: string; subType: string; at: string } | null
+  complainedAt: string | null
+  unsubscribedAt: string | null
   updatedAt: string
 }
 

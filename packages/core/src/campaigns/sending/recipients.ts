@@ -1,16 +1,23 @@
-import type { Page } from '@app/contracts'
+import type { Page, RecipientOutcome } from '@app/contracts'
+import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
+import { dynamo } from '../../aws'
 import { cursorPosition, encodeCursor } from '../../db/cursor'
 import { itemParser } from '../../db/item'
-import { ledgerPartition } from '../../db/keys'
+import { ledgerPartition, ledgerShardPk } from '../../db/keys'
 import { queryShards } from '../../db/shards'
+import { tableName } from '../../db/table'
 import { queryByStatus, type RecipientRecord, RecipientSchema, SHARDS } from './ledger.repo'
 import type { RecipientRow, RecipientStatus } from './model'
 
 const PositionSchema = z.object({ after: z.string().min(1) }).strict()
+const parseRecipient = itemParser(RecipientSchema)
 
 export interface RecipientQuery {
   status?: RecipientStatus | undefined
+  outcome?: RecipientOutcome | undefined
+  /** An email prefix (addresses are stored lower-case). */
+  q?: string | undefined
   cursor?: string | undefined
   limit?: number | undefined
 }
@@ -24,14 +31,92 @@ function toRow(record: RecipientRecord): RecipientRow {
     reason: record.reason ?? null,
     attempts: record.attempts,
     retried: record.retried,
+    deliveredAt: record.deliveredAt ?? null,
+    openedAt: record.openedAt ?? null,
+    clickedAt: record.clickedAt ?? null,
+    bounce: record.bounce ?? null,
+    complainedAt: record.complainedAt ?? null,
+    unsubscribedAt: record.unsubscribedAt ?? null,
     updatedAt: record.updatedAt,
   }
 }
 
+/** Each outcome as a filter on the recipient's item (`delivered`: delivered and not hard-bounced). */
+const OUTCOME_FILTERS: Record<RecipientOutcome, string> = {
+  delivered: 'attribute_exists(deliveredAt) AND attribute_not_exists(hardBouncedAt)',
+  opened: 'attribute_exists(openedAt)',
+  clicked: 'attribute_exists(clickedAt)',
+  bounced: 'attribute_exists(bounce)',
+  complained: 'attribute_exists(complainedAt)',
+  unsubscribed: 'attribute_exists(unsubscribedAt)',
+  failed: '#status = :failed',
+  skipped: '#status = :skipped',
+}
+
+/** Items a filtered page reads per shard at most (so one call stays bounded however rare the matches). */
+const SCAN_BUDGET = 500
+const compareIds = (a: RecipientRecord, b: RecipientRecord) =>
+  a.contactId < b.contactId ? -1 : a.contactId > b.contactId ? 1 : 0
+
 /**
- * The per-recipient table, by contact id: every recipient (the 16 shard partitions scatter-gathered) or those in
- * one status (its sparse index, the same way). Pages in the database; the signed cursor holds the last contact id
- * and is bound to the campaign and the status filter.
+ * A filtered page (outcome, `q`, status): each shard read from the position up to SCAN_BUDGET items with the
+ * filter, in parallel. Every shard is complete up to the smallest contact id where one stopped, so the page is
+ * the matches up to there (a page may be short, even empty, with a cursor: the rest was not read yet).
+ */
+async function filteredPage(
+  orgId: string,
+  campaignId: string,
+  query: RecipientQuery,
+  after: string | undefined,
+  limit: number,
+) {
+  const filters: string[] = []
+  const names: Record<string, string> = { '#sk': 'SK' }
+  const values: Record<string, unknown> = { ':from': after ? `R#${after}\u0000` : 'R#', ':to': 'R#\uffff' }
+  if (query.outcome) filters.push(OUTCOME_FILTERS[query.outcome])
+  if (query.outcome === 'failed' || query.outcome === 'skipped' || query.status) names['#status'] = 'status'
+  if (query.outcome === 'failed') values[':failed'] = 'FAILED'
+  if (query.outcome === 'skipped') values[':skipped'] = 'SKIPPED'
+  if (query.status) {
+    filters.push('#status = :status')
+    values[':status'] = query.status
+  }
+  if (query.q) {
+    filters.push('begins_with(email, :q)')
+    values[':q'] = query.q.toLowerCase()
+  }
+  const perShard = await Promise.all(
+    SHARDS.map(async (shard) => {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND #sk BETWEEN :from AND :to',
+          FilterExpression: filters.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...values, ':pk': ledgerShardPk(orgId, campaignId, shard) },
+          Limit: SCAN_BUDGET,
+        }),
+      )
+      const stop = page.LastEvaluatedKey ? String(page.LastEvaluatedKey.SK).slice('R#'.length) : undefined
+      return { records: (page.Items ?? []).map(parseRecipient), stop }
+    }),
+  )
+  const stops = perShard.flatMap((shard) => (shard.stop === undefined ? [] : [shard.stop]))
+  const boundary = stops.length ? stops.reduce((a, b) => (a < b ? a : b)) : undefined
+  const matches = perShard
+    .flatMap((shard) => shard.records)
+    .filter((record) => boundary === undefined || record.contactId <= boundary)
+    .sort(compareIds)
+  const page = matches.slice(0, limit)
+  const next = matches.length > limit ? page.at(-1)?.contactId : boundary
+  return { page, next }
+}
+
+/**
+ * The per-recipient table, by contact id: every recipient (the 16 shard partitions scatter-gathered), those in
+ * one status (its sparse index, the same way), or those with an outcome or an email prefix (a bounded filtered
+ * read of every shard). Pages in the database; the signed cursor holds the last contact id and is bound to the
+ * campaign and the filters.
  */
 export async function listRecipients(
   orgId: string,
@@ -42,26 +127,32 @@ export async function listRecipients(
   const cursorQuery = {
     list: 'campaign-recipients',
     scope: `${orgId}/${campaignId}`,
-    filters: { status: query.status },
+    filters: { status: query.status, outcome: query.outcome, q: query.q },
   }
   const after = cursorPosition(cursorQuery, query.cursor, PositionSchema)?.after
+  const indexed = query.outcome === 'failed' ? 'FAILED' : query.outcome === 'skipped' ? 'SKIPPED' : undefined
+  const status = indexed && (!query.status || query.status === indexed) ? indexed : query.status
+  if ((query.outcome && !indexed) || query.q || (indexed && query.status && query.status !== indexed)) {
+    const { page, next } = await filteredPage(orgId, campaignId, query, after, limit)
+    return {
+      items: page.map(toRow),
+      nextCursor: next ? encodeCursor(cursorQuery, { after: next }) : null,
+    }
+  }
   let records: RecipientRecord[]
-  if (query.status) {
-    const status = query.status
+  if (status) {
     const perShard = await Promise.all(
       SHARDS.map((shard) =>
         queryByStatus(orgId, campaignId, status, shard, { limit: limit + 1, ...(after ? { after } : {}) }),
       ),
     )
-    records = perShard
-      .flat()
-      .sort((a, b) => (a.contactId < b.contactId ? -1 : a.contactId > b.contactId ? 1 : 0))
+    records = perShard.flat().sort(compareIds)
   } else {
     const items = await queryShards(ledgerPartition(orgId, campaignId), {
       sk: after ? { between: [`R#${after}\u0000`, 'R#\uffff'] } : { beginsWith: 'R#' },
       limit: limit + 1,
     })
-    records = items.map(itemParser(RecipientSchema))
+    records = items.map(parseRecipient)
   }
   const page = records.slice(0, limit)
   const last = page.at(-1)

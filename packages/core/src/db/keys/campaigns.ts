@@ -90,3 +90,55 @@ export const sendBatchKey = (orgId: string, campaignId: string, shard: number, b
 /** The sparse status index of one shard (GSI1PK; GSI1SK is the contact id). */
 export const recipientStatusIndexPk = (orgId: string, campaignId: string, status: string, shard: number) =>
   `ORG#${orgId}#CAMPAIGN#${campaignId}#ST#${status}#${shard}`
+
+/*
+ * Reports (campaigns/reports, issue 19): what SES's events and our unsubscribes counted, in the ledger's shard
+ * partitions beside the recipients they are about (a campaign's purge removes them with its ledger).
+ *
+ * Item                 PK (a ledger shard)                  SK                              notes
+ * Event marker         ORG#<orgId>#CAMPAIGN#<cid>#R#<0-15>  EVT#<event identity hash>       TTL: an event counted once
+ * Report counter       same                                 RPT#C#<0-3>                     ADDs, a sub-shard at random
+ * Link counter         same                                 RPT#L#<link hash>#<0-3>         url, unique and total clicks
+ * Time bucket          same                                 RPT#T#<H yyyymmddhh|D yyyymmdd>#<0-3>  opens, clicks
+ *
+ * CL8. Count an event                                S: TransactWrite: Put the marker (attribute_not_exists) +
+ *                                                        Update the recipient (conditioned on its report version)
+ *                                                        + ADD to a counter, a bucket and a link item
+ * CL9. A campaign's report aggregates                S: Query each shard partition begins_with RPT# (16 in
+ *                                                        parallel; ~64 counters, the links and the buckets)
+ */
+export const REPORT_SUBSHARDS = 4
+export const REPORT_PREFIX = 'RPT#'
+
+export const eventMarkerKey = (orgId: string, campaignId: string, shard: number, identity: string) => ({
+  PK: ledgerShardPk(orgId, campaignId, shard),
+  SK: `EVT#${identity}`,
+})
+
+export const reportCounterKey = (orgId: string, campaignId: string, shard: number, sub: number) => ({
+  PK: ledgerShardPk(orgId, campaignId, shard),
+  SK: `${REPORT_PREFIX}C#${sub}`,
+})
+
+export const reportLinkKey = (
+  orgId: string,
+  campaignId: string,
+  shard: number,
+  link: string,
+  sub: number,
+) => ({
+  PK: ledgerShardPk(orgId, campaignId, shard),
+  SK: `${REPORT_PREFIX}L#${link}#${sub}`,
+})
+
+/** `bucket`: `H2026112514` (an hour, UTC) or `D20261125` (a day). */
+export const reportBucketKey = (
+  orgId: string,
+  campaignId: string,
+  shard: number,
+  bucket: string,
+  sub: number,
+) => ({
+  PK: ledgerShardPk(orgId, campaignId, shard),
+  SK: `${REPORT_PREFIX}T#${bucket}#${sub}`,
+})
