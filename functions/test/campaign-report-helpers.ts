@@ -1,0 +1,82 @@
+/** Shared set-up of the campaign report tests: a Team organization with SES events on, and event posting. */
+import { randomUUID } from 'node:crypto'
+import { SES_EVENTS_PATH } from '@app/contracts'
+import { signLocalSnsMessage } from '@app/local-stack/testing/local-aws'
+import { expect } from 'vitest'
+import { type CampaignOrg, campaignOrg } from './campaign-helpers'
+import { stack } from './stack'
+import { waitFor } from './suppression-helpers'
+
+/** A campaign organization whose AWS account publishes SES events to us (subscription confirmed). */
+export async function reportingOrg(plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY') {
+  const setup = await campaignOrg(plan)
+  if (plan === 'START') return { ...setup, topicArn: '' }
+  const enabled = await setup.owner.api.post(`/api/aws-accounts/${setup.awsAccountId}/enable-monitoring`, {
+    organizationId: setup.orgId,
+  })
+  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
+  const account = await waitFor(
+    async () =>
+      (await setup.owner.api.get(`/api/aws-accounts?organizationId=${setup.orgId}`)).body.items.find(
+        (item: { id: string }) => item.id === setup.awsAccountId,
+      ),
+    (item) => item?.monitoring?.state === 'ACTIVE',
+    'the SNS subscription to be confirmed',
+  )
+  return { ...setup, topicArn: account.monitoring.topicArn as string }
+}
+export type ReportingOrg = CampaignOrg & { topicArn: string }
+
+/** One SES event record as SES publishes it (fixed times, so a copy is the same event). */
+export interface SesRecord {
+  eventType: string
+  messageId: string
+  sentAt: string
+  recipient: string
+  campaignId: string
+  contactId: string
+  body: Record<string, unknown>
+}
+
+/** The SNS notification of an SES event, signed by the local SNS (`snsMessageId`: the same for a redelivery). */
+export async function signedEvent(org: ReportingOrg, record: SesRecord, snsMessageId = randomUUID()) {
+  return signLocalSnsMessage(stack, {
+    Type: 'Notification',
+    MessageId: snsMessageId,
+    TopicArn: org.topicArn,
+    Timestamp: new Date().toISOString(),
+    Message: JSON.stringify({
+      eventType: record.eventType,
+      mail: {
+        timestamp: record.sentAt,
+        messageId: record.messageId,
+        source: org.sender.fromEmail,
+        destination: [record.recipient],
+        tags: {
+          'ses:configuration-set': ['ses-studio-monitoring'],
+          campaign: [record.campaignId],
+          contact: [record.contactId],
+        },
+      },
+      ...record.body,
+    }),
+  })
+}
+
+/** Posts a signed notification to the SES events endpoint as SNS does. */
+export async function deliver(signed: string) {
+  const answer = await fetch(`${stack.apiUrl}${SES_EVENTS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    body: signed,
+  })
+  expect(answer.status, await answer.clone().text()).toBe(204)
+}
+
+export async function report(org: CampaignOrg, campaignId: string, machineOpens?: 'include' | 'exclude') {
+  const read = await org.owner.api.get(
+    `/api/campaigns/${campaignId}/report?${org.oq}${machineOpens ? `&machineOpens=${machineOpens}` : ''}`,
+  )
+  expect(read.status, JSON.stringify(read.body)).toBe(200)
+  return read.body
+}
