@@ -76,6 +76,9 @@ describe('the chart’s text equivalent', () => {
     expect(timelineSummary(points, 'hour', UTC_HOUR)).toBe(
       '13 opens and 6 clicks, hour by hour; the busiest hour was Nov 25, 4:00 AM with 9 opens and 3 clicks.',
     )
+    expect(timelineSummary([{ at: hour(2), opens: 1, clicks: 0 }], 'hour', UTC_HOUR)).toBe(
+      '1 open and 0 clicks, hour by hour; the busiest hour was Nov 25, 2:00 AM with 1 open and 0 clicks.',
+    )
     expect(timelineSummary([{ at: hour(0), opens: 0, clicks: 0 }], 'day')).toBe(
       'No opens or clicks yet, day by day.',
     )

@@ -1,5 +1,5 @@
 import type { BadgeColor } from '../../components/ui/badge'
-import { countText } from './campaign-display'
+import { countText, plural } from './campaign-display'
 
 /** A rate as the report API gives it: a fraction 0..1, or null when its denominator is 0. */
 export type Rate = number | null
@@ -123,11 +123,8 @@ export function timelineSummary(
   const busiest = points.reduce((best, point) =>
     point.opens + point.clicks > best.opens + best.clicks ? point : best,
   )
-  return `${countText(opens)} opens and ${countText(clicks)} clicks, ${unit} by ${unit}; the busiest ${unit} was ${periodText(
-    busiest.at,
-    granularity,
-    format,
-  )} with ${countText(busiest.opens)} opens and ${countText(busiest.clicks)} clicks.`
+  const when = periodText(busiest.at, granularity, format)
+  return `${plural(opens, 'open')} and ${plural(clicks, 'click')}, ${unit} by ${unit}; the busiest ${unit} was ${when} with ${plural(busiest.opens, 'open')} and ${plural(busiest.clicks, 'click')}.`
 }
 
 /** Outcome filters of the recipients table, with the wording of its empty state. */
