@@ -227,9 +227,10 @@ describe('campaign reports in a real browser', () => {
     // The report: tiles (machine opens left out by default), SES's thresholds, the chart and its text.
     await page.goto(at(`/app/campaigns/${launch.id}`))
     await page.getByRole('heading', { level: 1, name: 'November books' }).waitFor()
-    await page.locator('dl[aria-label="Summary"]').getByText('Delivered').waitFor()
+    await page.locator('dl[aria-label="Summary"]').getByText('Delivered', { exact: true }).waitFor()
     await page.getByText('leave out 1 machine open').waitFor()
-    expect(await tileValue(page, 'Opens')).toBe('1')
+    // a opened; c clicked, which opened it too; b's open was Apple's proxy.
+    expect(await tileValue(page, 'Opens')).toBe('2')
     expect(await tileValue(page, 'Clicks')).toBe('2')
     expect(await tileValue(page, 'Delivered')).toBe('5')
     // 1 hard bounce of 6 sent, 1 complaint of 5 delivered: both past SES's critical levels.
@@ -315,7 +316,7 @@ describe('campaign reports in a real browser', () => {
     await compare.getByRole('link', { name: 'November books' }).waitFor()
     await compare.getByRole('link', { name: 'December books' }).waitFor()
     expect(await rowCells(compare, 'Click rate')).toEqual(['Click rate', '40% (best)', '0%'])
-    expect(await rowCells(compare, 'Open rate')).toEqual(['Open rate', '20%', '25% (best)'])
+    expect(await rowCells(compare, 'Open rate')).toEqual(['Open rate', '40% (best)', '25%'])
     expect(await rowCells(compare, 'Complaint rate')).toEqual(['Complaint rate', '20%', '0% (best)'])
     expect(await rowCells(compare, 'Recipients')).toEqual(['Recipients', '6', '4'])
     await expectAccessible(page)
@@ -351,7 +352,7 @@ describe('campaign reports in a real browser', () => {
 async function tileValue(page: Page, label: string): Promise<string> {
   const tile = page
     .locator('dl[aria-label="Summary"] > div')
-    .filter({ has: page.locator('dt', { hasText: label }) })
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
   const value = tile.locator('dd').first()
   const rate = (await value.locator('span').count()) ? await value.locator('span').innerText() : ''
   return (await value.innerText()).replace(rate, '').trim()

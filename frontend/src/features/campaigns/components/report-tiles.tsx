@@ -51,7 +51,7 @@ export function ReportTiles({
           label="Opens"
           value={countText(counts.uniqueOpens)}
           rate={rates.open}
-          of={`of delivered · ${plural(counts.totalOpens, 'open')} in all`}
+          of={`of delivered; a click counts as an open · ${plural(counts.totalOpens, 'open')} tracked`}
         />
         <Tile
           label="Clicks"
@@ -64,7 +64,7 @@ export function ReportTiles({
           label="Bounces"
           value={countText(bounces)}
           rate={rates.bounce}
-          of={`hard of sent · ${countText(counts.hardBounces)} hard, ${countText(counts.softBounces)} soft`}
+          of={`${countText(counts.hardBounces)} hard, ${countText(counts.softBounces)} soft · rate: hard of sent`}
           tone={levelOf(report, 'bounce')}
         />
         <Tile

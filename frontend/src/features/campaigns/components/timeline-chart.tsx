@@ -35,20 +35,31 @@ export default function TimelineChart({
       points.map((point) => point.opens),
       points.map((point) => point.clicks),
     ]
+    const step = granularity === 'hour' ? 3600 : 86_400
+    const bars = (align: -1 | 1) => uPlot.paths.bars?.({ size: [0.4, 24, 2], align, gap: 1 })
     const chart = new uPlot(
       {
         width: Math.max(element.clientWidth, 240),
         height: HEIGHT,
         cursor: { drag: { x: false, y: false } },
         scales: {
-          x: { time: true },
+          // Half a period either side, so a single period (the first hour of a send) is drawn in the middle.
+          x: { time: true, range: (_u, min, max) => [min - step / 2, max + step / 2] },
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
         axes: [granularity === 'day' ? { ...axis, values: '{MMM} {D}' } : axis, { ...axis, size: 48 }],
         series: [
           { value: granularity === 'day' ? '{MMM} {D}' : '{MMM} {D} {h}{aa}' },
-          { label: 'Opens', stroke: opens, width: 2, fill: `${opens}1f`, points: { size: 5 } },
-          { label: 'Clicks', stroke: clicks, width: 2, dash: [6, 4], points: { size: 5 } },
+          // Side by side: opens left of the period's mark, clicks right of it; clicks hatched by a darker edge.
+          { label: 'Opens', stroke: opens, fill: opens, width: 1, paths: bars(-1), points: { show: false } },
+          {
+            label: 'Clicks',
+            stroke: clicks,
+            fill: `${clicks}66`,
+            width: 2,
+            paths: bars(1),
+            points: { show: false },
+          },
         ],
       },
       data,
