@@ -245,7 +245,7 @@ describe('campaign reports in a real browser', () => {
     await page.getByText('count 1 machine open').waitFor()
     await until(
       () => tileValue(page, 'Opens'),
-      (value) => value === '2',
+      (value) => value === '3',
       'machine opens counted',
     )
     await page.getByRole('group', { name: 'Machine opens' }).getByRole('button', { name: 'Left out' }).click()

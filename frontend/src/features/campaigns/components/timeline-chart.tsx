@@ -36,6 +36,8 @@ export default function TimelineChart({
       points.map((point) => point.clicks),
     ]
     const step = granularity === 'hour' ? 3600 : 86_400
+    const first = data[0][0] ?? 0
+    const last = data[0].at(-1) ?? first
     const bars = (align: -1 | 1) => uPlot.paths.bars?.({ size: [0.4, 24, 2], align, gap: 1 })
     const chart = new uPlot(
       {
@@ -44,7 +46,7 @@ export default function TimelineChart({
         cursor: { drag: { x: false, y: false } },
         scales: {
           // Half a period either side, so a single period (the first hour of a send) is drawn in the middle.
-          x: { time: true, range: (_u, min, max) => [min - step / 2, max + step / 2] },
+          x: { time: true, range: () => [first - step / 2, last + step / 2] },
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
         axes: [granularity === 'day' ? { ...axis, values: '{MMM} {D}' } : axis, { ...axis, size: 48 }],
