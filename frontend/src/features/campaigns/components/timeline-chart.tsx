@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { TimelineGranularity, TimelinePoint } from '../report-display'
+import styles from './report.module.css'
 
 const HEIGHT = 240
 
@@ -77,5 +78,5 @@ export default function TimelineChart({
     }
   }, [points, granularity])
 
-  return <div ref={host} aria-hidden="true" style={{ minHeight: HEIGHT }} />
+  return <div ref={host} aria-hidden="true" className={styles.chart} />
 }
