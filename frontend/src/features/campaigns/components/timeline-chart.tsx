@@ -5,6 +5,10 @@ import type { TimelineGranularity, TimelinePoint } from '../report-display'
 import styles from './report.module.css'
 
 const HEIGHT = 240
+const HOUR_TICKS = [1, 2, 3, 6, 12, 24].map((hours) => hours * 3600)
+const DAY_TICKS = [1, 2, 7, 14, 28].map((days) => days * 86_400)
+/** Whole numbers of opens and clicks on the count axis. */
+const COUNT_TICKS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 50_000, 100_000]
 
 function cssColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
@@ -50,7 +54,13 @@ export default function TimelineChart({
           x: { time: true, range: () => [first - step / 2, last + step / 2] },
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
-        axes: [granularity === 'day' ? { ...axis, values: '{MMM} {D}' } : axis, { ...axis, size: 48 }],
+        axes: [
+          // Ticks on whole periods only: no 2:35 PM on an hourly chart, no noon on a daily one.
+          granularity === 'day'
+            ? { ...axis, values: '{MMM} {D}', incrs: DAY_TICKS }
+            : { ...axis, incrs: HOUR_TICKS },
+          { ...axis, size: 48, incrs: COUNT_TICKS },
+        ],
         series: [
           { value: granularity === 'day' ? '{MMM} {D}' : '{MMM} {D} {h}{aa}' },
           // Side by side: opens left of the period's mark, clicks right of it; clicks hatched by a darker edge.
