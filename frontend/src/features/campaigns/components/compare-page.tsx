@@ -24,6 +24,7 @@ import { countText } from '../campaign-display'
 import { bestIndex, compareIds, percentText } from '../report-display'
 import campaignStyles from './campaigns.module.css'
 import styles from './report.module.css'
+import { ScrollRegion } from './scroll-region'
 
 const TITLE = 'Compare campaigns'
 type Compared = CampaignCompare['campaigns'][number]
@@ -132,7 +133,7 @@ function Comparison({ organizationId, ids }: { organizationId: string; ids: stri
           Bounce rate: hard bounces of sent; the others of delivered.
         </p>
       </div>
-      <div className={styles.tableWrap}>
+      <ScrollRegion className={styles.tableWrap} label="Comparison table">
         <table className={styles.table}>
           <caption className="visually-hidden">Rates and counts of each campaign, one column each</caption>
           <thead>
@@ -179,7 +180,7 @@ function Comparison({ organizationId, ids }: { organizationId: string; ids: stri
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   )
 }

@@ -12,6 +12,7 @@ import { type RecipientFilters, reportQueries } from '../api/reports'
 import { RECIPIENT_STATUS_TEXT, reasonText } from '../campaign-display'
 import { bounceText, OUTCOME_TEXT } from '../report-display'
 import styles from './campaigns.module.css'
+import { ScrollRegion } from './scroll-region'
 
 /** The filter select's value: `''`, `outcome:opened` or `status:FAILED`. */
 function filtersOf(value: string, q: string): RecipientFilters {
@@ -102,8 +103,9 @@ export function RecipientTable({
           {emptyText(filters)}
         </p>
       ) : (
-        <div
+        <ScrollRegion
           className={recipients.isPlaceholderData ? `${styles.tableWrap} ${styles.stale}` : styles.tableWrap}
+          label="Recipients table"
         >
           <table className={styles.table}>
             <caption className="visually-hidden">
@@ -123,7 +125,7 @@ export function RecipientTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {recipients.hasNextPage && (
         <div>

@@ -2,6 +2,7 @@ import type { ReportBounce, ReportLink } from '@app/contracts'
 import { countText } from '../campaign-display'
 import { bounceText } from '../report-display'
 import styles from './report.module.css'
+import { ScrollRegion } from './scroll-region'
 
 /** Each link of the message with the recipients who clicked it and all its clicks, most clicked first. */
 export function LinksTable({ links }: { links: readonly ReportLink[] }) {
@@ -11,7 +12,7 @@ export function LinksTable({ links }: { links: readonly ReportLink[] }) {
       {links.length === 0 ? (
         <p className={styles.muted}>No link has been clicked yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <ScrollRegion className={styles.tableWrap} label="Links table">
           <table className={styles.table}>
             <caption className="visually-hidden">Clicks per link, most clicked first</caption>
             <thead>
@@ -37,7 +38,7 @@ export function LinksTable({ links }: { links: readonly ReportLink[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   )
@@ -52,7 +53,7 @@ export function BouncesTable({ bounces }: { bounces: readonly ReportBounce[] }) 
         <p className={styles.muted}>No message bounced.</p>
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <ScrollRegion className={styles.tableWrap} label="Bounces table">
             <table className={styles.table}>
               <caption className="visually-hidden">Bounces by type, most frequent first</caption>
               <thead>
@@ -76,7 +77,7 @@ export function BouncesTable({ bounces }: { bounces: readonly ReportBounce[] }) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className={styles.muted}>
             Hard bounces are permanent: those addresses are suppressed and not mailed again. Soft bounces (a
             full mailbox, a server that did not answer) may go through next time; three in a row suppress the

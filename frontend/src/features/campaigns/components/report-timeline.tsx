@@ -4,6 +4,7 @@ import { LoadingLines } from '../../../components/ui/loading-lines'
 import { countText } from '../campaign-display'
 import { rowPeriodText, timelineRows, timelineSummary } from '../report-display'
 import styles from './report.module.css'
+import { ScrollRegion } from './scroll-region'
 
 /** uPlot (about 24 KB gzipped with its CSS) loads only when a report has a timeline to draw. */
 const TimelineChart = lazy(() => import('./timeline-chart'))
@@ -41,7 +42,7 @@ export function ReportTimelineSection({
           </figcaption>
           <details className={styles.details}>
             <summary>Opens and clicks as a table</summary>
-            <div className={styles.tableWrap}>
+            <ScrollRegion className={styles.tableWrap} label="Opens and clicks table">
               <table className={styles.table}>
                 <caption className="visually-hidden">
                   Opens and clicks per {unit.toLowerCase()}; quiet periods in a row are grouped
@@ -75,7 +76,7 @@ export function ReportTimelineSection({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </details>
         </figure>
       )}
