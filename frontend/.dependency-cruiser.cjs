@@ -18,6 +18,8 @@ const SHARED = {
   billing: ['billing-display', 'components/invoice-table', 'components/upgrade-prompt'],
   blocks: ['use-template-blocks'],
   blog: ['pages/blog-article', 'pages/blog-index'],
+  // A contact's campaign activity (audience) and the dashboard home read the report queries and their wording.
+  campaigns: ['api/reports', 'report-display'],
   // The editor parts templates and blocks both use: shared as a whole.
   'email-editor': ['[^.]+'],
   'email-identities': ['api/email-identities', 'components/sender-field', 'sender-choice'],

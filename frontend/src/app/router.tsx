@@ -106,6 +106,7 @@ const PAGES: readonly Page[] = [
   { path: paths.campaigns(), load: () => import('./routes/app/campaigns') },
   // The flow's code (the email renderer for the preview) loads only on the flow and a campaign's page.
   { path: paths.newCampaign(), load: () => import('./routes/app/new-campaign') },
+  { path: paths.compareCampaigns(), load: () => import('./routes/app/campaign-compare') },
   { path: paths.campaign(':id'), load: () => import('./routes/app/campaign') },
   { path: paths.awsAccount(), load: () => import('./routes/app/aws-account-status') },
   { path: paths.monitoring(), load: () => import('./routes/app/monitoring') },

@@ -59,6 +59,11 @@ export const paths = {
   topics: () => `${APP}/audience/topics`,
   campaigns: () => `${APP}/campaigns`,
   newCampaign: () => `${APP}/campaigns/new`,
+  /** Two or more campaigns' rates side by side (`?ids=a,b`). */
+  compareCampaigns: (ids?: readonly string[]) =>
+    ids
+      ? `${APP}/campaigns/compare?ids=${ids.map(encodeURIComponent).join(',')}`
+      : `${APP}/campaigns/compare`,
   /** A campaign: its flow while a draft (`step`), its live progress once sending. */
   campaign: (id: string, query?: { step?: string }) => withQuery(`${APP}/campaigns/${id}`, query),
 } as const

@@ -26,6 +26,7 @@ import {
   trailChanges,
 } from '../audience-display'
 import styles from './audience.module.css'
+import { ContactActivity } from './contact-activity'
 import { ContactDialog } from './contact-dialog'
 
 const BACK = '← Contacts'
@@ -44,10 +45,25 @@ export function ContactPage({ organization, id }: { organization: OrganizationSu
       </div>
     )
   }
-  return <Contact organizationId={organization.id} id={id} />
+  return (
+    <Contact
+      organizationId={organization.id}
+      id={id}
+      campaigns={planUnlocks(organization.plan, 'campaigns')}
+    />
+  )
 }
 
-function Contact({ organizationId, id }: { organizationId: string; id: string }) {
+function Contact({
+  organizationId,
+  id,
+  campaigns,
+}: {
+  organizationId: string
+  id: string
+  /** The plan has campaigns: the page shows the contact's campaign activity. */
+  campaigns: boolean
+}) {
   const query = useQuery(contactQueries.detail(organizationId, id))
   const topics = useQuery(topicQueries.list(organizationId))
   const contact = query.data
@@ -76,17 +92,26 @@ function Contact({ organizationId, id }: { organizationId: string; id: string })
       </div>
     )
   }
-  return <ContactView organizationId={organizationId} contact={contact} topics={topics.data ?? []} />
+  return (
+    <ContactView
+      organizationId={organizationId}
+      contact={contact}
+      topics={topics.data ?? []}
+      campaigns={campaigns}
+    />
+  )
 }
 
 function ContactView({
   organizationId,
   contact,
   topics,
+  campaigns,
 }: {
   organizationId: string
   contact: ContactDetail
   topics: readonly Topic[]
+  campaigns: boolean
 }) {
   const [editing, setEditing] = useState(false)
   const remove = useDeleteContact(organizationId)
@@ -190,6 +215,8 @@ function ContactView({
           </dl>
         </Card>
       </div>
+
+      {campaigns && <ContactActivity organizationId={organizationId} contactId={contact.id} />}
 
       <Card
         title="Consent trail"

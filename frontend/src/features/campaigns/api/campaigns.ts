@@ -4,12 +4,10 @@ import {
   type CampaignListQuery,
   type CampaignTestSendBody,
   type CreateCampaignBody,
-  type RecipientStatus,
   routes,
   type UpdateCampaignBody,
 } from '@app/contracts'
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
   queryOptions,
@@ -21,7 +19,6 @@ import { isLive } from '../campaign-display'
 
 /** How often a campaign being sent is read again (its counts move as the engine sends). */
 export const LIVE_INTERVAL_MS = 2000
-const RECIPIENT_PAGE_SIZE = 50
 
 type ListFilters = Omit<CampaignListQuery, 'organizationId'>
 
@@ -62,26 +59,6 @@ export const campaignQueries = {
       // Until SNS confirms the SES events subscription just set up, the send stays refused: ask again.
       refetchInterval: (query) =>
         query.state.data?.events?.state === 'PENDING_CONFIRMATION' ? CONFIRMING_INTERVAL_MS : false,
-    }),
-  /** The per-recipient ledger, one status or all, page after page by cursor. */
-  recipients: (organizationId: string, id: string, status: RecipientStatus | undefined, live: boolean) =>
-    infiniteQueryOptions({
-      queryKey: [...campaignQueries.all(), 'recipients', organizationId, id, status ?? null] as const,
-      queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listCampaignRecipients, {
-          params: { id },
-          query: {
-            organizationId,
-            limit: RECIPIENT_PAGE_SIZE,
-            ...(status ? { status } : {}),
-            ...(pageParam ? { cursor: pageParam } : {}),
-          },
-          signal,
-        }),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (page) => page.nextCursor ?? undefined,
-      placeholderData: keepPreviousData,
-      refetchInterval: live ? LIVE_INTERVAL_MS * 3 : false,
     }),
 }
 

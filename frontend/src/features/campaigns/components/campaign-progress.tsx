@@ -1,20 +1,15 @@
-import type { Campaign, CampaignAction } from '@app/contracts'
+import type { Campaign } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { awsAccountQueries } from '../../aws-accounts/api/aws-accounts'
 import { dateTimeText } from '../../templates/template-display'
-import { useCampaignAction, useDeleteCampaign, useDuplicateCampaign } from '../api/campaigns'
 import {
   addReading,
-  allowedActions,
   countText,
   doneCount,
   durationText,
@@ -30,6 +25,8 @@ import {
   statusLabel,
 } from '../campaign-display'
 import { zonedText } from '../schedule-time'
+import { CampaignActions } from './campaign-actions'
+import { CampaignReport, hasReport } from './campaign-report'
 import styles from './campaigns.module.css'
 import { RecipientTable } from './recipient-table'
 
@@ -44,7 +41,10 @@ function useObservedRate(campaign: Campaign): number | undefined {
   return campaign.status === 'SENDING' ? observedRate(readings) : undefined
 }
 
-/** `/app/campaigns/:id` once scheduled or sending: live progress, the state changes, the per-recipient table. */
+/**
+ * `/app/campaigns/:id` once scheduled: live progress, the report once sending (tiles, timeline, links, bounces),
+ * the state changes and the per-recipient table.
+ */
 export function CampaignProgress({
   organizationId,
   campaign,
@@ -130,6 +130,7 @@ export function CampaignProgress({
         )}
       </section>
 
+      {hasReport(campaign.status) && <CampaignReport organizationId={organizationId} campaign={campaign} />}
       <CampaignActions organizationId={organizationId} campaign={campaign} />
       <RecipientTable
         organizationId={organizationId}
@@ -147,108 +148,5 @@ function Count({ label, value }: { label: string; value: number }) {
       <dt>{label}</dt>
       <dd>{countText(value)}</dd>
     </div>
-  )
-}
-
-const CONFIRM: Partial<
-  Record<CampaignAction, { trigger: string; title: string; confirm: string; body: string; danger?: boolean }>
-> = {
-  pause: {
-    trigger: 'Pause',
-    title: 'Pause sending?',
-    confirm: 'Pause',
-    body: 'Messages already handed to SES still go out; no new ones start until you resume.',
-  },
-  resume: {
-    trigger: 'Resume',
-    title: 'Resume sending?',
-    confirm: 'Resume',
-    body: 'Sending continues with the recipients not sent yet; nobody gets a second copy.',
-  },
-  cancel: {
-    trigger: 'Cancel campaign',
-    title: 'Cancel this campaign?',
-    confirm: 'Cancel campaign',
-    body: 'Nothing more is sent, and it cannot be resumed. Recipients already sent to keep their message.',
-    danger: true,
-  },
-  retryFailed: {
-    trigger: 'Retry failed',
-    title: 'Retry the failed recipients?',
-    confirm: 'Retry failed',
-    body: 'Only recipients whose send failed are sent again.',
-  },
-  retryUnconfirmed: {
-    trigger: 'Retry unconfirmed',
-    title: 'Retry the unconfirmed recipients?',
-    confirm: 'Retry unconfirmed',
-    body: 'SES may already have delivered some of these: a few recipients may get the message twice.',
-    danger: true,
-  },
-}
-
-function CampaignActions({ organizationId, campaign }: { organizationId: string; campaign: Campaign }) {
-  const navigate = useNavigate()
-  const action = useCampaignAction(organizationId, campaign.id)
-  const duplicate = useDuplicateCampaign(organizationId)
-  const remove = useDeleteCampaign(organizationId)
-  const allowed = allowedActions(campaign.status, campaign.counts)
-  const offered = (['pause', 'resume', 'retryFailed', 'retryUnconfirmed', 'cancel'] as const).filter(
-    (name) => allowed[name],
-  )
-  const failure = action.error ?? duplicate.error ?? remove.error
-
-  return (
-    <section className={styles.panel} aria-labelledby="actions-title">
-      <h2 id="actions-title" className="visually-hidden">
-        Actions
-      </h2>
-      <div className={styles.actions}>
-        {offered.map((name) => {
-          const text = CONFIRM[name]
-          if (!text) return null
-          return (
-            <ConfirmDialog
-              key={name}
-              triggerLabel={text.trigger}
-              title={text.title}
-              confirmLabel={text.confirm}
-              variant={text.danger ? 'danger' : 'primary'}
-              pending={action.isPending && action.variables === name}
-              onConfirm={(close) => action.mutate(name, { onSuccess: close, onError: close })}
-            >
-              <p>{text.body}</p>
-            </ConfirmDialog>
-          )
-        })}
-        <Button
-          variant="secondary"
-          loading={duplicate.isPending}
-          onClick={() =>
-            duplicate.mutate(campaign.id, { onSuccess: (copy) => navigate(paths.campaign(copy.id)) })
-          }
-        >
-          Duplicate
-        </Button>
-        {allowed.remove && (
-          <ConfirmDialog
-            triggerLabel="Delete"
-            title="Delete this campaign?"
-            confirmLabel="Delete"
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate(campaign.id, { onSuccess: () => navigate(paths.campaigns()) })}
-          >
-            <p>
-              The campaign and its per-recipient list are deleted. Messages already sent are not affected.
-            </p>
-          </ConfirmDialog>
-        )}
-      </div>
-      {failure && (
-        <Alert tone="danger" role="alert">
-          {errorMessage(failure)}
-        </Alert>
-      )}
-    </section>
   )
 }

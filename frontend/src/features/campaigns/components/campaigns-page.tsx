@@ -1,7 +1,7 @@
 import {
   CAMPAIGN_STATUSES,
-  type Campaign,
   type CampaignStatus,
+  COMPARE_CAMPAIGNS,
   type OrganizationSummary,
   planUnlocks,
 } from '@app/contracts'
@@ -10,7 +10,6 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
-import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
@@ -19,17 +18,9 @@ import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
-import { dateTimeText } from '../../templates/template-display'
 import { campaignQueries } from '../api/campaigns'
-import {
-  countText,
-  pageNumbers,
-  plural,
-  progressPercent,
-  progressText,
-  STATUS_TEXT,
-  statusLabel,
-} from '../campaign-display'
+import { pageNumbers, plural, STATUS_TEXT } from '../campaign-display'
+import { CampaignRow, comparable } from './campaign-row'
 import styles from './campaigns.module.css'
 
 const TITLE = 'All campaigns'
@@ -71,6 +62,13 @@ function CampaignList({ organizationId }: { organizationId: string }) {
   const [search, setSearch] = useSearchParams()
   const view = listView(search)
   const [typed, setTyped] = useState(view.q)
+  const [chosen, setChosen] = useState<readonly string[]>([])
+  const choose = (id: string, on: boolean) =>
+    setChosen((current) =>
+      on
+        ? [...current.filter((item) => item !== id), id].slice(-COMPARE_CAMPAIGNS.max)
+        : current.filter((item) => item !== id),
+    )
   const list = useQuery(
     campaignQueries.list(organizationId, {
       page: view.page,
@@ -161,9 +159,16 @@ function CampaignList({ organizationId }: { organizationId: string }) {
               Could not refresh the campaigns: {errorMessage(list.error)}
             </Alert>
           )}
-          <p className={styles.muted} aria-live="polite">
-            {filtered ? `${plural(list.data.total, 'campaign')} match.` : plural(list.data.total, 'campaign')}
-          </p>
+          <div className={styles.footer}>
+            <p className={styles.muted} aria-live="polite">
+              {filtered
+                ? `${plural(list.data.total, 'campaign')} match.`
+                : plural(list.data.total, 'campaign')}
+            </p>
+            {(chosen.length > 0 || list.data.items.some(comparable)) && (
+              <CompareBar chosen={chosen} onClear={() => setChosen([])} />
+            )}
+          </div>
           {list.data.items.length === 0 ? (
             <section className={pageStyles.empty}>
               <p className={pageStyles.emptyTitle}>No campaign matches</p>
@@ -185,7 +190,12 @@ function CampaignList({ organizationId }: { organizationId: string }) {
               aria-busy={list.isPlaceholderData || undefined}
             >
               {list.data.items.map((campaign) => (
-                <CampaignRow key={campaign.id} campaign={campaign} />
+                <CampaignRow
+                  key={campaign.id}
+                  campaign={campaign}
+                  chosen={chosen.includes(campaign.id)}
+                  onChoose={(on) => choose(campaign.id, on)}
+                />
               ))}
             </ul>
           )}
@@ -220,47 +230,25 @@ function CampaignList({ organizationId }: { organizationId: string }) {
   )
 }
 
-function CampaignRow({ campaign }: { campaign: Campaign }) {
-  const status = STATUS_TEXT[campaign.status]
-  const started = campaign.status !== 'DRAFT' && campaign.status !== 'SCHEDULED'
+/** Ticked campaigns (kept across pages and searches) and the way to the comparison. */
+function CompareBar({ chosen, onClear }: { chosen: readonly string[]; onClear: () => void }) {
   return (
-    <li className={styles.row}>
-      <div className={styles.rowMain}>
-        <Link to={paths.campaign(campaign.id)} className={styles.name}>
-          {campaign.name}
-        </Link>
-        <span className={styles.badges}>
-          <Badge color={status.color}>{statusLabel(campaign.status, campaign.counts)}</Badge>
-          {campaign.status === 'SCHEDULED' && campaign.schedule && (
-            <span className={styles.muted}>for {dateTimeText(campaign.schedule.at)}</span>
-          )}
-        </span>
-      </div>
-      <div className={styles.progress}>
-        {started ? (
-          <>
-            <progress
-              className={styles.bar}
-              max={100}
-              value={progressPercent(campaign.counts)}
-              aria-label={`Progress of ${campaign.name}`}
-            />
-            <span className={styles.muted}>{progressText(campaign.counts)}</span>
-          </>
-        ) : (
-          <span className={styles.muted}>Not sent yet</span>
-        )}
-      </div>
-      <div className={styles.rowMain}>
-        <span>{started ? `${countText(campaign.counts.total)} recipients` : '—'}</span>
-        <span className={styles.muted}>
-          {campaign.finishedAt
-            ? `Sent ${dateTimeText(campaign.finishedAt)}`
-            : campaign.startedAt
-              ? `Started ${dateTimeText(campaign.startedAt)}`
-              : `Created ${dateTimeText(campaign.createdAt)}`}
-        </span>
-      </div>
-    </li>
+    <div className={styles.actions}>
+      <span className={styles.muted} aria-live="polite">
+        {chosen.length < COMPARE_CAMPAIGNS.min
+          ? `Tick ${COMPARE_CAMPAIGNS.min} to ${COMPARE_CAMPAIGNS.max} sent campaigns to compare them${chosen.length ? ` (${chosen.length} ticked)` : ''}.`
+          : `${chosen.length} campaigns ticked.`}
+      </span>
+      {chosen.length >= COMPARE_CAMPAIGNS.min && (
+        <ButtonLink to={paths.compareCampaigns(chosen)} size="small">
+          Compare
+        </ButtonLink>
+      )}
+      {chosen.length > 0 && (
+        <Button variant="ghost" size="small" onClick={onClear}>
+          Clear
+        </Button>
+      )}
+    </div>
   )
 }
