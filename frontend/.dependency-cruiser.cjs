@@ -12,20 +12,29 @@ const SHARED = {
   'aws-accounts': [
     'api/aws-accounts',
     'aws-account-display',
+    'components/quota-gauge',
     'ses-status-display',
     'use-selected-aws-account',
   ],
   billing: ['billing-display', 'components/invoice-table', 'components/upgrade-prompt'],
   blocks: ['use-template-blocks'],
   blog: ['pages/blog-article', 'pages/blog-index'],
-  // A contact's campaign activity (audience) and the dashboard home read the report queries and their wording.
-  campaigns: ['api/reports', 'report-display'],
+  // A contact's campaign activity (audience) and the dashboard home read the report queries and their wording;
+  // the home lists recent campaigns with their status words.
+  campaigns: ['api/campaigns', 'api/reports', 'campaign-display', 'report-display'],
   // The editor parts templates and blocks both use: shared as a whole.
   'email-editor': ['[^.]+'],
   'email-identities': ['api/email-identities', 'components/sender-field', 'sender-choice'],
-  jobs: ['api/jobs', 'components/job-list', 'components/job-progress', 'use-job-tracker'],
+  jobs: ['api/jobs', 'components/job-list', 'components/job-progress', 'job-display', 'use-job-tracker'],
   marketing: ['components/marketing[.]module', 'use-page-meta'],
   organizations: ['components/plan-badge', 'components/template-actions', 'organization-display'],
+  // The campaign flow's SES events offer and the home's account health use monitoring's set-up and state.
+  'ses-monitoring': [
+    'api/ses-monitoring',
+    'components/enable-monitoring',
+    'monitoring-display',
+    'monitoring-state',
+  ],
   'ses-sync': ['api/ses-sync', 'ses-states'],
   templates: [
     'api/templates',
