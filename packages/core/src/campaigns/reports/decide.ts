@@ -67,7 +67,8 @@ const word = (value: string) => value.replace(SES_WORD, '').slice(0, 40) || 'Unk
  *   hides the open), so click-to-open never exceeds 1;
  * - `delivered` counts recipients delivered and not hard-bounced: an asynchronous bounce after the delivery
  *   takes the recipient back out, and a delivery arriving after its hard bounce never counts;
- * - a hard and a soft bounce count once per recipient each; the recipient's `bounce` is the hard one if any.
+ * - a hard and a soft bounce count once per recipient each; the recipient's `bounce` is the hard one if any;
+ * - the recipient's first click (time and link) is the earliest by the event's own time.
  */
 export function decide(event: EngagementEvent, state: RecipientActivity): Change {
   const change: Change = { set: {}, add: {}, counters: {} }
@@ -116,10 +117,11 @@ export function decide(event: EngagementEvent, state: RecipientActivity): Change
       count('clicks')
       change.add.clicks = 1
       change.bucket = { opens: 0, machineOpens: 0, clicks: 1 }
-      if (!state.clickedAt) {
+      if (!state.clickedAt) count('uniqueClicks')
+      // The first click is the earliest by SES's time, whatever order SNS delivered them in.
+      if (!state.clickedAt || event.at < state.clickedAt) {
         change.set.clickedAt = event.at
         change.set.firstLink = url
-        count('uniqueClicks')
       }
       const first = !state.links?.has(hash)
       if (first) change.addLink = hash
