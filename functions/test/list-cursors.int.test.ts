@@ -3,10 +3,15 @@ import { type CursorQuery, encodeCursor } from '@app/core/db/cursor'
 import { mintIdToken } from '@app/local-stack/testing/local-tokens'
 import { ulid } from 'ulid'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createContact } from './audience-helpers'
 import { orgWithAccount } from './ses-sync-helpers'
-import { api, stack } from './stack'
+import { api, stack, uniqueEmail } from './stack'
 
-type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & { templateId: string; campaignId: string }
+type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & {
+  templateId: string
+  campaignId: string
+  contactId: string
+}
 type Client = ReturnType<typeof api>
 
 /**
@@ -101,6 +106,13 @@ const CASES: ListCase[] = [
     position: () => ({ after: '01J000000000000000000000AA' }),
   },
   {
+    route: 'getContactActivity',
+    path: (t, cursor) => `/api/contacts/${t.contactId}/activity?organizationId=${t.orgId}&cursor=${cursor}`,
+    query: (t) => ({ list: 'contact-activity', scope: `${t.orgId}/${t.contactId}`, filters: {} }),
+    otherQuery: (t) => ({ list: 'contact-activity', scope: `${t.orgId}/${ulid()}`, filters: {} }),
+    position: (t) => ({ campaignId: t.campaignId, skip: 0 }),
+  },
+  {
     route: 'listInvoices',
     path: (t, cursor) => `/api/payments/invoices?organizationId=${t.orgId}&cursor=${cursor}`,
     query: (t) => ({ list: 'invoices', scope: t.orgId }),
@@ -130,7 +142,8 @@ async function tenant(): Promise<Tenant> {
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   const campaign = await base.owner.api.post(`/api/campaigns?${base.q}`, { name: 'Paged' })
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
-  return { ...base, templateId: created.body.id, campaignId: campaign.body.id }
+  const contact = await createContact(base.owner, base.orgId, { email: uniqueEmail('paged') })
+  return { ...base, templateId: created.body.id, campaignId: campaign.body.id, contactId: contact.id }
 }
 
 let mine: Tenant

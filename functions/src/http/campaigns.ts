@@ -1,5 +1,8 @@
 import { campaignRoutes } from '@app/contracts/campaigns/routes'
-import { CampaignPreflight, CampaignReports, Campaigns, CampaignTestSend } from '@app/core'
+import * as Campaigns from '@app/core/campaigns/campaigns'
+import * as CampaignPreflight from '@app/core/campaigns/preflight'
+import * as CampaignReports from '@app/core/campaigns/reports/api'
+import * as CampaignTestSend from '@app/core/campaigns/test-send'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('campaigns', campaignRoutes, {
