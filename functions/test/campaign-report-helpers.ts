@@ -3,27 +3,16 @@ import { randomUUID } from 'node:crypto'
 import { SES_EVENTS_PATH } from '@app/contracts'
 import { signLocalSnsMessage } from '@app/local-stack/testing/local-aws'
 import { expect } from 'vitest'
-import { type CampaignOrg, campaignOrg } from './campaign-helpers'
+import { type CampaignOrg, campaignOrg, waitForMonitoring } from './campaign-helpers'
 import { stack } from './stack'
-import { waitFor } from './suppression-helpers'
 
 /** A campaign organization whose AWS account publishes SES events to us (subscription confirmed). */
 export async function reportingOrg(plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY') {
+  // campaignOrg has turned the SES events on and waited for SNS's confirmation already.
   const setup = await campaignOrg(plan)
   if (plan === 'START') return { ...setup, topicArn: '' }
-  const enabled = await setup.owner.api.post(`/api/aws-accounts/${setup.awsAccountId}/enable-monitoring`, {
-    organizationId: setup.orgId,
-  })
-  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200)
-  const account = await waitFor(
-    async () =>
-      (await setup.owner.api.get(`/api/aws-accounts?organizationId=${setup.orgId}`)).body.items.find(
-        (item: { id: string }) => item.id === setup.awsAccountId,
-      ),
-    (item) => item?.monitoring?.state === 'ACTIVE',
-    'the SNS subscription to be confirmed',
-  )
-  return { ...setup, topicArn: account.monitoring.topicArn as string }
+  const monitoring = await waitForMonitoring(setup.owner, setup.orgId, setup.awsAccountId, Boolean)
+  return { ...setup, topicArn: (monitoring as { topicArn?: string }).topicArn ?? '' }
 }
 export type ReportingOrg = CampaignOrg & { topicArn: string }
 
