@@ -8,7 +8,7 @@ import { recipientKey } from '../../db/keys'
 import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/context'
 import { getCampaignRecords, listCampaignRows } from '../campaigns.repo'
-import { type RecipientRecord, RecipientSchema, shardOf } from '../sending/ledger.repo'
+import { type RecipientRecord, RecipientSchema, shardOf } from '../sending/public'
 
 const PositionSchema = z.object({ campaignId: z.string().min(1), skip: z.number().int().min(0) }).strict()
 const parseRecipient = itemParser(RecipientSchema.extend({ sentAt: z.string().optional() }))

@@ -1,6 +1,6 @@
 import { ledgerShardPk, REPORT_PREFIX } from '../../db/keys'
 import { queryPartition } from '../../db/query'
-import { SHARDS } from '../sending/ledger.repo'
+import { SHARDS } from '../sending/public'
 import type { CounterField } from './decide'
 
 export interface Aggregates {

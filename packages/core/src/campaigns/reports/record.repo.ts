@@ -10,7 +10,7 @@ import {
 } from '../../db/keys'
 import { tableName } from '../../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../../db/transact'
-import { shardOf } from '../sending/ledger.repo'
+import { shardOf } from '../sending/public'
 import { type Change, decide, type RecipientActivity, RecipientActivitySchema } from './decide'
 import { bucketOf, type EngagementEvent, eventIdentity } from './model'
 

@@ -15,6 +15,8 @@ export {
   sendingState,
   startSending,
 } from './control'
+/** The ledger's layout (its shards and recipient item), which the reports' items share. */
+export { type RecipientRecord, RecipientSchema, SHARDS, shardOf } from './ledger.repo'
 export {
   type PauseReason,
   RECIPIENT_STATUSES,
