@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as campaignReports } from './http/campaign-reports.access'
 import { access as campaigns } from './http/campaigns.access'
 import { access as contactTransfer } from './http/contact-transfer.access'
 import { access as contacts } from './http/contacts.access'
@@ -59,6 +60,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'contact-transfer': contactTransfer,
   unsubscribe,
   campaigns,
+  'campaign-reports': campaignReports,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

@@ -1,7 +1,6 @@
 import { campaignRoutes } from '@app/contracts/campaigns/routes'
 import * as Campaigns from '@app/core/campaigns/campaigns'
 import * as CampaignPreflight from '@app/core/campaigns/preflight'
-import * as CampaignReports from '@app/core/campaigns/reports/api'
 import * as CampaignTestSend from '@app/core/campaigns/test-send'
 import { endpointGroup } from '../middleware/endpoint-group'
 
@@ -15,7 +14,4 @@ export const handler = endpointGroup('campaigns', campaignRoutes, {
   getCampaignPreflight: ({ context, params }) => CampaignPreflight.preflight(context, params.id),
   sendCampaignTest: ({ context, params, body }) => CampaignTestSend.sendTest(context, params.id, body),
   listCampaignRecipients: ({ context, params, query }) => Campaigns.listRecipients(context, params.id, query),
-  getCampaignReport: ({ context, params, query }) =>
-    CampaignReports.getCampaignReport(context, params.id, query),
-  compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
 })

@@ -31,6 +31,8 @@ export const ENDPOINT_GROUPS = [
   // The public unsubscribe, preference and one-click calls (never plan-gated).
   'unsubscribe',
   'campaigns',
+  // Campaign reports: counts, compare, the contact CSVs, the audience actions, per-template analytics.
+  'campaign-reports',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
+import { campaignReportRoutes } from './campaigns/report-routes'
 import { campaignRoutes, contactActivityRoutes } from './campaigns/routes'
 import { emailIdentityRoutes } from './email-identities/routes'
 import { jobRoutes } from './jobs/routes'
@@ -45,6 +46,7 @@ export const routes = {
   ...unsubscribeRoutes,
   ...signupRoutes,
   ...campaignRoutes,
+  ...campaignReportRoutes,
   ...contactActivityRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

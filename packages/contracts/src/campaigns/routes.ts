@@ -1,15 +1,7 @@
 import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import { CampaignTestSendBodySchema, CampaignTestSendResultSchema, PreflightSchema } from './preflight'
 import { RecipientListQuerySchema, RecipientListSchema } from './recipients'
-import {
-  CampaignCompareQuerySchema,
-  CampaignCompareSchema,
-  CampaignReportQuerySchema,
-  CampaignReportSchema,
-  ContactActivityListSchema,
-  ContactActivityParamsSchema,
-  ContactActivityQuerySchema,
-} from './report'
+import { ContactActivityListSchema, ContactActivityParamsSchema, ContactActivityQuerySchema } from './report'
 import {
   CampaignIdParamsSchema,
   CampaignListQuerySchema,
@@ -169,30 +161,6 @@ export const campaignRoutes = {
     params: CampaignIdParamsSchema,
     query: RecipientListQuerySchema,
     response: RecipientListSchema,
-    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
-    status: 200,
-  }),
-  getCampaignReport: route({
-    ...common,
-    method: 'GET',
-    path: '/api/campaigns/{id}/report',
-    summary:
-      'The campaign’s report from SES’s events: counts, rates, SES threshold warnings, opens and clicks over time (hourly for 48 h, then daily), links and bounces; `machineOpens` says whether machine opens count (default `exclude`)',
-    permission: 'campaigns.read',
-    params: CampaignIdParamsSchema,
-    query: CampaignReportQuerySchema,
-    response: CampaignReportSchema,
-    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
-    status: 200,
-  }),
-  compareCampaigns: route({
-    ...common,
-    method: 'GET',
-    path: '/api/campaigns/compare',
-    summary: 'Two to ten of the organization’s campaigns side by side: their counts and rates',
-    permission: 'campaigns.read',
-    query: CampaignCompareQuerySchema,
-    response: CampaignCompareSchema,
     errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
     status: 200,
   }),
