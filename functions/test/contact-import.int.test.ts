@@ -262,6 +262,20 @@ describe('contact import', { timeout: 90_000 }, () => {
     expect(await contactsOf(user, orgId)).toEqual([])
   })
 
+  it('finishes an import whose slice ended on the last row exactly (the next slice starts at the end of the file)', async () => {
+    const { user, orgId } = await teamOrg()
+    const csv = `${['email', ...Array.from({ length: 10 }, (_, i) => `edge${i}@example.com`)].join('\n')}\n`
+    const fileKey = await upload(user, orgId, csv)
+    const importId = await seedImport(user, orgId, fileKey, 'edge.csv', csv.length)
+    // Every slice stops after its first segment of 5 rows: the second one ends on the file's last byte.
+    const slice = { write: writeImportRows, segmentRows: 5, batchRows: 5, deadline: 0, owner: 'worker' }
+    expect(await runImportSlice({ orgId, importId }, slice)).toBe('more')
+    expect(await runImportSlice({ orgId, importId }, slice)).toBe('more')
+    expect(await runImportSlice({ orgId, importId }, slice)).toBe('done')
+    const done = await waitForImport(user, orgId, importId)
+    expect(done).toMatchObject({ status: 'succeeded', counts: { rows: 10, created: 10, invalid: 0 } })
+  })
+
   it('resumes a crashed import from its checkpoint: every row once, counts exact', async () => {
     const { user, orgId } = await teamOrg()
     const rows = Array.from({ length: 23 }, (_, i) => `user${i}@example.com,User ${i}`)

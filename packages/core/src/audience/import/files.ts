@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { IMPORT_FILE_KEY_PATTERN, TRANSFER_URL_SECONDS } from '@app/contracts'
 import {
   AbortMultipartUploadCommand,
@@ -84,16 +84,24 @@ export async function objectSize(key: string): Promise<number | undefined> {
   }
 }
 
-/** The object's bytes from `start` on, as a stream. */
+/**
+ * The object's bytes from `start` on, as a stream; empty when `start` is at or past its end (S3 answers such a
+ * range 416 `InvalidRange`: a resumed import whose last checkpoint fell on the file's last byte has nothing left).
+ */
 export async function readObject(key: string, start = 0): Promise<Readable> {
-  const answer = await s3().send(
-    new GetObjectCommand({
-      Bucket: transferBucket(),
-      Key: key,
-      ...(start > 0 ? { Range: `bytes=${start}-` } : {}),
-    }),
-  )
-  return answer.Body as Readable
+  try {
+    const answer = await s3().send(
+      new GetObjectCommand({
+        Bucket: transferBucket(),
+        Key: key,
+        ...(start > 0 ? { Range: `bytes=${start}-` } : {}),
+      }),
+    )
+    return answer.Body as Readable
+  } catch (error) {
+    if (start > 0 && error instanceof Error && error.name === 'InvalidRange') return Readable.from([])
+    throw error
+  }
 }
 
 export async function readSmallObject(key: string): Promise<Buffer | undefined> {
