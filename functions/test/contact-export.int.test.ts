@@ -1,5 +1,6 @@
 import * as ExportsRepo from '@app/core/audience/export/exports.repo'
 import { runExportSlice } from '@app/core/audience/export/run'
+import { EXPORT_SOURCES } from '@app/core/export-sources'
 import { ulid } from 'ulid'
 import { describe, expect, it } from 'vitest'
 import { setSubscription } from './seed'
@@ -119,7 +120,7 @@ describe('contact export', { timeout: 90_000 }, () => {
     const queued = await user.api.get(`/api/contacts/export/${id}?organizationId=${orgId}`)
     expect(queued.body).toMatchObject({ status: 'queued', downloadUrl: null })
     // A slice that ends after its first piece, then the continuation.
-    const slice = { owner: 'worker', pieceRows: 2 }
+    const slice = { owner: 'worker', pieceRows: 2, sources: EXPORT_SOURCES }
     expect(await runExportSlice({ orgId, exportId: id }, { ...slice, deadline: Date.now() - 1 })).toBe('more')
     expect((await ExportsRepo.getExport(orgId, id))?.pieces).toBe(1)
     expect(await runExportSlice({ orgId, exportId: id }, { ...slice, deadline: Date.now() + 60_000 })).toBe(

@@ -1,13 +1,16 @@
 import type { FunctionAccess } from '@app/contracts'
 
 /**
- * Campaign reports: the table only (the campaign, its ledger's counters and the report's aggregates).
+ * Campaign reports: the table (the campaign, its ledger's counters and the report's aggregates, the contacts'
+ * names for the CSV downloads and the export record of a large one) and the contact-transfer queue, where a
+ * download too large to answer at once goes as an export job (the worker writes the file; this function presigns
+ * nothing).
  */
 export const access = {
   table: true,
   sendsMail: false,
   administersUsers: false,
-  sendsTo: [],
+  sendsTo: ['contactTransfer'],
   stripe: false,
   customerAws: false,
 } as const satisfies FunctionAccess

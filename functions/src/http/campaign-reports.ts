@@ -1,9 +1,18 @@
 import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
 import * as CampaignReports from '@app/core/campaigns/reports/api'
+import { downloadCampaignContacts } from '@app/core/campaigns/reports/contacts-csv'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('campaign-reports', campaignReportRoutes, {
   getCampaignReport: ({ context, params, query }) =>
     CampaignReports.getCampaignReport(context, params.id, query),
   compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
+  downloadOpenedContacts: ({ context, params, query }) =>
+    downloadCampaignContacts(context, params.id, { outcome: 'opened', machineOpens: query.machineOpens }),
+  downloadClickedContacts: ({ context, params }) =>
+    downloadCampaignContacts(context, params.id, { outcome: 'clicked' }),
+  downloadUnsubscribedContacts: ({ context, params }) =>
+    downloadCampaignContacts(context, params.id, { outcome: 'unsubscribed' }),
+  downloadBouncedContacts: ({ context, params }) =>
+    downloadCampaignContacts(context, params.id, { outcome: 'bounced' }),
 })

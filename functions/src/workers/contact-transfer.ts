@@ -3,6 +3,7 @@ import { runExportSlice } from '@app/core/audience/export/run'
 import { writeImportRows } from '@app/core/audience/import/contact-writer'
 import { enqueueTransfer, TransferMessageSchema } from '@app/core/audience/import/imports'
 import { runImportSlice } from '@app/core/audience/import/run'
+import { EXPORT_SOURCES } from '@app/core/export-sources'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'
@@ -17,8 +18,8 @@ const SLICE_MS = 90_000
 
 /**
  * Contact imports and exports, a slice per message: an import's file is streamed from its checkpoint a segment of
- * rows at a time (written through the audience's upsert, then checkpointed), an export's contacts a piece at a
- * time, until done or the slice's end, when the continuation is enqueued. A crashed slice's message comes back
+ * rows at a time (written through the audience's upsert, then checkpointed), an export's rows (any source of
+ * core's `export-sources.ts`: contacts, a campaign's recipients with an outcome) a piece at a time, until done or the slice's end, when the continuation is enqueued. A crashed slice's message comes back
  * after the visibility timeout and resumes from the last checkpoint or piece.
  */
 export const handler = sqsWorker({
@@ -38,7 +39,7 @@ export const handler = sqsWorker({
     const outcome =
       'importId' in message
         ? await runImportSlice(message, { ...slice, write: writeImportRows })
-        : await runExportSlice(message, slice)
+        : await runExportSlice(message, { ...slice, sources: EXPORT_SOURCES })
     metrics.publish(
       { kind, outcome },
       { TransferSlices: count(), TransferSliceTime: milliseconds(Date.now() - started) },

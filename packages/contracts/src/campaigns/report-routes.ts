@@ -5,6 +5,11 @@ import {
   CampaignReportQuerySchema,
   CampaignReportSchema,
 } from './report'
+import {
+  CAMPAIGN_CSV_FILE_NAMES,
+  CampaignContactsCsvQuerySchema,
+  CampaignOpenedCsvQuerySchema,
+} from './report-csv'
 import { CampaignIdParamsSchema } from './schemas'
 
 /**
@@ -17,6 +22,23 @@ const reports = {
   organization: { in: 'query', key: 'organizationId' },
   feature: 'campaigns',
 } as const
+
+const LARGE_CSV =
+  'formula cells escaped; a larger file (over 5,000 rows or 4 MB) answers 202 with the export job writing it to S3 under the same name (ContactExport: poll GET contacts/export/{id})'
+
+/** One of the four contact downloads (columns: report-csv.ts). */
+const contactsCsv = <O extends keyof typeof CAMPAIGN_CSV_FILE_NAMES>(outcome: O, what: string) =>
+  ({
+    ...reports,
+    method: 'GET',
+    path: `/api/campaigns/{id}/reports/${outcome}-contacts` as const,
+    summary: `${what} as ${CAMPAIGN_CSV_FILE_NAMES[outcome]}; ${LARGE_CSV}`,
+    permission: 'campaigns.read',
+    params: CampaignIdParamsSchema,
+    produces: 'text/csv',
+    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
+    status: 200,
+  }) as const
 
 export const campaignReportRoutes = {
   getCampaignReport: route({
@@ -42,5 +64,33 @@ export const campaignReportRoutes = {
     response: CampaignCompareSchema,
     errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
     status: 200,
+  }),
+  downloadOpenedContacts: route({
+    ...contactsCsv(
+      'opened',
+      'The recipients who opened the campaign (email, names, first open, opens, machine opens, whether the first open was a machine’s); `machineOpens=exclude` (the default, as the report) lists those a reader opened, leaving out those only a machine opened, `include` every one opened',
+    ),
+    query: CampaignOpenedCsvQuerySchema,
+  }),
+  downloadClickedContacts: route({
+    ...contactsCsv(
+      'clicked',
+      'The recipients who clicked a link (email, names, first click, its link, clicks)',
+    ),
+    query: CampaignContactsCsvQuerySchema,
+  }),
+  downloadUnsubscribedContacts: route({
+    ...contactsCsv(
+      'unsubscribed',
+      'The recipients who unsubscribed through the campaign’s link (email, names, when)',
+    ),
+    query: CampaignContactsCsvQuerySchema,
+  }),
+  downloadBouncedContacts: route({
+    ...contactsCsv(
+      'bounced',
+      'The recipients whose message bounced, hard or soft (email, names, when, type, subtype)',
+    ),
+    query: CampaignContactsCsvQuerySchema,
   }),
 } as const satisfies Record<string, RouteDefinition>

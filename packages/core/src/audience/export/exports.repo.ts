@@ -12,7 +12,12 @@ const ExportRecordSchema = z.object({
   id: z.string(),
   orgId: z.string(),
   fileName: z.string(),
-  /** `GET contacts` filters (a topic export: its topic, subscribed only). */
+  /** Where the rows come from (`source.ts`): `contacts`, or a source another domain registered. */
+  source: z.string().default('contacts'),
+  /**
+   * The source's parameters: for `contacts`, the `GET contacts` filters (a topic export: its topic, subscribed
+   * only).
+   */
   filters: z.record(z.string(), z.union([z.string(), z.boolean()])),
   status: z.enum(EXPORT_STATUSES),
   createdBy: z.object({ accountId: z.string(), email: z.string() }),
@@ -29,7 +34,9 @@ const ExportRecordSchema = z.object({
 export type ExportRecord = z.infer<typeof ExportRecordSchema>
 const toExport = itemParser(ExportRecordSchema)
 
-export async function createExport(record: ExportRecord): Promise<void> {
+export async function createExport(
+  record: Omit<ExportRecord, 'source'> & Partial<Pick<ExportRecord, 'source'>>,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -37,6 +44,7 @@ export async function createExport(record: ExportRecord): Promise<void> {
         ...contactExportKey(record.orgId, record.id),
         entity: 'ContactExport',
         expiresAt: Math.floor(Date.parse(record.createdAt) / 1000) + JOB_RETENTION_DAYS * 86_400,
+        source: 'contacts',
         ...record,
       },
       ConditionExpression: 'attribute_not_exists(PK)',

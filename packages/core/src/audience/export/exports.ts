@@ -10,15 +10,20 @@ import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/context'
 import { presignDownload } from '../import/files'
 import { enqueueTransfer } from '../import/imports'
-import { type ContactRecord, getTopic, listContactsPage, type TopicRecord } from '../public'
-import { contactLines } from './csv'
+import { getTopic } from '../public'
+import { contactsSource } from './contacts-source'
 import * as Repo from './exports.repo'
+import type { ExportParams, ExportSource } from './source'
 
 /** A download answered at once, or the job that writes a larger one (the route answers 202 with it). */
 export type ExportAnswer = { filename: string; content: string } | { accepted: ContactExport }
 
-/** Contacts a page of the list reads (the list's own maximum). */
-export const EXPORT_PAGE = 100
+/** The largest file answered at once (larger ones are written to S3 by a job). */
+export interface InlineLimits {
+  rows: number
+  bytes: number
+}
+const INLINE: InlineLimits = { rows: INLINE_EXPORT_ROWS, bytes: INLINE_EXPORT_BYTES }
 
 const exportNotFound = () => new AppError('contact_export.not_found', 'No such export.')
 
@@ -32,7 +37,10 @@ export async function exportTopicContacts(
 ): Promise<ExportAnswer> {
   const topic = await getTopic(context.organizationId, topicId)
   if (!topic || topic.deleting) throw new AppError('topic.not_found', 'No such topic.')
-  return exportOrQueue(context, { topicId, optIn: true }, `topic-${topicId}-contacts.csv`, topic)
+  return exportRows(context, contactsSource, {
+    params: { topicId, optIn: true },
+    fileName: `topic-${topicId}-contacts.csv`,
+  })
 }
 
 /** The whole audience, or the contacts the `GET contacts` filters select, the same way. */
@@ -43,38 +51,49 @@ export async function exportContacts(
   const topic = filters.topicId ? await getTopic(context.organizationId, filters.topicId) : undefined
   if (filters.topicId && (!topic || topic.deleting)) throw new AppError('topic.not_found', 'No such topic.')
   const day = new Date().toISOString().slice(0, 10)
-  return exportOrQueue(context, filters, `contacts-${day}.csv`, topic)
+  const params = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined),
+  ) as ExportParams
+  return exportRows(context, contactsSource, { params, fileName: `contacts-${day}.csv` })
 }
 
-async function exportOrQueue(
+/** The rows of an export (the source's parameters) and the file's name. */
+export interface ExportRequest {
+  params: ExportParams
+  fileName: string
+}
+
+/**
+ * Reads the rows page by page while they fit the inline limits and answers the file; past them (or when the
+ * file would be too large), records the export and queues the job that writes it to S3 from the start.
+ */
+export async function exportRows(
   context: OrganizationContext,
-  filters: ContactFilters,
-  fileName: string,
-  topic: TopicRecord | undefined,
+  source: ExportSource,
+  request: ExportRequest,
+  inline: InlineLimits = INLINE,
 ): Promise<ExportAnswer> {
   const orgId = context.organizationId
-  const contacts: ContactRecord[] = []
+  const reader = await source.open(orgId, request.params)
+  const lines: string[] = [reader.header]
+  let rows = 0
+  let bytes = Buffer.byteLength(reader.header)
   let cursor: string | undefined
   do {
-    const page = await listContactsPage(orgId, {
-      ...filters,
-      limit: EXPORT_PAGE,
-      ...(cursor ? { cursor } : {}),
-    })
-    contacts.push(...page.items)
-    cursor = page.nextCursor ?? undefined
-  } while (cursor && contacts.length <= INLINE_EXPORT_ROWS)
-  if (!cursor) {
-    const content = contactLines(contacts, topic, true)
-    if (Buffer.byteLength(content) <= INLINE_EXPORT_BYTES) return { filename: fileName, content }
-  }
+    const page = await reader.page(cursor, source.pageLimit)
+    lines.push(page.lines)
+    rows += page.rows
+    bytes += Buffer.byteLength(page.lines)
+    cursor = page.cursor ?? undefined
+  } while (cursor && rows <= inline.rows && bytes <= inline.bytes)
+  if (!cursor && rows <= inline.rows && bytes <= inline.bytes)
+    return { filename: request.fileName, content: lines.join('') }
   const record: Repo.ExportRecord = {
     id: ulid(),
     orgId,
-    fileName,
-    filters: Object.fromEntries(
-      Object.entries(filters).filter(([, value]) => value !== undefined),
-    ) as Repo.ExportRecord['filters'],
+    fileName: request.fileName,
+    source: source.kind,
+    filters: request.params,
     status: 'queued',
     createdBy: authorOf(context.actor),
     createdAt: new Date().toISOString(),

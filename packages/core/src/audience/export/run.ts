@@ -1,24 +1,23 @@
-import type { ContactFilters } from '@app/contracts'
 import { AppError } from '../../errors'
 import type { Logger } from '../../log'
 import { assembleObject, exportFileKey, exportPieceKey, writeObject } from '../import/files'
-import { getTopic, listContactsPage } from '../public'
-import { contactLines } from './csv'
-import { EXPORT_PAGE } from './exports'
 import * as Repo from './exports.repo'
+import type { ExportSources } from './source'
 
 export interface ExportSliceOptions {
   deadline: number
   owner: string
   log?: Logger
-  /** Contacts per piece (default 20,000). */
+  /** Where each kind of export reads its rows (core's `export-sources.ts`). */
+  sources: ExportSources
+  /** Rows per piece (default 20,000; a piece ends with the page that reaches it). */
   pieceRows?: number
 }
 
 const LEASE_GRACE_MS = 60_000
 
 /**
- * Works an export until done or the deadline, a piece at a time: pages of the contact list (from the cursor the
+ * Works an export until done or the deadline, a piece at a time: pages of its source's rows (from the cursor the
  * record holds) become one CSV piece in S3, then the record moves on (pieces, rows, cursor) conditioned on the
  * piece count it started from, so a crash rewrites at most the piece in flight. At the end the pieces become the
  * file (one object, multipart when large).
@@ -40,24 +39,24 @@ export async function runExportSlice(
     return current && (current.status === 'queued' || current.status === 'running') ? 'busy' : 'done'
   }
   let record: Repo.ExportRecord = claimed
-  const filters = record.filters as ContactFilters
-  const topic = filters.topicId ? await getTopic(orgId, filters.topicId) : undefined
+  const source = options.sources.get(record.source)
+  // A record of a kind this deployment does not know: retried (a newer worker knows it), never half-written.
+  if (!source) throw new Error(`No export source ${record.source}`)
   const pieceRows = options.pieceRows ?? 20_000
-  const limit = Math.min(EXPORT_PAGE, pieceRows)
+  const limit = Math.min(source.pageLimit, pieceRows)
+  let header: string
   try {
+    const reader = await source.open(orgId, record.filters)
+    header = reader.header
     while (record.pieces === 0 || record.cursor) {
       const lines: string[] = []
       let rows = 0
       let cursor = record.cursor ?? undefined
       do {
-        const page = await listContactsPage(orgId, {
-          ...filters,
-          limit,
-          ...(cursor ? { cursor } : {}),
-        })
-        lines.push(contactLines(page.items, topic))
-        rows += page.items.length
-        cursor = page.nextCursor ?? undefined
+        const page = await reader.page(cursor, limit)
+        lines.push(page.lines)
+        rows += page.rows
+        cursor = page.cursor ?? undefined
       } while (cursor && rows < pieceRows)
       await writeObject(exportPieceKey(orgId, exportId, record.pieces), lines.join(''), 'text/csv')
       const progress: { pieces: number; rows: number; cursor: string | null } = {
@@ -82,8 +81,8 @@ export async function runExportSlice(
   }
   const fileKey = exportFileKey(orgId, exportId)
   const pieces = Array.from({ length: record.pieces }, (_, piece) => exportPieceKey(orgId, exportId, piece))
-  await assembleObject(fileKey, contactLines([], undefined, true), pieces)
+  await assembleObject(fileKey, header, pieces)
   await Repo.finishExport(orgId, exportId, { at: new Date().toISOString(), fileKey })
-  options.log?.info('contact_export.finished', { exportId, rows: record.rows })
+  options.log?.info('contact_export.finished', { exportId, source: record.source, rows: record.rows })
   return 'done'
 }

@@ -1,0 +1,11 @@
+import { contactsSource } from './audience/export/contacts-source'
+import type { ExportSources } from './audience/export/source'
+import { campaignContactsSource } from './campaigns/reports/contacts-csv'
+
+/**
+ * Every kind of export the contact-transfer worker writes to S3, the one list it is given (so the audience's
+ * export machinery imports no domain built on it). A domain with rows to export adds its source here.
+ */
+export const EXPORT_SOURCES: ExportSources = new Map(
+  [contactsSource, campaignContactsSource].map((source) => [source.kind, source]),
+)
