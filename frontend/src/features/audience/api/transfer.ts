@@ -1,6 +1,4 @@
 import {
-  type ContactExport,
-  ContactExportSchema,
   type ContactImport,
   type ContactListQuery,
   IMPORT_FILE_TYPES,
@@ -10,8 +8,7 @@ import {
 } from '@app/contracts'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiDownload, apiRequest } from '../../../lib/api-client'
-import { ApiError } from '../../../lib/api-error'
-import { saveFile } from '../../../lib/download'
+import { type ExportResult, exportFile } from '../../../lib/export-file'
 import { type UploadProgress, uploadToPresignedUrl } from '../import/upload'
 import { refreshAudience } from './audience'
 
@@ -69,57 +66,6 @@ export function useStartImport(organizationId: string) {
     meta: { handlesErrors: true },
     onSuccess: () => refreshAudience(queryClient, organizationId),
   })
-}
-
-/** How often an export written by a job is read again. */
-export const EXPORT_POLL_MS = 1500
-
-export type ExportResult = 'downloaded'
-
-/** Hands the browser a presigned GET: S3 answers with the file as an attachment under the export's name. */
-function downloadFromUrl(url: string) {
-  const link = document.createElement('a')
-  link.href = url
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-}
-
-/** Waits for an export job's file (`GET contacts/export/{id}` until it has a download URL, or failed). */
-async function finishedExport(organizationId: string, started: ContactExport): Promise<string> {
-  let current = started
-  for (;;) {
-    if (current.downloadUrl) return current.downloadUrl
-    if (current.status === 'failed')
-      throw new ApiError(
-        500,
-        current.error?.code ?? 'contact_export.failed',
-        current.error?.message ?? 'The export failed.',
-      )
-    await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS))
-    current = await apiRequest(routes.getContactExport, {
-      params: { id: current.id },
-      query: { organizationId },
-    })
-  }
-}
-
-/**
- * An export route answers the CSV itself (small exports) or 202 with the job writing it to S3: either way the
- * browser ends with the file, named as the server named it.
- */
-async function exportFile(organizationId: string, download: Promise<{ blob: Blob; filename: string }>) {
-  const { blob, filename } = await download
-  if (!blob.type.includes('json')) {
-    saveFile(blob, filename)
-    return 'downloaded' as const
-  }
-  const started = ContactExportSchema.safeParse(JSON.parse(await blob.text()))
-  if (!started.success)
-    throw new ApiError(500, 'response.invalid', 'The server sent an answer this app does not understand.')
-  downloadFromUrl(await finishedExport(organizationId, started.data))
-  return 'downloaded' as const
 }
 
 /** `topic-{id}-contacts.csv`: the topic's subscribers. */

@@ -2,7 +2,8 @@ import type { Topic } from '@app/contracts'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api-error'
-import { type ExportResult, useExportContacts, useExportTopic } from '../api/transfer'
+import type { ExportResult } from '../../../lib/export-file'
+import { useExportContacts, useExportTopic } from '../api/transfer'
 import { type ContactView, filterQuery, hasFilters } from '../contact-view'
 
 function announce(result: ExportResult) {

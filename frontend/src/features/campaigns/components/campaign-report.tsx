@@ -15,6 +15,7 @@ import { isLive } from '../campaign-display'
 import { warningText } from '../report-display'
 import campaignStyles from './campaigns.module.css'
 import styles from './report.module.css'
+import { ReportDownloads } from './report-downloads'
 import { BouncesTable, LinksTable } from './report-tables'
 import { ReportTiles } from './report-tiles'
 import { ReportTimelineSection } from './report-timeline'
@@ -40,7 +41,10 @@ function noEvents(report: Report): boolean {
   )
 }
 
-/** The report of a campaign being sent or sent: tiles, SES threshold warnings, the timeline, links, bounces. */
+/**
+ * The report of a campaign being sent or sent: tiles, SES threshold warnings, the timeline, links, bounces and the
+ * four contact downloads.
+ */
 export function CampaignReport({ organizationId, campaign }: { organizationId: string; campaign: Campaign }) {
   const [machineOpens, setMachineOpens] = useState<MachineOpenMode>(DEFAULT_MACHINE_OPEN_MODE)
   const query = useQuery(
@@ -97,6 +101,7 @@ export function CampaignReport({ organizationId, campaign }: { organizationId: s
             <LinksTable links={report.links} />
             <BouncesTable bounces={report.bounces} />
           </div>
+          <ReportDownloads organizationId={organizationId} report={report} />
         </>
       )}
     </div>
