@@ -1,4 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import {
+  CAMPAIGN_CSV_COLUMNS,
+  CAMPAIGN_CSV_FILE_NAMES,
+  type CampaignCsvOutcome,
+  ONE_CLICK_BODY,
+  ONE_CLICK_PATH,
+} from '@app/contracts'
+import { signedLinkQuery } from '@app/core/audience/unsubscribe/headers'
+import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
 import { apiClient } from '@app/local-stack/testing/api-client'
 import { signUp } from '@app/local-stack/testing/cognito-users'
 import {
@@ -7,6 +17,7 @@ import {
   verifyLocalIdentity,
 } from '@app/local-stack/testing/local-aws'
 import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
+import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
@@ -200,6 +211,37 @@ async function engage(
   )
 }
 
+/** The reader unsubscribes through the campaign's one-click link (RFC 8058), as their mail client would. */
+async function unsubscribe(seeded: Seed, key: string, campaignId: string) {
+  const contact = seeded.contacts[key]
+  if (!contact) throw new Error(`no contact ${key}`)
+  const query = signedLinkQuery(
+    { contact: { id: contact.id, organizationId: seeded.orgId }, topics: [seeded.topicId], campaignId },
+    parseSigningKeys(stack.unsubscribeKeys),
+  )
+  const answer = await fetch(`${stack.apiUrl}${ONE_CLICK_PATH}?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: ONE_CLICK_BODY,
+  })
+  expect(answer.status, await answer.clone().text()).toBe(200)
+}
+
+/** Clicks a report's CSV button and reads the file the browser saved: its name and records (header first). */
+async function downloadCsv(page: Page, outcome: CampaignCsvOutcome) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download CSV of ${outcome} contacts` }).click(),
+  ])
+  const text = await readFile(await download.path(), 'utf8')
+  const [header, ...rows] = parse(text) as string[][]
+  return {
+    name: download.suggestedFilename(),
+    header,
+    rows: rows.sort((a, b) => a[0]?.localeCompare(b[0] ?? '') ?? 0),
+  }
+}
+
 describe('campaign reports in a real browser', () => {
   it('shows a sent campaign’s report with its chart, links, bounces and recipients by outcome; compares two campaigns; shows a contact’s activity', async () => {
     const seeded = await seed()
@@ -217,6 +259,14 @@ describe('campaign reports in a real browser', () => {
     // d bounced and e complained: they are suppressed, so the second campaign goes to the other four.
     const second = await sendCampaign(seeded, 'December books', { delivered: 4, flagged: 0 })
     await engage(api, orgId, second.id, [[second.messageOf('f'), 'OPEN']])
+    // c unsubscribes through November's link (after December went out, so both campaigns keep their recipients).
+    await unsubscribe(seeded, 'c', launch.id)
+    await until(
+      async () =>
+        (await api.get<Report>(`/api/campaigns/${launch.id}/report?organizationId=${orgId}`)).body.counts,
+      (counts) => counts.unsubscribes === 1,
+      'the unsubscribe to be counted',
+    )
 
     const tab = await openTab(browser(), { width: 1440, height: 1000 })
     const { page } = tab
@@ -257,6 +307,58 @@ describe('campaign reports in a real browser', () => {
     expect(await rowCells(links, PRICING)).toEqual([PRICING, '1', '1'])
     const bounces = page.getByRole('table', { name: 'Bounces by type, most frequent first' })
     await bounces.getByText('Hard bounce: general').waitFor()
+
+    // The four contact files, downloaded as a reader would, under the spec's names.
+    const emails = (...keys: string[]) => keys.map((key) => contacts[key]?.email ?? '').sort()
+    const expected: Record<CampaignCsvOutcome, { emails: string[]; details: (row: string[]) => unknown }> = {
+      // Machine opens left out: b (Apple's proxy) is not in it; c's click counts as its open.
+      opened: { emails: emails('a', 'c'), details: (row) => [row[4], row[5], row[6]] },
+      clicked: { emails: emails('a', 'c'), details: (row) => [row[4], row[5]] },
+      unsubscribed: { emails: emails('c'), details: (row) => row.length },
+      bounced: { emails: emails('d'), details: (row) => [row[4], row[5]] },
+    }
+    for (const outcome of ['opened', 'clicked', 'unsubscribed', 'bounced'] as const) {
+      const file = await downloadCsv(page, outcome)
+      expect(file.name).toBe(CAMPAIGN_CSV_FILE_NAMES[outcome])
+      expect(file.header).toEqual([...CAMPAIGN_CSV_COLUMNS[outcome]])
+      expect(file.rows.map((row) => row[0])).toEqual(expected[outcome].emails)
+      for (const row of file.rows) {
+        const key = Object.keys(contacts).find((name) => contacts[name]?.email === row[0]) ?? ''
+        expect(row[1]).toBe(`Reader ${key.toUpperCase()}`)
+        expect(Date.parse(row[3] ?? '')).toBeGreaterThan(0)
+      }
+      const details = file.rows.map(expected[outcome].details)
+      // Rows by email: a's (`success+a-…`) before c's.
+      if (outcome === 'opened')
+        expect(details).toEqual([
+          ['1', '0', 'false'],
+          ['0', '0', 'false'],
+        ])
+      if (outcome === 'clicked')
+        expect(details).toEqual([
+          [LAUNCH, '3'],
+          [LAUNCH, '1'],
+        ])
+      if (outcome === 'unsubscribed') expect(details).toEqual([4])
+      if (outcome === 'bounced') expect(details).toEqual([['Permanent', 'General']])
+    }
+    await page.getByText('The CSV file is downloading.').first().waitFor()
+    // With machine opens counted, the opened file lists b too, its first open a machine's.
+    await page.getByRole('group', { name: 'Machine opens' }).getByRole('button', { name: 'Counted' }).click()
+    await until(
+      () => tileValue(page, 'Opens'),
+      (value) => value === '3',
+      'machine opens counted',
+    )
+    const withMachines = await downloadCsv(page, 'opened')
+    expect(withMachines.rows.map((row) => row[0])).toEqual(emails('a', 'b', 'c'))
+    expect(withMachines.rows.find((row) => row[0] === contacts.b?.email)?.slice(4)).toEqual([
+      '1',
+      '1',
+      'true',
+    ])
+    await page.getByRole('group', { name: 'Machine opens' }).getByRole('button', { name: 'Left out' }).click()
+    await page.getByText('leave out 1 machine open').waitFor()
     await expectAccessible(page)
     await screenshot(page, 'desktop-campaign-report')
 

@@ -1,39 +1,16 @@
-import { randomUUID } from 'node:crypto'
-import { listUnsubscribeHeaders } from '@app/core/audience/unsubscribe/headers'
-import { simulateLocalSesEngagement } from '@app/local-stack/testing/local-aws'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createContact, createTopic } from './audience-helpers'
-import { act, compliantSource, createCampaign } from './campaign-helpers'
-import {
-  deliver,
-  eventually,
-  type ReportingOrg,
-  report,
-  reportingOrg,
-  signedEvent,
-} from './campaign-report-helpers'
-import { createTemplate } from './ses-sync-helpers'
-import { anonymous, stack } from './stack'
+import { createCampaign } from './campaign-helpers'
+import { type ReportingOrg, report, reportingOrg } from './campaign-report-helpers'
+import { everyEventCounted, LINK1, LINK2, type Recipient, sendEngagedCampaign } from './campaign-report-seed'
 
 /**
- * A campaign sent through the local stack to the mailbox simulator, with engagement played through the local SES
- * (opens, clicks), a one-click unsubscribe, and what the stand-in does not produce injected as signed SNS events
- * (a soft bounce, a delivery delay, a reject, a rendering failure). The report must equal the ground truth.
+ * The report of the seeded campaign (`campaign-report-seed.ts`: engagement through the local SES, a one-click
+ * unsubscribe, injected SNS events) must equal the ground truth.
  */
-const sim = (label: string) => `${label}-${randomUUID().slice(0, 8)}@simulator.amazonses.com`
-const LINK1 = 'https://acme.example/launch?utm_source=news'
-const LINK2 = 'https://acme.example/pricing'
-const HUMAN = {
-  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0 Safari/537.36',
-  ipAddress: '203.0.113.7',
-}
-const APPLE_PROXY = { userAgent: 'Mozilla/5.0', ipAddress: '17.58.101.4' }
-
 let org: ReportingOrg
 let campaignId: string
 let topicId: string
-const who: Record<string, { id: string; email: string; organizationId: string }> = {}
-let rows: Record<string, { contactId: string; messageId: string | null }>
+let who: Record<string, Recipient>
 
 async function recipients(query = '') {
   const read = await org.owner.api.get(`/api/campaigns/${campaignId}/recipients?${org.oq}${query}`)
@@ -42,113 +19,12 @@ async function recipients(query = '') {
 }
 
 beforeAll(async () => {
-  org = await reportingOrg()
-  const template = await createTemplate(org.owner, org.orgId, `Report-${Date.now()}`, {
-    source: compliantSource(),
-  })
-  const topic = await createTopic(org.owner, org.orgId, { name: `Report ${Date.now()}` })
-  topicId = topic.id
-  // a: opens, clicks twice, unsubscribes; b: an Apple proxy open; c: a click only; d: hard bounce;
-  // e: complaint; f: soft bounce + delay; g: reject + rendering failure.
-  const labels = {
-    a: 'success+a',
-    b: 'success+b',
-    c: 'success+c',
-    d: 'bounce+d',
-    e: 'complaint+e',
-    f: 'success+f',
-    g: 'success+g',
-  }
-  for (const [key, label] of Object.entries(labels)) {
-    const contact = await createContact(org.owner, org.orgId, {
-      email: sim(label),
-      firstName: key.toUpperCase(),
-      topicPreferences: [{ topicId: topic.id, status: 'OPT_IN' }],
-    })
-    who[key] = { id: contact.id, email: contact.email, organizationId: org.orgId }
-  }
-  const campaign = await createCampaign(org, {
-    name: 'Report launch',
-    sender: org.sender,
-    templateId: template.id,
-    topicIds: [topic.id],
-  })
-  campaignId = campaign.id
-  expect((await act(org, campaignId, 'send')).status).toBe(200)
-  await eventually(
-    async () => (await org.owner.api.get(`/api/campaigns/${campaignId}?${org.oq}`)).body,
-    (read) => read.status === 'SENT',
-    'the campaign to be sent',
-  )
-  // The simulator's own events: 5 deliveries + the complaint's delivery, d's bounce, e's complaint.
-  await eventually(
-    () => report(org, campaignId),
-    (read) => read.counts.delivered === 6 && read.counts.hardBounces === 1 && read.counts.complaints === 1,
-    'the simulator’s events to be counted',
-  )
-  rows = Object.fromEntries(
-    (await recipients('&limit=50')).items.map((row) => [row.contactId as string, row as never]),
-  )
-  const message = (key: string) => rows[who[key]?.id ?? '']?.messageId ?? ''
-  await simulateLocalSesEngagement(stack, { messageId: message('a'), type: 'OPEN', ...HUMAN })
-  await simulateLocalSesEngagement(stack, { messageId: message('a'), type: 'OPEN', ...HUMAN })
-  await simulateLocalSesEngagement(stack, { messageId: message('b'), type: 'OPEN', ...APPLE_PROXY })
-  for (const [key, link] of [
-    ['a', LINK1],
-    ['a', LINK2],
-    ['a', LINK1],
-    ['c', LINK1],
-  ] as const)
-    await simulateLocalSesEngagement(stack, { messageId: message(key), type: 'CLICK', link, ...HUMAN })
-  const at = new Date().toISOString()
-  const inject = (key: string, eventType: string, body: Record<string, unknown>) =>
-    signedEvent(org, {
-      eventType,
-      messageId: message(key),
-      sentAt: at,
-      recipient: who[key]?.email ?? '',
-      campaignId,
-      contactId: who[key]?.id ?? '',
-      body,
-    }).then(deliver)
-  await inject('f', 'Bounce', {
-    bounce: {
-      bounceType: 'Transient',
-      bounceSubType: 'MailboxFull',
-      timestamp: at,
-      bouncedRecipients: [{ emailAddress: who.f?.email }],
-    },
-  })
-  await inject('f', 'DeliveryDelay', { deliveryDelay: { delayType: 'MailboxFull', timestamp: at } })
-  await inject('g', 'Reject', { reject: { reason: 'Bad content' } })
-  await inject('g', 'Rendering Failure', {
-    failure: { errorMessage: 'Attribute missing', templateName: 't' },
-  })
-  // a unsubscribes through the campaign's one-click link (List-Unsubscribe).
-  const a = who.a
-  if (!a) throw new Error('a expected')
-  const url = new URL(
-    listUnsubscribeHeaders({ contact: a, topics: [topic.id], campaignId })['List-Unsubscribe'].slice(1, -1),
-  )
-  const posted = await anonymous().request('POST', `${url.pathname}${url.search}`, {
-    rawBody: 'List-Unsubscribe=One-Click',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  expect(posted.status, JSON.stringify(posted.body)).toBe(200)
+  ;({ org, campaignId, topicId, who } = await sendEngagedCampaign())
 }, 180_000)
 
 describe('a campaign’s report from SES events', () => {
   it('counts every outcome as the ground truth says, machine opens excluded by default', async () => {
-    const read = await eventually(
-      () => report(org, campaignId),
-      (read) =>
-        read.counts.totalClicks === 4 &&
-        read.counts.unsubscribes === 1 &&
-        read.counts.renderingFailures === 1 &&
-        read.counts.machineOpens === 1 &&
-        read.counts.totalOpens === 2,
-      'every event to be counted',
-    )
+    const read = await everyEventCounted(org, campaignId)
     expect(read.machineOpens).toBe('exclude')
     expect(read.counts).toEqual({
       recipients: 7,
