@@ -57,6 +57,17 @@ export const CampaignAudienceActionResultSchema = z.object({
 })
 export type CampaignAudienceActionResult = z.infer<typeof CampaignAudienceActionResultSchema>
 
+/** The default name of an action's new topic (within the topic name's 100 characters). */
+export function defaultTopicName(action: CampaignAudienceAction, campaignName: string): string {
+  const prefix =
+    action === 'topic-opened' ? 'Opened' : action === 'topic-clicked' ? 'Clicked' : 'Unsubscribed from'
+  const room = 100 - prefix.length - 3
+  // Cut by UTF-16 units (the name's limit counts them), never inside a surrogate pair.
+  const cut = campaignName.slice(0, room - 1).replace(/[\uD800-\uDBFF]$/, '')
+  const name = campaignName.length > room ? `${cut}…` : campaignName
+  return `${prefix} “${name}”`
+}
+
 const actions = {
   group: 'campaign-reports',
   auth: 'user',

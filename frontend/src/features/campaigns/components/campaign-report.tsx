@@ -15,6 +15,7 @@ import { isLive } from '../campaign-display'
 import { warningText } from '../report-display'
 import campaignStyles from './campaigns.module.css'
 import styles from './report.module.css'
+import { ReportActions } from './report-actions'
 import { BouncesTable, LinksTable } from './report-tables'
 import { ReportTiles } from './report-tiles'
 import { ReportTimelineSection } from './report-timeline'
@@ -99,6 +100,7 @@ export function CampaignReport({ organizationId, campaign }: { organizationId: s
           </div>
         </>
       )}
+      <ReportActions organizationId={organizationId} campaign={campaign} />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import {
   type CampaignAudienceAction,
   type CampaignAudienceActionResult,
   type CampaignTopicActionBodySchema,
+  defaultTopicName,
   TopicNameSchema,
 } from '@app/contracts'
 import type * as z from 'zod'
@@ -12,7 +13,7 @@ import type { OrganizationContext } from '../../organizations/context'
 import { requireCampaign } from '../campaigns'
 import { SHARDS } from '../sending/public'
 import { toCampaignView } from '../view'
-import { ACTION_PLANS, defaultTopicName } from './tally'
+import { ACTION_PLANS } from './tally'
 
 /** A campaign has a ledger (recipients with outcomes) once its send started. */
 const NOT_SENT = new Set(['DRAFT', 'SCHEDULED'])

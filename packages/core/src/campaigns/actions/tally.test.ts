@@ -1,6 +1,7 @@
+import { defaultTopicName } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import type { ContactRecord } from '../../audience/public'
-import { classify, defaultTopicName, tallyKeyOf } from './tally'
+import { classify, tallyKeyOf } from './tally'
 
 const contact = (id: string, extra: Partial<ContactRecord> = {}) =>
   ({ id, topics: {}, unsubscribeAll: false, suppressed: null, ...extra }) as ContactRecord
