@@ -35,7 +35,7 @@ describe('a campaign report’s audience actions in a real browser', () => {
     const actions = page.getByRole('region', { name: 'Audience actions' })
     const clicked = actions.getByRole('button', { name: 'Create a topic with the contacts who clicked' })
     await until(
-      () => clicked.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText()),
+      () => clicked.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText()),
       (text) => text === '3 contacts',
       'the clicked count',
     )
@@ -43,7 +43,9 @@ describe('a campaign report’s audience actions in a real browser', () => {
     const unsubscribed = actions.getByRole('button', { name: /contacts who unsubscribed/ })
     expect(await unsubscribed.isDisabled()).toBe(true)
     const reason = await unsubscribed.getAttribute('aria-describedby')
-    expect(await page.locator(`#${reason}`).innerText()).toBe('0 contacts · No contact has this outcome.')
+    expect(await page.locator(`[id="${reason}"]`).innerText()).toBe(
+      '0 contacts · No contact has this outcome.',
+    )
     await expectAccessible(page)
     await page.setViewportSize({ width: 390, height: 900 })
     await fitsPhone(page)

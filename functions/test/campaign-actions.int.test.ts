@@ -297,6 +297,8 @@ describe('a campaign report’s audience actions', () => {
       suppressed?: unknown
     }
     expect(back.suppressed).toMatchObject({ reason: 'BOUNCED' })
+    // None of the actions counted as the campaign's unsubscribes (only u's one-click did).
+    expect((await report(org, campaignId)).counts.unsubscribes).toBe(1)
   })
 })
 
@@ -340,13 +342,14 @@ describe('the audience action routes', () => {
     const [other, start] = await Promise.all([reportingOrg(), reportingOrg('START')])
     const [topics, jobs] = [await topicNames(), await jobIds()]
     for (const action of ACTIONS) {
-      const foreign = await other.owner.api.post(path(action, campaignId, other), {})
+      const body = action.startsWith('create-topic') ? {} : undefined
+      const foreign = await other.owner.api.post(path(action, campaignId, other), body)
       expect(foreign.status, action).toBe(404)
       expect(foreign.body.error.code, action).toBe('campaigns.not_found')
       // A user who is not a member of the campaign's organization cannot act for it.
-      const outsider = await other.owner.api.post(path(action), {})
+      const outsider = await other.owner.api.post(path(action), body)
       expect(outsider.status, action).toBe(404)
-      const locked = await start.owner.api.post(path(action, campaignId, start), {})
+      const locked = await start.owner.api.post(path(action, campaignId, start), body)
       expect(locked.status, action).toBe(403)
       expect(locked.body.error.code, action).toBe('plan.feature_locked')
     }
