@@ -20,8 +20,9 @@ import {
   reportingOrg,
   sendAndWait,
 } from './campaign-report-helpers'
+import { addMember } from './seed'
 import { createTemplate } from './ses-sync-helpers'
-import { stack } from './stack'
+import { newUser, stack } from './stack'
 
 /**
  * The five audience actions of a campaign's report, on a campaign sent through the local stack: a opens and
@@ -362,4 +363,16 @@ describe('the audience action routes', () => {
     const theirs = await other.owner.api.get(`/api/topics?${other.oq}`)
     expect(theirs.body.items).toEqual([])
   }, 180_000)
+
+  it('let every role run them: a MEMBER changes the audience (`audience.write` holds for OWNER, ADMIN and MEMBER)', async () => {
+    const member = await newUser()
+    await addMember(org.orgId, (await member.api.get('/api/account')).body.id, 'MEMBER')
+    const started = await member.api.post(path('create-topic-with-unsubscribed-contacts'), {
+      name: 'By a member',
+    })
+    expect(started.status, JSON.stringify(started.body)).toBe(202)
+    const job = await waitForJob(member, org.orgId, started.body.job.id)
+    expect(tallyOf(job)).toEqual({ optedOut: 1 })
+    expect(job.createdBy.email).toBe(member.email)
+  })
 })
