@@ -113,6 +113,8 @@ function scenario(contacts: { id: string; email: string }[]) {
     complaints: 1,
     deliveryDelays: 1,
     softBounces: 0,
+    // Recipients with a bounce of either kind (no soft bounces here).
+    bounced: indexes.filter((n) => n % 7 >= 5).length,
     unsubscribes: 0,
     rejected: 0,
     renderingFailures: 0,

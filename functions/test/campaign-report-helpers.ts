@@ -1,10 +1,11 @@
 /** Shared set-up of the campaign report tests: a Team organization with SES events on, and event posting. */
 import { randomUUID } from 'node:crypto'
 import { SES_EVENTS_PATH } from '@app/contracts'
+import { listUnsubscribeHeaders } from '@app/core/audience/unsubscribe/headers'
 import { signLocalSnsMessage } from '@app/local-stack/testing/local-aws'
 import { expect } from 'vitest'
 import { type CampaignOrg, campaignOrg, waitForMonitoring } from './campaign-helpers'
-import { stack } from './stack'
+import { anonymous, stack } from './stack'
 
 /** A campaign organization whose AWS account publishes SES events to us (subscription confirmed). */
 export async function reportingOrg(plan: 'START' | 'TEAM_MONTHLY' = 'TEAM_MONTHLY') {
@@ -84,4 +85,62 @@ export async function eventually<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+}
+
+/** Sends a ready campaign through the stack's workers and waits until it is SENT. */
+export async function sendAndWait(org: CampaignOrg, campaignId: string) {
+  const sent = await org.owner.api.patch(`/api/campaigns/${campaignId}?${org.oq}`, { action: 'send' })
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+  await eventually(
+    async () => (await org.owner.api.get(`/api/campaigns/${campaignId}?${org.oq}`)).body,
+    (read) => read.status === 'SENT',
+    'the campaign to be sent',
+  )
+}
+
+/** Each recipient's SES message id, by contact id (from the recipients table). */
+export async function messageIds(org: CampaignOrg, campaignId: string): Promise<Map<string, string>> {
+  const read = await org.owner.api.get(`/api/campaigns/${campaignId}/recipients?${org.oq}&limit=100`)
+  expect(read.status, JSON.stringify(read.body)).toBe(200)
+  return new Map(
+    read.body.items.map((row: { contactId: string; messageId: string | null }) => [
+      row.contactId,
+      row.messageId ?? '',
+    ]),
+  )
+}
+
+/** Injects an SES event of a recipient as a signed SNS notification (what the stand-in does not produce itself). */
+export function injectEvent(
+  org: ReportingOrg,
+  campaignId: string,
+  recipient: { id: string; email: string; messageId: string },
+  eventType: string,
+  body: Record<string, unknown>,
+) {
+  return signedEvent(org, {
+    eventType,
+    messageId: recipient.messageId,
+    sentAt: new Date().toISOString(),
+    recipient: recipient.email,
+    campaignId,
+    contactId: recipient.id,
+    body,
+  }).then(deliver)
+}
+
+/** The recipient unsubscribes through the campaign's one-click link (List-Unsubscribe), as a mail app posts it. */
+export async function oneClickUnsubscribe(
+  contact: { id: string; email: string; organizationId: string },
+  topicIds: string[],
+  campaignId: string,
+) {
+  const url = new URL(
+    listUnsubscribeHeaders({ contact, topics: topicIds, campaignId })['List-Unsubscribe'].slice(1, -1),
+  )
+  const posted = await anonymous().request('POST', `${url.pathname}${url.search}`, {
+    rawBody: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  expect(posted.status, JSON.stringify(posted.body)).toBe(200)
 }

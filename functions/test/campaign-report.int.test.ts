@@ -43,6 +43,7 @@ describe('a campaign’s report from SES events', () => {
       totalClicks: 4,
       hardBounces: 1,
       softBounces: 1,
+      bouncedRecipients: 2,
       complaints: 1,
       unsubscribes: 1,
     })

@@ -1,18 +1,32 @@
+import { campaignAudienceActionRoutes } from '@app/contracts/campaigns/audience-actions'
 import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
+import { startCampaignAudienceAction as act } from '@app/core/campaigns/actions/start'
 import * as CampaignReports from '@app/core/campaigns/reports/api'
 import { downloadCampaignContacts } from '@app/core/campaigns/reports/contacts-csv'
 import { endpointGroup } from '../middleware/endpoint-group'
 
-export const handler = endpointGroup('campaign-reports', campaignReportRoutes, {
-  getCampaignReport: ({ context, params, query }) =>
-    CampaignReports.getCampaignReport(context, params.id, query),
-  compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
-  downloadOpenedContacts: ({ context, params, query }) =>
-    downloadCampaignContacts(context, params.id, { outcome: 'opened', machineOpens: query.machineOpens }),
-  downloadClickedContacts: ({ context, params }) =>
-    downloadCampaignContacts(context, params.id, { outcome: 'clicked' }),
-  downloadUnsubscribedContacts: ({ context, params }) =>
-    downloadCampaignContacts(context, params.id, { outcome: 'unsubscribed' }),
-  downloadBouncedContacts: ({ context, params }) =>
-    downloadCampaignContacts(context, params.id, { outcome: 'bounced' }),
-})
+export const handler = endpointGroup(
+  'campaign-reports',
+  { ...campaignReportRoutes, ...campaignAudienceActionRoutes },
+  {
+    getCampaignReport: ({ context, params, query }) =>
+      CampaignReports.getCampaignReport(context, params.id, query),
+    compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
+    downloadOpenedContacts: ({ context, params, query }) =>
+      downloadCampaignContacts(context, params.id, { outcome: 'opened', machineOpens: query.machineOpens }),
+    downloadClickedContacts: ({ context, params }) =>
+      downloadCampaignContacts(context, params.id, { outcome: 'clicked' }),
+    downloadUnsubscribedContacts: ({ context, params }) =>
+      downloadCampaignContacts(context, params.id, { outcome: 'unsubscribed' }),
+    downloadBouncedContacts: ({ context, params }) =>
+      downloadCampaignContacts(context, params.id, { outcome: 'bounced' }),
+    unsubscribeBouncedContacts: ({ context, params }) => act(context, params.id, 'unsubscribe-bounced'),
+    deleteBouncedContacts: ({ context, params }) => act(context, params.id, 'delete-bounced'),
+    createTopicWithOpenedContacts: ({ context, params, body }) =>
+      act(context, params.id, 'topic-opened', body),
+    createTopicWithClickedContacts: ({ context, params, body }) =>
+      act(context, params.id, 'topic-clicked', body),
+    createTopicWithUnsubscribedContacts: ({ context, params, body }) =>
+      act(context, params.id, 'topic-unsubscribed', body),
+  },
+)

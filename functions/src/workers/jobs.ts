@@ -1,4 +1,13 @@
-import { AudienceJobs, BlockJobs, createLogger, JobRunner, Jobs, SesJobs, SuppressionSync } from '@app/core'
+import {
+  AudienceJobs,
+  BlockJobs,
+  CampaignActionJobs,
+  createLogger,
+  JobRunner,
+  Jobs,
+  SesJobs,
+  SuppressionSync,
+} from '@app/core'
 import { jobsEnv } from '@app/core/jobs/env'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
@@ -10,6 +19,7 @@ const handlers = {
   ...SesJobs.sesJobHandlers,
   ...BlockJobs.blockJobHandlers,
   ...AudienceJobs.audienceJobHandlers,
+  ...CampaignActionJobs.campaignActionJobHandlers,
   ...SuppressionSync.suppressionSyncHandlers,
 }
 

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
+import { campaignAudienceActionRoutes } from './campaigns/audience-actions'
 import { campaignReportRoutes } from './campaigns/report-routes'
 import { campaignRoutes, contactActivityRoutes } from './campaigns/routes'
 import { emailIdentityRoutes } from './email-identities/routes'
@@ -47,6 +48,7 @@ export const routes = {
   ...signupRoutes,
   ...campaignRoutes,
   ...campaignReportRoutes,
+  ...campaignAudienceActionRoutes,
   ...contactActivityRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

@@ -58,6 +58,7 @@ export const SOURCE_TEXT: Record<ConsentSourceKind, string> = {
   complaint: 'A complaint reported by SES',
   'ses-suppression-list': 'Your AWS account’s SES suppression list',
   'topic-deleted': 'The topic was deleted',
+  'campaign-action': 'An action on a campaign’s report',
 }
 
 /** Where a contact came from, after 'Added …'. */

@@ -19,6 +19,15 @@ export const JOB_TITLES: Record<JobKind, { running: string; done: string }> = {
     running: 'Reading the SES suppression list',
     done: 'Read the SES suppression list',
   },
+  'campaigns.unsubscribe_bounced': {
+    running: 'Unsubscribing the bounced contacts',
+    done: 'Unsubscribed the bounced contacts',
+  },
+  'campaigns.delete_bounced': {
+    running: 'Deleting the bounced contacts',
+    done: 'Deleted the bounced contacts',
+  },
+  'campaigns.outcome_topic': { running: 'Filling the new topic', done: 'Filled the new topic' },
 }
 
 export const JOB_STATUS_BADGES: Record<JobStatus, { label: string; color: BadgeColor }> = {
@@ -39,6 +48,9 @@ const ITEM_DONE: Record<JobKind, string> = {
   'audience.bulk_delete': 'Deleted',
   'audience.bulk_topics': 'Changed',
   'audience.suppression_sync': 'Read',
+  'campaigns.unsubscribe_bounced': 'Done',
+  'campaigns.delete_bounced': 'Done',
+  'campaigns.outcome_topic': 'Done',
 }
 
 /** One item's result in words: 'Published', 'Waiting', or the failure's own message. */

@@ -125,6 +125,8 @@ export const CONSENT_SOURCES = [
   'complaint',
   'ses-suppression-list',
   'topic-deleted',
+  /** An audience action of a campaign's report (its `campaignId` and `jobId` are on the entry). */
+  'campaign-action',
 ] as const
 export const ConsentSourceKindSchema = z.enum(CONSENT_SOURCES)
 export type ConsentSourceKind = z.infer<typeof ConsentSourceKindSchema>

@@ -49,6 +49,8 @@ export const ReportCountsSchema = z.object({
   totalClicks: z.number().int(),
   hardBounces: z.number().int(),
   softBounces: z.number().int(),
+  /** Recipients with a bounce of either kind, once each (those the bounced-contact actions touch). */
+  bouncedRecipients: z.number().int(),
   complaints: z.number().int(),
   unsubscribes: z.number().int(),
 })

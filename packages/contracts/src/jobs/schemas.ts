@@ -25,6 +25,12 @@ export const JOB_KINDS = [
   'audience.bulk_topics',
   /** Read an AWS account's SES suppression list into the organization's suppression entries. */
   'audience.suppression_sync',
+  /** A campaign's bounced recipients unsubscribed from everything (one item per ledger shard). */
+  'campaigns.unsubscribe_bounced',
+  /** A campaign's bounced recipients deleted as contacts (one item per ledger shard). */
+  'campaigns.delete_bounced',
+  /** A new topic filled with a campaign's opened, clicked or unsubscribed recipients (one item per ledger shard). */
+  'campaigns.outcome_topic',
 ] as const
 export const JobKindSchema = z.enum(JOB_KINDS)
 export type JobKind = z.infer<typeof JobKindSchema>
@@ -61,6 +67,11 @@ export const JobItemSchema = z.object({
   /** Import: the template created; publish: the template published. */
   templateId: UlidSchema.optional(),
   finishedAt: z.iso.datetime().optional(),
+  /**
+   * Items that count contacts (a campaign's audience actions): what the item did so far, per outcome
+   * (`unsubscribed`, `deleted`, `optedIn`, `optedOut`, `already`, `skipped`, `gone`), each contact once.
+   */
+  tally: z.record(z.string(), z.number().int()).optional(),
 })
 export type JobItem = z.infer<typeof JobItemSchema>
 

@@ -94,7 +94,8 @@ export async function commitContact(input: {
     ...(input.counterShard === undefined ? {} : { counterShard: input.counterShard }),
   })
   const campaignId = input.origin.campaignId
-  if (campaignId && after && unsubscribed(input.before, after))
+  // The campaign's own unsubscribes (its link); a report's action naming the campaign is the sender's, not counted.
+  if (campaignId && input.origin.source !== 'campaign-action' && after && unsubscribed(input.before, after))
     items.push(
       outboxPut(
         newEvent('contact.unsubscribed_from_campaign', input.orgId, {

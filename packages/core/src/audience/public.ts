@@ -21,6 +21,11 @@ import { countsOf } from './topics'
 import { getTopic as readTopic, listTopics as readTopics } from './topics.repo'
 import { createContactRecord, type NewContact } from './upsert'
 
+export {
+  applyContactAction,
+  type ContactAction,
+  type ContactActionOutcome,
+} from './campaign-actions'
 export type { ContactPageQuery } from './list'
 export {
   type ConsentOrigin,
@@ -38,7 +43,7 @@ export {
   changeSubscriptions,
 } from './preferences'
 export { type SuppressInput, suppress, suppressionOf } from './suppression'
-export { countsOf } from './topics'
+export { countsOf, createTopicRecord } from './topics'
 export {
   type NewContact,
   type UpsertOptions,

@@ -73,8 +73,14 @@ export async function getTopic({ organizationId }: OrganizationContext, id: stri
   return toTopic(topic, counters)
 }
 
-export async function createTopic(
+export const createTopic = (
   { organizationId }: OrganizationContext,
+  body: z.output<typeof CreateTopicBodySchema>,
+): Promise<Topic> => createTopicRecord(organizationId, body)
+
+/** Creates a topic (409 `topic.name_exists` for a name taken case-insensitively, `topic.limit_reached`). */
+export async function createTopicRecord(
+  organizationId: string,
   body: z.output<typeof CreateTopicBodySchema>,
 ): Promise<Topic> {
   const existing = await Repo.listTopics(organizationId)

@@ -27,7 +27,24 @@ export interface JobItemRecord {
    * crash, so the worker checks instead of repeating.
    */
   attemptedAt?: string
+  /** A long item's checkpoint (`saveProgress`): where it got to and what it counted, so a later slice resumes. */
+  progress?: ItemProgress
 }
+
+/**
+ * A checkpoint: `cursor` (the kind's position, e.g. the last contact id done), `pending` (work classified but
+ * maybe not applied yet: a resumed item applies it again, idempotently, and counts it once) and `tally`.
+ */
+export interface ItemProgress {
+  cursor?: string
+  pending?: string[]
+  tally: Record<string, number>
+}
+const ProgressItem = z.object({
+  cursor: z.string().optional(),
+  pending: z.array(z.string()).optional(),
+  tally: z.record(z.string(), z.number()),
+}) satisfies z.ZodType<ItemProgress>
 const JobItemItem = z.object({
   jobId: z.string(),
   index: z.number().int(),
@@ -38,6 +55,7 @@ const JobItemItem = z.object({
   templateId: z.string().optional(),
   finishedAt: z.string().optional(),
   attemptedAt: z.string().optional(),
+  progress: ProgressItem.optional(),
 }) satisfies z.ZodType<JobItemRecord>
 const toItem = itemParser(JobItemItem)
 
@@ -81,6 +99,38 @@ export async function markAttempted(orgId: string, jobId: string, index: number,
       if (!isConditionalCheckFailure(error) || existed || Key === legacyKey) throw error
     }
   }
+}
+
+/** Saves a pending item's checkpoint (and marks it attempted); false when the item is no longer pending. */
+export async function saveProgress(
+  orgId: string,
+  jobId: string,
+  index: number,
+  progress: ItemProgress,
+  at: string,
+): Promise<boolean> {
+  const [key, legacyKey] = itemKeys(orgId, jobId, index)
+  for (const Key of [key, legacyKey]) {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET progress = :progress, attemptedAt = if_not_exists(attemptedAt, :at)',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':progress': progress, ':at': at, ':pending': 'pending' },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      )
+      return true
+    } catch (error) {
+      const existed = (error as { Item?: unknown }).Item !== undefined
+      if (!isConditionalCheckFailure(error)) throw error
+      if (existed || Key === legacyKey) return false
+    }
+  }
+  return false
 }
 
 export interface ItemResult {

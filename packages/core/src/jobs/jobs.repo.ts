@@ -19,7 +19,15 @@ import { TransactionFailed, transact } from '../db/transact'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { JobItemRecord } from './job-items.repo'
 
-export { type ItemResult, type JobItemRecord, listItems, markAttempted, recordItem } from './job-items.repo'
+export {
+  type ItemProgress,
+  type ItemResult,
+  type JobItemRecord,
+  listItems,
+  markAttempted,
+  recordItem,
+  saveProgress,
+} from './job-items.repo'
 
 export interface JobRecord {
   id: string

@@ -46,6 +46,7 @@ function toJobItem(item: Repo.JobItemRecord): JobItem {
     ...(item.error ? { error: item.error } : {}),
     ...(item.templateId && item.status === 'succeeded' ? { templateId: item.templateId } : {}),
     ...(item.finishedAt ? { finishedAt: item.finishedAt } : {}),
+    ...(item.progress ? { tally: item.progress.tally } : {}),
   }
 }
 

@@ -3,4 +3,4 @@
  * boundaries lint rule enforces it): the records job handlers receive and return, and the list of an
  * organization's jobs. Jobs are started with `startJob`/`jobCreator` in `jobs.ts` and run by `run.ts`.
  */
-export { type ItemResult, type JobItemRecord, type JobRecord, listJobs } from './jobs.repo'
+export { type ItemProgress, type ItemResult, type JobItemRecord, type JobRecord, listJobs } from './jobs.repo'

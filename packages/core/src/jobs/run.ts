@@ -11,6 +11,10 @@ export interface ItemContext {
   /** Call right before the item's first side effect (the marker a resumed run sees). */
   markAttempted(): Promise<void>
   deadline: number
+  /** The item's last checkpoint (long items that walk many records: see `checkpoint`). */
+  progress: Repo.ItemProgress | undefined
+  /** Saves where the item got to (and marks it attempted): a later slice or a redelivery resumes from there. */
+  checkpoint(progress: Repo.ItemProgress): Promise<void>
 }
 
 /** What one kind of job does: set up once per slice, then one item at a time. */
@@ -96,6 +100,12 @@ export async function runJobSlice(
             await Repo.markAttempted(orgId, jobId, item.index, item.attemptedAt)
           },
           deadline: options.deadline,
+          progress: item.progress,
+          checkpoint: async (progress) => {
+            item.attemptedAt ??= new Date().toISOString()
+            item.progress = progress
+            await Repo.saveProgress(orgId, jobId, item.index, progress, item.attemptedAt)
+          },
         })
       } catch (error) {
         if (error instanceof SliceTimeUp) return release(job, options)

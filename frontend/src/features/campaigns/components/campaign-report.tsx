@@ -15,6 +15,7 @@ import { isLive } from '../campaign-display'
 import { warningText } from '../report-display'
 import campaignStyles from './campaigns.module.css'
 import styles from './report.module.css'
+import { ReportActions } from './report-actions'
 import { ReportDownloads } from './report-downloads'
 import { BouncesTable, LinksTable } from './report-tables'
 import { ReportTiles } from './report-tiles'
@@ -104,6 +105,7 @@ export function CampaignReport({ organizationId, campaign }: { organizationId: s
           <ReportDownloads organizationId={organizationId} report={report} />
         </>
       )}
+      <ReportActions organizationId={organizationId} campaign={campaign} />
     </div>
   )
 }

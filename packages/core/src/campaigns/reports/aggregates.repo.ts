@@ -22,6 +22,7 @@ const EMPTY_COUNTERS: Record<CounterField, number> = {
   uniqueClicks: 0,
   hardBounces: 0,
   softBounces: 0,
+  bounced: 0,
   complaints: 0,
   unsubscribes: 0,
   rejected: 0,

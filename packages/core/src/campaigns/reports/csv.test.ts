@@ -69,9 +69,11 @@ describe('campaign contact CSV rows', () => {
     expect(outcomeLines('unsubscribed', 'exclude', [row({ unsubscribedAt: T1 })])).toBe(
       `ana@example.com,,,${T1}\r\n`,
     )
-    expect(outcomeLines('unsubscribed', 'exclude', [row({ unsubscribedAt: T1 }, {})])).toBe(
-      `ana@example.com,,,${T1}\r\n`,
-    )
+    expect(
+      outcomeLines('unsubscribed', 'exclude', [
+        row({ unsubscribedAt: T1 }, { firstName: null, lastName: null }),
+      ]),
+    ).toBe(`ana@example.com,,,${T1}\r\n`)
   })
 
   it('escapes every formula-looking cell and quotes what needs it, so the file reads back as written', () => {

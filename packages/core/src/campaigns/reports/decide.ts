@@ -40,6 +40,7 @@ export type CounterField =
   | 'uniqueClicks'
   | 'hardBounces'
   | 'softBounces'
+  | 'bounced'
   | 'complaints'
   | 'unsubscribes'
   | 'rejected'
@@ -133,6 +134,8 @@ export function decide(event: EngagementEvent, state: RecipientActivity): Change
       const type = word(event.bounce?.type ?? 'Undetermined')
       const subType = word(event.bounce?.subType ?? 'Undetermined')
       const bounce = { type, subType, at: event.at }
+      // Recipients with a bounce of either kind (what the report's bounced-contact actions touch), once each.
+      if (!state.hardBouncedAt && !state.softBouncedAt) count('bounced')
       if (type === 'Permanent') {
         if (state.hardBouncedAt) break
         change.set.hardBouncedAt = event.at

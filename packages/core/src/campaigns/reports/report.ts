@@ -32,6 +32,7 @@ export function countsOf(campaign: Campaign, aggregates: Aggregates, mode: Machi
     totalClicks: c.clicks,
     hardBounces: c.hardBounces,
     softBounces: c.softBounces,
+    bouncedRecipients: c.bounced,
     complaints: c.complaints,
     unsubscribes: c.unsubscribes,
   }

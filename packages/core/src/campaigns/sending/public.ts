@@ -28,6 +28,7 @@ export {
   type SendingState,
   type SesOutcome,
 } from './model'
+export { type ActionOutcome, type OutcomePage, outcomePage } from './outcome-pages'
 export { recordSesOutcome } from './outcomes'
 export { listRecipients, type RecipientQuery } from './recipients'
 export { ENGINE_VARIABLES, templateVariables } from './variables'

@@ -1,0 +1,226 @@
+import {
+  type Campaign,
+  type CampaignAudienceAction,
+  type CampaignAudienceActionResult,
+  DEFAULT_MACHINE_OPEN_MODE,
+  defaultTopicName,
+  type Job,
+} from '@app/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import dialogStyles from '../../../components/ui/dialog.module.css'
+import { TextField } from '../../../components/ui/text-field'
+import { errorMessage, isApiError } from '../../../lib/api-error'
+import { paths } from '../../../lib/paths'
+import { selectedOrganizationOf } from '../../account/account-state'
+import { accountQueries } from '../../account/api/account'
+import { isFinished, jobQueries } from '../../jobs/api/jobs'
+import { JobProgress } from '../../jobs/components/job-progress'
+import { useAfterAudienceAction, useAudienceAction } from '../api/audience-actions'
+import { reportQueries } from '../api/reports'
+import {
+  AUDIENCE_ACTIONS,
+  actionBlocked,
+  actionCount,
+  contactsText,
+  tallyLines,
+  tallyOf,
+} from '../audience-actions-display'
+import { isLive } from '../campaign-display'
+import styles from './report.module.css'
+
+type Plan = (typeof AUDIENCE_ACTIONS)[number]
+
+/**
+ * The report's five audience actions: each button says how many contacts it touches (unique recipients with the
+ * outcome; opens by readers, as the report counts by default) and is disabled with the reason when there are none
+ * or the member's role cannot change the audience. A confirmation first, then the job's live progress and result.
+ */
+export function ReportActions({ organizationId, campaign }: { organizationId: string; campaign: Campaign }) {
+  const report = useQuery(
+    reportQueries.report(organizationId, campaign.id, DEFAULT_MACHINE_OPEN_MODE, isLive(campaign.status)),
+  )
+  const account = useQuery(accountQueries.current())
+  const organization = account.data ? selectedOrganizationOf(account.data) : undefined
+  const role = organization?.id === organizationId ? organization.role : undefined
+  const [open, setOpen] = useState<Plan | null>(null)
+  const [runs, setRuns] = useState<{ plan: Plan; result: CampaignAudienceActionResult }[]>([])
+  const titleId = useId()
+  const counts = report.data?.counts
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <div className={styles.panelHeader}>
+        <h2 id={titleId}>Audience actions</h2>
+        <p className={styles.muted}>
+          Act on this campaign’s recipients by what they did. Each runs in the background.
+        </p>
+      </div>
+      {!counts ? (
+        <p className={styles.muted}>
+          {report.isError ? 'Could not read the counts.' : 'Reading the counts…'}
+        </p>
+      ) : (
+        <ul className={styles.actions}>
+          {AUDIENCE_ACTIONS.map((plan) => {
+            const count = actionCount(plan.action, counts)
+            const blocked = actionBlocked(count, role)
+            const reasonId = `${titleId}-${plan.action}`
+            return (
+              <li key={plan.action} className={styles.action}>
+                <Button
+                  variant={plan.danger ? 'danger' : 'secondary'}
+                  size="small"
+                  disabled={blocked !== null}
+                  aria-describedby={reasonId}
+                  onClick={() => setOpen(plan)}
+                >
+                  {plan.label}
+                </Button>
+                <span id={reasonId} className={styles.muted}>
+                  {contactsText(count)}
+                  {blocked ? ` · ${blocked}` : ''}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {runs.map(({ plan, result }) => (
+        <ActionRun key={result.job.id} organizationId={organizationId} plan={plan} result={result} />
+      ))}
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.label ?? ''}>
+        {open && counts && (
+          <ConfirmAction
+            organizationId={organizationId}
+            campaign={campaign}
+            plan={open}
+            count={actionCount(open.action, counts)}
+            onCancel={() => setOpen(null)}
+            onStarted={(result) => {
+              setRuns((current) => [{ plan: open, result }, ...current])
+              setOpen(null)
+            }}
+          />
+        )}
+      </Dialog>
+    </section>
+  )
+}
+
+function ConfirmAction({
+  organizationId,
+  campaign,
+  plan,
+  count,
+  onCancel,
+  onStarted,
+}: {
+  organizationId: string
+  campaign: Campaign
+  plan: Plan
+  count: number
+  onCancel: () => void
+  onStarted: (result: CampaignAudienceActionResult) => void
+}) {
+  const [name, setName] = useState(() =>
+    defaultTopicName(plan.action as CampaignAudienceAction, campaign.name),
+  )
+  const start = useAudienceAction(organizationId, campaign.id)
+  const nameError =
+    start.error &&
+    (isApiError(start.error, 'topic.name_exists') || isApiError(start.error, 'request.invalid'))
+      ? errorMessage(start.error)
+      : undefined
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (start.isPending) return
+    start.mutate(
+      { action: plan.action, ...(plan.topic ? { name: name.trim() } : {}) },
+      { onSuccess: (result) => onStarted(result) },
+    )
+  }
+
+  return (
+    <form className={styles.confirm} onSubmit={submit}>
+      <div className={dialogStyles.body}>
+        <p>
+          This touches <strong>{contactsText(count)}</strong> who {plan.who}.
+        </p>
+        <p>{plan.effect}</p>
+      </div>
+      {plan.topic && (
+        <TextField
+          label="New topic’s name"
+          value={name}
+          maxLength={100}
+          required
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+        />
+      )}
+      {start.error && !nameError && (
+        <Alert tone="danger" role="alert">
+          {errorMessage(start.error)}
+        </Alert>
+      )}
+      <div className={dialogStyles.footer}>
+        <Button variant="secondary" onClick={onCancel} disabled={start.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={plan.danger ? 'danger' : 'primary'} loading={start.isPending}>
+          {plan.topic
+            ? 'Create the topic'
+            : plan.action === 'delete-bounced'
+              ? 'Delete them'
+              : 'Unsubscribe them'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** A started action: the job's live progress, then what it did, and a link to the topic it filled. */
+function ActionRun({
+  organizationId,
+  plan,
+  result,
+}: {
+  organizationId: string
+  plan: Plan
+  result: CampaignAudienceActionResult
+}) {
+  const initial: Job = { ...result.job, items: [] }
+  const job = useQuery(jobQueries.detail(organizationId, result.job.id, initial)).data ?? initial
+  const refresh = useAfterAudienceAction()
+  const finished = isFinished(job.status)
+  const lines = tallyLines(tallyOf(job.items))
+  const topic = result.topic
+  return (
+    <div className={styles.actionRun} data-action={plan.action}>
+      <JobProgress organizationId={organizationId} job={initial} showItems={false} onFinished={refresh} />
+      <div aria-live="polite">
+        {lines.length > 0 ? (
+          <ul className={styles.tally} aria-label={finished ? 'Result' : 'So far'}>
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          finished && <p className={styles.muted}>No contact had this outcome any more: nothing changed.</p>
+        )}
+        {topic && plan.action === 'topic-unsubscribed' && (
+          <p className={styles.muted}>
+            The members of “{topic.name}” are kept opted out: nobody was subscribed.
+          </p>
+        )}
+        {topic && <Link to={paths.contacts({ topicId: topic.id })}>Open the topic “{topic.name}”</Link>}
+      </div>
+    </div>
+  )
+}
