@@ -11,6 +11,7 @@ import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
 import { campaignReportRoutes } from './campaigns/report-routes'
 import { campaignRoutes, contactActivityRoutes } from './campaigns/routes'
+import { templateAnalyticsRoutes } from './campaigns/template-analytics'
 import { emailIdentityRoutes } from './email-identities/routes'
 import { jobRoutes } from './jobs/routes'
 import { organizationRoutes } from './organizations/routes'
@@ -48,6 +49,7 @@ export const routes = {
   ...campaignRoutes,
   ...campaignReportRoutes,
   ...contactActivityRoutes,
+  ...templateAnalyticsRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes
