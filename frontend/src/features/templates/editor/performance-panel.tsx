@@ -183,7 +183,12 @@ function Row({
     <tr>
       <th scope="row" className={styles.version}>
         {total === undefined ? `Version ${version.version}` : 'All versions'}
-        {current && <Badge color="green">Current</Badge>}
+        {current && (
+          <>
+            {' '}
+            <Badge color="green">Current</Badge>
+          </>
+        )}
       </th>
       <td data-label="Campaigns">
         {total !== undefined ? (
@@ -210,11 +215,21 @@ function Row({
       </td>
       <td data-label="Opened" className={styles.number}>
         {countWithRate(counts.uniqueOpens, rates.open)}
-        {bestOpen && <Badge color="green">Best open rate</Badge>}
+        {bestOpen && (
+          <>
+            {' '}
+            <Badge color="green">Best open rate</Badge>
+          </>
+        )}
       </td>
       <td data-label="Clicked" className={styles.number}>
         {countWithRate(counts.uniqueClicks, rates.click)}
-        {bestClick && <Badge color="green">Best click rate</Badge>}
+        {bestClick && (
+          <>
+            {' '}
+            <Badge color="green">Best click rate</Badge>
+          </>
+        )}
       </td>
       <td data-label="Bounced" className={styles.number}>
         {countText(bounces)}
