@@ -110,7 +110,7 @@ async function engage(
 }
 
 async function analytics(query = ''): Promise<Analytics> {
-  const read = await org.owner.api.get(`/api/templates/${templateId}/analytics${query}`)
+  const read = await org.owner.api.get(`/api/templates/${templateId}/analytics?${org.oq}${query}`)
   expect(read.status, JSON.stringify(read.body)).toBe(200)
   return read.body
 }
@@ -253,14 +253,14 @@ describe('per-template analytics', () => {
     expect(read.totals.rates.open).toBe(3 / 7)
 
     // Machine opens counted: c's open joins version 2's.
-    const included = await analytics('?machineOpens=include')
+    const included = await analytics('&machineOpens=include')
     expect(included.machineOpens).toBe('include')
     expect(included.versions[0]?.counts).toEqual(await reportSum([ids.b, ids.c], 'include'))
     expect(included.versions[0]?.counts.uniqueOpens).toBe(3)
     expect(included.versions[0]?.rates.open).toBe(3 / 5)
 
     // The other template counts its own campaign only.
-    const other = await org.owner.api.get(`/api/templates/${otherTemplateId}/analytics`)
+    const other = await org.owner.api.get(`/api/templates/${otherTemplateId}/analytics?${org.oq}`)
     expect(other.status).toBe(200)
     expect(other.body.versions.map((version: Version) => version.campaigns.map((c) => c.id))).toEqual([
       [ids.d],
@@ -269,23 +269,24 @@ describe('per-template analytics', () => {
 
   it('answers 404 for another organization’s template, 403 off the Team plans, 400 for bad input', async () => {
     const [other, start] = await Promise.all([reportingOrg(), reportingOrg('START')])
-    const foreign = await other.owner.api.get(`/api/templates/${templateId}/analytics`)
+    const foreign = await other.owner.api.get(`/api/templates/${templateId}/analytics?${other.oq}`)
     expect(foreign.status).toBe(404)
     expect(foreign.body.error.code).toBe('template.not_found')
     expect(JSON.stringify(foreign.body)).not.toContain('Version one')
-    const unknown = await org.owner.api.get('/api/templates/01ARZ3NDEKTSV4RRFFQ69G5FAV/analytics')
+    const unknown = await org.owner.api.get(`/api/templates/01ARZ3NDEKTSV4RRFFQ69G5FAV/analytics?${org.oq}`)
     expect(unknown.status).toBe(404)
     expect(unknown.body.error.code).toBe('template.not_found')
 
     const startTemplate = await createTemplate(start.owner, start.orgId, `Start-${Date.now()}`)
-    const locked = await start.owner.api.get(`/api/templates/${startTemplate.id}/analytics`)
+    const locked = await start.owner.api.get(`/api/templates/${startTemplate.id}/analytics?${start.oq}`)
     expect(locked.status, JSON.stringify(locked.body)).toBe(403)
     expect(locked.body.error.code).toBe('plan.feature_locked')
 
     for (const path of [
-      `/api/templates/${templateId}/analytics?machineOpens=sometimes`,
-      `/api/templates/${templateId}/analytics?limit=5`,
-      '/api/templates/not-an-id/analytics',
+      `/api/templates/${templateId}/analytics?${org.oq}&machineOpens=sometimes`,
+      `/api/templates/${templateId}/analytics?${org.oq}&limit=5`,
+      `/api/templates/not-an-id/analytics?${org.oq}`,
+      `/api/templates/${templateId}/analytics?organizationId=not-an-id`,
     ]) {
       const read = await org.owner.api.get(path)
       expect(read.status, path).toBe(400)

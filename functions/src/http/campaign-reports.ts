@@ -2,7 +2,6 @@ import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
 import { templateAnalyticsRoutes } from '@app/contracts/campaigns/template-analytics'
 import * as CampaignReports from '@app/core/campaigns/reports/api'
 import { getTemplateAnalytics } from '@app/core/campaigns/reports/template-analytics'
-import { organizationOfTemplate } from '@app/core/templates/public'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
@@ -14,5 +13,4 @@ export const handler = endpointGroup(
     compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
     getTemplateAnalytics: ({ context, params, query }) => getTemplateAnalytics(context, params.id, query),
   },
-  { owners: { template: organizationOfTemplate } },
 )

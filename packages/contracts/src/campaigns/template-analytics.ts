@@ -18,7 +18,10 @@ import { CampaignStatusSchema } from './schemas'
 export const TEMPLATE_ANALYTICS_CAMPAIGNS = 100
 
 export const TemplateAnalyticsQuerySchema = z
-  .object({ machineOpens: MachineOpenModeSchema.default(DEFAULT_MACHINE_OPEN_MODE) })
+  .object({
+    organizationId: UlidSchema,
+    machineOpens: MachineOpenModeSchema.default(DEFAULT_MACHINE_OPEN_MODE),
+  })
   .strict()
 export type TemplateAnalyticsQuery = z.input<typeof TemplateAnalyticsQuerySchema>
 
@@ -67,7 +70,8 @@ export const templateAnalyticsRoutes = {
       'What the campaigns that sent a template counted, per version of the template (newest first) and in total: sends, delivery, unique opens and clicks, bounces, complaints, unsubscribes and their rates; from its 100 most recently created campaigns; `machineOpens` says whether machine opens count (default `exclude`)',
     auth: 'user',
     permission: 'campaigns.read',
-    organization: { in: 'params', key: 'id', owner: 'template' },
+    // Plan-gated, so the organization is named (the gate reads it); a template of another one answers 404.
+    organization: { in: 'query', key: 'organizationId' },
     feature: 'campaigns',
     params: TemplateIdParamsSchema,
     query: TemplateAnalyticsQuerySchema,

@@ -2,12 +2,4 @@
  * What other domains may use of the templates domain's storage (its repository stays private to this folder; the
  * boundaries lint rule enforces it). Reads only: template heads are written by templates' own functions.
  */
-export {
-  getContent,
-  getHead,
-  getHeads,
-  listHeads,
-  /** The organization owning a template (its owner pointer), for routes naming only the template. */
-  organizationOf as organizationOfTemplate,
-  type TemplateHead,
-} from './templates.repo'
+export { getContent, getHead, getHeads, listHeads, type TemplateHead } from './templates.repo'

@@ -80,11 +80,15 @@ export const templateQueries = {
    * What the campaigns that sent the template counted, per version and in total (a Team feature: only asked for
    * when the plan has campaigns); `machineOpens` says whether machine opens count.
    */
-  analytics: (id: string, machineOpens: MachineOpenMode) =>
+  analytics: (organizationId: string, id: string, machineOpens: MachineOpenMode) =>
     queryOptions({
-      queryKey: [...templateQueries.all(), 'analytics', id, machineOpens] as const,
+      queryKey: [...templateQueries.all(), 'analytics', organizationId, id, machineOpens] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getTemplateAnalytics, { params: { id }, query: { machineOpens }, signal }),
+        apiRequest(routes.getTemplateAnalytics, {
+          params: { id },
+          query: { organizationId, machineOpens },
+          signal,
+        }),
       staleTime: 60_000,
       placeholderData: keepPreviousData,
     }),

@@ -43,12 +43,12 @@ export default function PerformancePanel({
         opens, clicks, bounces, complaints and unsubscribes.
       </UpgradePrompt>
     )
-  return <Performance template={template} />
+  return <Performance template={template} organizationId={organization.id} />
 }
 
-function Performance({ template }: { template: Template }) {
+function Performance({ template, organizationId }: { template: Template; organizationId: string }) {
   const [machineOpens, setMachineOpens] = useState<MachineOpenMode>(DEFAULT_MACHINE_OPEN_MODE)
-  const query = useQuery(templateQueries.analytics(template.id, machineOpens))
+  const query = useQuery(templateQueries.analytics(organizationId, template.id, machineOpens))
   const data = query.data
   if (!data) {
     if (!query.isError) return <LoadingLines lines={6} label="Loading the template’s performance" />
