@@ -265,7 +265,7 @@ describe('per-template analytics', () => {
     expect(other.body.versions.map((version: Version) => version.campaigns.map((c) => c.id))).toEqual([
       [ids.d],
     ])
-  })
+  }, 60_000)
 
   it('answers 404 for another organization’s template, 403 off the Team plans, 400 for bad input', async () => {
     const [other, start] = await Promise.all([reportingOrg(), reportingOrg('START')])
@@ -312,5 +312,5 @@ describe('per-template analytics', () => {
     ])
     expect(read.versions[0]?.counts).toEqual(await reportSum([ids.b]))
     expect(read.totals.campaigns).toBe(2)
-  })
+  }, 60_000)
 })
