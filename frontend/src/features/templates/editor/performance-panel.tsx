@@ -198,7 +198,7 @@ function Row({
             {version.campaigns.map((campaign) => (
               <li key={campaign.id}>
                 <Link to={paths.campaign(campaign.id)}>{campaign.name}</Link>{' '}
-                <span className={styles.muted}>
+                <span className={styles.detail}>
                   {STATUS_TEXT[campaign.status].label}
                   {campaign.startedAt && `, ${dateTimeText(campaign.startedAt)}`}
                 </span>
