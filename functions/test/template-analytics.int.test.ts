@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createContact, createTopic } from './audience-helpers'
 import { act, compliantSource, createCampaign } from './campaign-helpers'
 import { eventually, type ReportingOrg, report, reportingOrg } from './campaign-report-helpers'
+import { addMember, setSubscription } from './seed'
 import { createTemplate } from './ses-sync-helpers'
-import { stack } from './stack'
+import { newUser, stack } from './stack'
 
 /**
  * Per-template analytics: campaigns of versions 1 and 2 of one template (and one of another template) sent
@@ -267,7 +268,7 @@ describe('per-template analytics', () => {
     ])
   }, 60_000)
 
-  it('answers 404 for another organization’s template, 403 off the Team plans, 400 for bad input', async () => {
+  it('answers 404 for another organization’s template, 403 on START and Solo, 400 for bad input', async () => {
     const [other, start] = await Promise.all([reportingOrg(), reportingOrg('START')])
     const foreign = await other.owner.api.get(`/api/templates/${templateId}/analytics?${other.oq}`)
     expect(foreign.status).toBe(404)
@@ -277,10 +278,22 @@ describe('per-template analytics', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.body.error.code).toBe('template.not_found')
 
-    const startTemplate = await createTemplate(start.owner, start.orgId, `Start-${Date.now()}`)
-    const locked = await start.owner.api.get(`/api/templates/${startTemplate.id}/analytics?${start.oq}`)
-    expect(locked.status, JSON.stringify(locked.body)).toBe(403)
-    expect(locked.body.error.code).toBe('plan.feature_locked')
+    // A stranger naming this organization: 404 for the organization; any member may read.
+    const stranger = await other.owner.api.get(`/api/templates/${templateId}/analytics?${org.oq}`)
+    expect(stranger.status).toBe(404)
+    expect(stranger.body.error.code).toBe('organization.not_found')
+    const member = await newUser()
+    await addMember(org.orgId, member.sub, 'MEMBER')
+    expect((await member.api.get(`/api/templates/${templateId}/analytics?${org.oq}`)).status).toBe(200)
+
+    // START and Solo have no campaigns: refused before anything is read.
+    await setSubscription(other.orgId, 'SOLO_MONTHLY', 'active')
+    for (const locked of [start, other]) {
+      const own = await createTemplate(locked.owner, locked.orgId, `Locked-${Date.now()}`)
+      const read = await locked.owner.api.get(`/api/templates/${own.id}/analytics?${locked.oq}`)
+      expect(read.status, JSON.stringify(read.body)).toBe(403)
+      expect(read.body.error.code).toBe('plan.feature_locked')
+    }
 
     for (const path of [
       `/api/templates/${templateId}/analytics?${org.oq}&machineOpens=sometimes`,
