@@ -218,7 +218,9 @@ function Row({
         {bestOpen && (
           <>
             {' '}
-            <Badge color="green">Best open rate</Badge>
+            <span className={styles.best}>
+              <Badge color="green">Best open rate</Badge>
+            </span>
           </>
         )}
       </td>
@@ -227,7 +229,9 @@ function Row({
         {bestClick && (
           <>
             {' '}
-            <Badge color="green">Best click rate</Badge>
+            <span className={styles.best}>
+              <Badge color="green">Best click rate</Badge>
+            </span>
           </>
         )}
       </td>
