@@ -289,3 +289,76 @@ async function recipientEmails(table: ReturnType<Page['getByRole']>): Promise<st
   if ((await table.count()) === 0) return []
   return table.locator('tbody th').allInnerTexts()
 }
+
+describe('per-template analytics in a real browser', () => {
+  it('shows on the template’s page what each version did, the best rates named, campaigns linked to their reports', async () => {
+    const seeded = await seed()
+    const { api, orgId } = seeded
+    // Version 1: a opens and clicks, c clicks (an open too): 2 of 5 delivered opened, 2 clicked.
+    const first = await sendCampaign(seeded, 'Spring books', { delivered: 5, flagged: 1 })
+    await engage(api, orgId, first.id, [
+      [first.messageOf('a'), 'OPEN'],
+      [first.messageOf('a'), 'CLICK', LAUNCH],
+      [first.messageOf('c'), 'CLICK', PRICING],
+    ])
+    const saved = await api.patch<{ version: number }>(`/api/templates/${seeded.templateId}`, {
+      version: 1,
+      subject: 'More new books for {{firstName}}',
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    // Version 2 (d and e suppressed now): b and f open, nobody clicks: 2 of 4 opened.
+    const second = await sendCampaign(seeded, 'Summer books', { delivered: 4, flagged: 0 })
+    await engage(api, orgId, second.id, [
+      [second.messageOf('b'), 'OPEN'],
+      [second.messageOf('f'), 'OPEN'],
+    ])
+
+    const tab = await openTab(browser(), { width: 1440, height: 1000 })
+    const { page } = tab
+    await page.goto(at('/auth/sign-in'))
+    await submitSignIn(page, seeded.owner.email)
+    await page.waitForURL((url) => url.pathname.startsWith('/app'))
+    await page.goto(at(`/app/templates/${seeded.templateId}`))
+    await page
+      .getByRole('group', { name: 'Editor, history or performance' })
+      .getByRole('button', { name: 'Performance' })
+      .click()
+    const table = page.getByRole('table', { name: /Counts and rates of each version/ })
+    await table.waitFor()
+    const cells = async (version: string) =>
+      (await table.locator('tr').filter({ hasText: version }).locator('th, td').allInnerTexts()).map((text) =>
+        text.replace(/\s+/g, ' ').trim(),
+      )
+    expect(await table.locator('tbody tr').count()).toBe(2)
+    const two = await cells('Version 2')
+    expect(two[0]).toBe('Version 2 Current')
+    expect(two.slice(2, 6)).toEqual(['4', '4 (100%)', '2 (50%) Best open rate', '0 (0%)'])
+    const one = await cells('Version 1')
+    expect(one.slice(2, 6)).toEqual(['6', '5 (83.3%)', '2 (40%)', '2 (40%) Best click rate'])
+    expect(one[6]).toBe('1 1 hard (16.7%), 0 soft')
+    expect(one[7]).toBe('1 (20%)')
+    const totals = await cells('All versions')
+    expect(totals.slice(0, 6)).toEqual([
+      'All versions',
+      '2 campaigns',
+      '10',
+      '9 (90%)',
+      '4 (44.4%)',
+      '2 (22.2%)',
+    ])
+    await expectAccessible(page)
+    await screenshot(page, 'desktop-template-performance')
+    await page.setViewportSize({ width: 390, height: 900 })
+    await fitsPhone(page)
+    await expectAccessible(page)
+    await screenshot(page, 'mobile-template-performance')
+    await page.setViewportSize({ width: 1440, height: 1000 })
+
+    // Each campaign links to its report.
+    await table.getByRole('link', { name: 'Spring books' }).click()
+    await page.waitForURL((url) => url.pathname === `/app/campaigns/${first.id}`)
+    await page.getByRole('heading', { level: 1, name: 'Spring books' }).waitFor()
+    expect(tab.pageErrors).toEqual([])
+    await tab.close()
+  }, 420_000)
+})

@@ -1,13 +1,15 @@
 import { campaignAudienceActionRoutes } from '@app/contracts/campaigns/audience-actions'
 import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
+import { templateAnalyticsRoutes } from '@app/contracts/campaigns/template-analytics'
 import { startCampaignAudienceAction as act } from '@app/core/campaigns/actions/start'
 import * as CampaignReports from '@app/core/campaigns/reports/api'
 import { downloadCampaignContacts } from '@app/core/campaigns/reports/contacts-csv'
+import { getTemplateAnalytics } from '@app/core/campaigns/reports/template-analytics'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(
   'campaign-reports',
-  { ...campaignReportRoutes, ...campaignAudienceActionRoutes },
+  { ...campaignReportRoutes, ...campaignAudienceActionRoutes, ...templateAnalyticsRoutes },
   {
     getCampaignReport: ({ context, params, query }) =>
       CampaignReports.getCampaignReport(context, params.id, query),
@@ -28,5 +30,6 @@ export const handler = endpointGroup(
       act(context, params.id, 'topic-clicked', body),
     createTopicWithUnsubscribedContacts: ({ context, params, body }) =>
       act(context, params.id, 'topic-unsubscribed', body),
+    getTemplateAnalytics: ({ context, params, query }) => getTemplateAnalytics(context, params.id, query),
   },
 )

@@ -12,6 +12,7 @@ import { blockRoutes } from './blocks/routes'
 import { campaignAudienceActionRoutes } from './campaigns/audience-actions'
 import { campaignReportRoutes } from './campaigns/report-routes'
 import { campaignRoutes, contactActivityRoutes } from './campaigns/routes'
+import { templateAnalyticsRoutes } from './campaigns/template-analytics'
 import { emailIdentityRoutes } from './email-identities/routes'
 import { jobRoutes } from './jobs/routes'
 import { organizationRoutes } from './organizations/routes'
@@ -50,6 +51,7 @@ export const routes = {
   ...campaignReportRoutes,
   ...campaignAudienceActionRoutes,
   ...contactActivityRoutes,
+  ...templateAnalyticsRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

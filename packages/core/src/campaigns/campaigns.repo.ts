@@ -8,6 +8,7 @@ import { tableName } from '../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { AppError } from '../errors'
 import { type CampaignRecord, CampaignRecordSchema, type CampaignRow, CampaignRowSchema } from './model'
+import { templateUseDelete } from './template-uses.repo'
 
 const toRecord = itemParser(CampaignRecordSchema)
 const toRow = itemParser(CampaignRowSchema)
@@ -99,7 +100,7 @@ export async function saveCampaignRecord(
   }
 }
 
-/** Deletes a campaign at `record.version` (C4; the caller checked its status at that version). */
+/** Deletes a campaign and its template use at `record.version` (C4; the caller checked its status at that version). */
 export async function deleteCampaignRecord(
   record: CampaignRecord,
   also: NamedItem[] = [],
@@ -116,6 +117,8 @@ export async function deleteCampaignRecord(
         },
       },
       { name: 'row', Delete: { TableName: tableName(), Key: campaignRowKey(record.orgId, record.id) } },
+      // A sent campaign leaves the analytics of its template with it.
+      ...templateUseDelete(record),
       ...also,
     ])
     return 'deleted'

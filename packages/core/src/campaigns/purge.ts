@@ -5,6 +5,7 @@ import {
   CAMPAIGN_PREFIX,
   CAMPAIGN_ROW_PREFIX,
   CAMPAIGN_RUN_PREFIX,
+  CAMPAIGN_TEMPLATE_PREFIX,
   campaignRunKey,
 } from '../db/keys'
 import type { PurgeDeclaration } from '../purge/registry'
@@ -19,7 +20,13 @@ import { listRunCampaignIds } from './sending/runs.repo'
  */
 export const campaignsPurge: PurgeDeclaration = {
   domain: 'campaigns',
-  prefixes: [CAMPAIGN_PREFIX, CAMPAIGN_ROW_PREFIX, CAMPAIGN_RUN_PREFIX, CAMPAIGN_MAILED_PREFIX],
+  prefixes: [
+    CAMPAIGN_PREFIX,
+    CAMPAIGN_ROW_PREFIX,
+    CAMPAIGN_RUN_PREFIX,
+    CAMPAIGN_MAILED_PREFIX,
+    CAMPAIGN_TEMPLATE_PREFIX,
+  ],
   async beforeOrganization(orgId) {
     for (const campaignId of await listRunCampaignIds(orgId)) await deleteLedger(orgId, campaignId)
   },

@@ -14,6 +14,7 @@ import {
   startSending,
 } from './sending/public'
 import { changeCampaign } from './state'
+import { templateUsePut } from './template-uses.repo'
 import { toCampaignView } from './view'
 
 /**
@@ -161,7 +162,8 @@ export async function send(record: CampaignRecord, now = new Date()): Promise<vo
             pauseReason: null,
           }
         : null,
-    (after) => (record.status === 'SCHEDULED' ? [unscheduled(after)] : []),
+    // The template's use (per-template analytics) is recorded in the transaction that pins its version.
+    (after) => [...(record.status === 'SCHEDULED' ? [unscheduled(after)] : []), ...templateUsePut(after)],
   )
   if (changed === null) throw invalidTransition(record.status, 'send')
 }

@@ -1,5 +1,6 @@
 import {
   type CreateTemplateBody,
+  type MachineOpenMode,
   routes,
   type Template,
   type TemplateTestBody,
@@ -74,6 +75,22 @@ export const templateQueries = {
       queryFn: ({ signal }) =>
         apiRequest(routes.getTemplateVersion, { params: { id, version: String(version) }, signal }),
       staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /**
+   * What the campaigns that sent the template counted, per version and in total (a Team feature: only asked for
+   * when the plan has campaigns); `machineOpens` says whether machine opens count.
+   */
+  analytics: (organizationId: string, id: string, machineOpens: MachineOpenMode) =>
+    queryOptions({
+      queryKey: [...templateQueries.all(), 'analytics', organizationId, id, machineOpens] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getTemplateAnalytics, {
+          params: { id },
+          query: { organizationId, machineOpens },
+          signal,
+        }),
+      staleTime: 60_000,
+      placeholderData: keepPreviousData,
     }),
   diff: (id: string, from: number, to: number) =>
     queryOptions({

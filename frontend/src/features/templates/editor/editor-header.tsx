@@ -10,7 +10,7 @@ import styles from './editor.module.css'
 import type { DraftStatus } from './use-local-draft'
 import type { WorkingCopy } from './working-copy'
 
-export type EditorView = 'edit' | 'history'
+export type EditorView = 'edit' | 'history' | 'performance'
 
 interface EditorHeaderProps {
   base: Template
@@ -25,7 +25,7 @@ interface EditorHeaderProps {
   onSave: () => void
 }
 
-/** The page bar: the template's name and save state, Edit/History, Send test and Save. */
+/** The page bar: the template's name and save state, Edit/History/Performance, Send test and Save. */
 export function EditorHeader({
   base,
   copy,
@@ -56,10 +56,11 @@ export function EditorHeader({
       </div>
       <div className={styles.actions}>
         <ToggleButtons
-          label="Editor or history"
+          label="Editor, history or performance"
           options={[
             { value: 'edit', label: 'Edit' },
             { value: 'history', label: 'History' },
+            { value: 'performance', label: 'Performance' },
           ]}
           value={view}
           onChange={onView}

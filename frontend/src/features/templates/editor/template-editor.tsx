@@ -1,7 +1,8 @@
 import type { OrganizationSummary, Template } from '@app/contracts'
-import { useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { LoadingLines } from '../../../components/ui/loading-lines'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import { isApiError } from '../../../lib/api-error'
 import { useTemplateBlocks } from '../../blocks/use-template-blocks'
@@ -24,6 +25,9 @@ import { useLocalDraft } from './use-local-draft'
 import { useTemplateSave } from './use-template-save'
 import { changesFrom, hasChanges, parseSampleJson, type WorkingCopy, workingCopyOf } from './working-copy'
 
+/** What the campaigns that sent the template counted, per version: its own chunk, loaded when opened. */
+const PerformancePanel = lazy(() => import('./performance-panel'))
+
 interface TemplateEditorProps {
   template: Template
   organization: OrganizationSummary
@@ -32,7 +36,7 @@ interface TemplateEditorProps {
 
 /**
  * `/app/templates/:id`: the code editor (HTML, MJML) or the visual block editor (VISUAL), with live preview,
- * checks, samples, history and test sends.
+ * checks, samples, history, performance per version and test sends.
  */
 export function TemplateEditor({ template: base, organization, accountEmail }: TemplateEditorProps) {
   const [copy, setCopy] = useState<WorkingCopy>(() => workingCopyOf(base))
@@ -164,7 +168,11 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
         </div>
       )}
 
-      {view === 'history' ? (
+      {view === 'performance' ? (
+        <Suspense fallback={<LoadingLines lines={6} label="Loading the template’s performance" />}>
+          <PerformancePanel template={base} organization={organization} />
+        </Suspense>
+      ) : view === 'history' ? (
         <HistoryPanel
           template={base}
           organization={organization}

@@ -7,6 +7,8 @@
  * Campaign row    ORG#<orgId>   CAMPAIGN_ROW#<id>    what the list filters on (lower-case name, status), ~150 bytes,
  *                                                    written in the same transaction as the record
  * Owner mailed    ORG#<orgId>   CAMPAIGN_MAILED#<eventId>#<accountId>   an owner was mailed about that event (TTL)
+ * Template use    ORG#<orgId>   CAMPAIGN_TEMPLATE#<templateId>#<id>     the template version a started campaign
+ *                                                    pinned (~150 bytes; per-template analytics)
  *
  * Access patterns (T = the tenant's ORG#id, E = an entity's own, S = sharded, I = an index)
  * C1. A campaign by id (API, engine)                 T: GetItem ORG#id / CAMPAIGN#id
@@ -19,16 +21,31 @@
  *                                                        + Put the row
  * C4. Delete a campaign not being sent               T: TransactWrite: Delete the record conditioned on its status
  *                                                        + Delete the row
- * C5. Everything campaigns hold (purge)              T: CAMPAIGN#, CAMPAIGN_ROW#, CAMPAIGN_MAILED# in the
- *                                                        organization's partition
+ * C5. Everything campaigns hold (purge)              T: CAMPAIGN#, CAMPAIGN_ROW#, CAMPAIGN_MAILED#,
+ *                                                        CAMPAIGN_TEMPLATE# in the organization's partition
  * C6. Mail an owner once per event (campaign.paused)  T: PutItem ORG#id / CAMPAIGN_MAILED#<eventId>#<accountId>
  *                                                        conditioned on attribute_not_exists (TTL: 30 days)
+ * C7. Record a template's use when a send starts     T: Put CAMPAIGN_TEMPLATE#<tid>#<id> in the transaction that
+ *                                                        pins the version (C3); deleted in the one that deletes
+ *                                                        the campaign (C4). Campaigns started before the item
+ *                                                        existed: a lazy backfill per organization, marked by
+ *                                                        MIGRATION#campaign-template-uses (30)
+ * C8. A template's campaigns, newest created first   T: Query PK=ORG#id, SK begins_with CAMPAIGN_TEMPLATE#<tid>#,
+ *     (per-template analytics, the newest 100)           backwards, Limit 101 (ULIDs sort by creation); then
+ *                                                        BatchGet their records (C1) and each one's counters
+ *                                                        (CL6, CL9)
  */
 export const CAMPAIGN_PREFIX = 'CAMPAIGN#'
 export const CAMPAIGN_ROW_PREFIX = 'CAMPAIGN_ROW#'
 export const campaignKey = (orgId: string, campaignId: string) => ({
   PK: `ORG#${orgId}`,
   SK: `${CAMPAIGN_PREFIX}${campaignId}`,
+})
+export const CAMPAIGN_TEMPLATE_PREFIX = 'CAMPAIGN_TEMPLATE#'
+export const campaignTemplatePrefix = (templateId: string) => `${CAMPAIGN_TEMPLATE_PREFIX}${templateId}#`
+export const campaignTemplateKey = (orgId: string, templateId: string, campaignId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${campaignTemplatePrefix(templateId)}${campaignId}`,
 })
 export const CAMPAIGN_MAILED_PREFIX = 'CAMPAIGN_MAILED#'
 export const campaignMailedKey = (orgId: string, eventId: string, accountId: string) => ({
