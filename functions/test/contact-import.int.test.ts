@@ -325,4 +325,59 @@ describe('contact import', { timeout: 90_000 }, () => {
     expect(contacts).toHaveLength(23)
     expect(new Set(contacts.map((c) => c.email)).size).toBe(23)
   })
+
+  it('takes a storage failure for what it is: the slice fails, none of its rows is called invalid, the redelivery writes them once', async () => {
+    const { user, orgId } = await teamOrg()
+    const rows = Array.from({ length: 12 }, (_, i) => `store${i}@example.com,Store ${i}`)
+    const csv = ['email,first name', ...rows].join('\n')
+    const fileKey = await upload(user, orgId, csv)
+    const importId = await seedImport(user, orgId, fileKey, 'storage.csv', csv.length)
+    const message = { orgId, importId }
+    const slice = { write: writeImportRows, segmentRows: 4, batchRows: 4, deadline: Date.now() + 60_000 }
+    // DynamoDB throttles the 6th contact's transaction (past its SDK's retries): an outage, not a bad row.
+    let transactions = 0
+    dynamo().middlewareStack.add(
+      (next) => async (args) => {
+        if ('TransactItems' in (args.input as object) && ++transactions === 6)
+          throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+            name: 'ThrottlingException',
+          })
+        return next(args)
+      },
+      { step: 'initialize', name: 'testThrottle' },
+    )
+    try {
+      const failed = await runImportSlice(message, { ...slice, owner: 'first-delivery' }).catch(
+        (error: unknown) => error,
+      )
+      expect(failed).toMatchObject({ name: 'ThrottlingException' })
+    } finally {
+      dynamo().middlewareStack.remove('testThrottle')
+    }
+    const halfway = (await user.api.get(`/api/contacts/import/${importId}?organizationId=${orgId}`)).body
+    expect(halfway).toMatchObject({ status: 'running', counts: { rows: 4, created: 4, invalid: 0 } })
+    // The redelivery, once the failed slice's lease is over.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: contactImportKey(orgId, importId),
+        UpdateExpression: 'SET leaseUntil = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1 },
+      }),
+    )
+    expect(await runImportSlice(message, { ...slice, owner: 'redelivery' })).toBe('done')
+    const done = await waitForImport(user, orgId, importId)
+    expect(done.counts).toEqual({
+      rows: 12,
+      created: 12,
+      updated: 0,
+      unchanged: 0,
+      invalid: 0,
+      suppressed: 0,
+    })
+    expect(done.invalidRowsUrl).toBeNull()
+    expect((await contactsOf(user, orgId)).map((contact) => contact.email)).toEqual(
+      rows.map((row) => row.split(',')[0] as string).sort((a, b) => a.localeCompare(b)),
+    )
+  })
 })

@@ -171,8 +171,11 @@ export async function upsertContacts(
   let room = CONTACTS_MAX - (counters.contacts ?? 0)
   const results: UpsertResult[] = new Array(rows.length)
   let next = 0
+  // A failure that is not the audience refusing the row (DynamoDB unreachable, throttled or timing out) is not the
+  // row's fault: the batch stops and throws, so the importer's slice fails and replays from its checkpoint.
+  let broken: { error: unknown } | undefined
   const work = async (lane: number) => {
-    while (next < rows.length) {
+    while (next < rows.length && !broken) {
       const index = next++
       const row = rows[index] as UpsertRow
       const id = ids[index]
@@ -186,13 +189,17 @@ export async function upsertContacts(
           () => room-- > 0,
         )
       } catch (error) {
-        const code = error instanceof AppError ? error.code : 'internal.error'
-        const message = error instanceof Error ? error.message : String(error)
+        if (!(error instanceof AppError)) {
+          broken ??= { error }
+          return
+        }
+        const { code, message } = error
         results[index] = { email: row.email, outcome: 'failed', suppressed: false, error: { code, message } }
       }
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, (_, lane) => work(lane)))
+  if (broken) throw broken.error
   return results
 }
 
