@@ -32,7 +32,9 @@ export function countsOf(campaign: Campaign, aggregates: Aggregates, mode: Machi
     totalClicks: c.clicks,
     hardBounces: c.hardBounces,
     softBounces: c.softBounces,
-    bouncedRecipients: c.bounced,
+    // Campaigns counted before this counter existed have bounces but no `bounced`: each kind once per recipient
+    // is then the closest count (a recipient with both kinds counts twice).
+    bouncedRecipients: c.bounced > 0 ? c.bounced : c.hardBounces + c.softBounces,
     complaints: c.complaints,
     unsubscribes: c.unsubscribes,
   }

@@ -36,6 +36,7 @@ const ZERO: ReportCounts = {
   totalClicks: 0,
   hardBounces: 0,
   softBounces: 0,
+  bouncedRecipients: 0,
   complaints: 0,
   unsubscribes: 0,
 }
