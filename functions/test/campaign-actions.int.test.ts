@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { JobRunner } from '@app/core'
 import { campaignActionJobHandlers } from '@app/core/campaigns/actions/run'
 import { shardOf } from '@app/core/campaigns/sending/public'
@@ -19,6 +18,7 @@ import {
   report,
   reportingOrg,
   sendAndWait,
+  simulatorContacts,
 } from './campaign-report-helpers'
 import { addMember } from './seed'
 import { createTemplate } from './ses-sync-helpers'
@@ -30,7 +30,6 @@ import { newUser, stack } from './stack'
  * is then unsubscribed from everything by the sender, u unsubscribes with the one-click link, d hard-bounces
  * (suppressed), f soft-bounces.
  */
-const sim = (label: string) => `${label}-${randomUUID().slice(0, 8)}@simulator.amazonses.com`
 const HUMAN = {
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0',
   ipAddress: '203.0.113.7',
@@ -85,15 +84,8 @@ beforeAll(async () => {
     d: 'bounce+d',
     f: 'success+f',
   }
-  for (const [key, label] of Object.entries(labels)) {
-    const created = await createContact(org.owner, org.orgId, {
-      email: sim(label),
-      // The template greets by first name: a contact without one would be skipped.
-      firstName: key.toUpperCase(),
-      topicPreferences: [{ topicId, status: 'OPT_IN' }],
-    })
-    who[key] = { id: created.id, email: created.email, organizationId: org.orgId, messageId: '' }
-  }
+  for (const [key, contact] of Object.entries(await simulatorContacts(org, topicId, labels)))
+    who[key] = { ...contact, messageId: '' }
   const campaign = await createCampaign(org, {
     name: 'Spring launch',
     sender: org.sender,

@@ -4,6 +4,7 @@ import { SES_EVENTS_PATH } from '@app/contracts'
 import { listUnsubscribeHeaders } from '@app/core/audience/unsubscribe/headers'
 import { signLocalSnsMessage } from '@app/local-stack/testing/local-aws'
 import { expect } from 'vitest'
+import { createContact } from './audience-helpers'
 import { type CampaignOrg, campaignOrg, waitForMonitoring } from './campaign-helpers'
 import { anonymous, stack } from './stack'
 
@@ -143,4 +144,25 @@ export async function oneClickUnsubscribe(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
   expect(posted.status, JSON.stringify(posted.body)).toBe(200)
+}
+
+/**
+ * One opted-in contact of `topicId` per label, each at a fresh mailbox-simulator address (`success+a`,
+ * `bounce+d` …) and greeted by its key as first name (the template needs one), by key.
+ */
+export async function simulatorContacts(
+  org: CampaignOrg,
+  topicId: string,
+  labels: Record<string, string>,
+): Promise<Record<string, { id: string; email: string; organizationId: string }>> {
+  const contacts: Record<string, { id: string; email: string; organizationId: string }> = {}
+  for (const [key, label] of Object.entries(labels)) {
+    const contact = await createContact(org.owner, org.orgId, {
+      email: `${label}-${randomUUID().slice(0, 8)}@simulator.amazonses.com`,
+      firstName: key.toUpperCase(),
+      topicPreferences: [{ topicId, status: 'OPT_IN' }],
+    })
+    contacts[key] = { id: contact.id, email: contact.email, organizationId: org.orgId }
+  }
+  return contacts
 }

@@ -8,11 +8,10 @@
  * render. Resolves once the simulator's deliveries, d's bounce and e's complaint are counted (the engagement after
  * that may still be arriving: wait for the counts a test needs).
  */
-import { randomUUID } from 'node:crypto'
 import { listUnsubscribeHeaders } from '@app/core/audience/unsubscribe/headers'
 import { simulateLocalSesEngagement } from '@app/local-stack/testing/local-aws'
 import { expect } from 'vitest'
-import { createContact, createTopic } from './audience-helpers'
+import { createTopic } from './audience-helpers'
 import { act, compliantSource, createCampaign } from './campaign-helpers'
 import {
   deliver,
@@ -21,11 +20,11 @@ import {
   report,
   reportingOrg,
   signedEvent,
+  simulatorContacts,
 } from './campaign-report-helpers'
 import { createTemplate } from './ses-sync-helpers'
 import { anonymous, stack } from './stack'
 
-const sim = (label: string) => `${label}-${randomUUID().slice(0, 8)}@simulator.amazonses.com`
 export const LINK1 = 'https://acme.example/launch?utm_source=news'
 export const LINK2 = 'https://acme.example/pricing'
 export const HUMAN = {
@@ -57,14 +56,7 @@ export async function sendEngagedCampaign(): Promise<{
     f: 'success+f',
     g: 'success+g',
   }
-  for (const [key, label] of Object.entries(labels)) {
-    const contact = await createContact(org.owner, org.orgId, {
-      email: sim(label),
-      firstName: key.toUpperCase(),
-      topicPreferences: [{ topicId: topic.id, status: 'OPT_IN' }],
-    })
-    who[key] = { id: contact.id, email: contact.email, organizationId: org.orgId }
-  }
+  Object.assign(who, await simulatorContacts(org, topic.id, labels))
   const campaign = await createCampaign(org, {
     name: 'Report launch',
     sender: org.sender,
