@@ -253,6 +253,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
     }),
   )
   for (const [name, definition] of Object.entries(QUEUES)) {
+    if (options.unpolledQueues?.includes(name as QueueName)) continue
     const queue = config.queues[name as QueueName]
     lifecycle.own(
       startQueuePoller({

@@ -1,3 +1,4 @@
+import type { QueueName } from '@app/contracts'
 import type { LocalStackConfig } from './config'
 import { lockDataDir, prepareDataDir } from './data-dir'
 import { launchDynamoDbLocal } from './dynamodb/dynamodb-local'
@@ -40,6 +41,11 @@ export interface LocalStackOptions {
    * stack started in the same process would reach the first one's DynamoDB.
    */
   migrate?: boolean
+  /**
+   * Queues whose worker this stack does not poll: another process runs it (a bench measuring one worker's memory
+   * in its own process, as Lambda runs it). Default none.
+   */
+  unpolledQueues?: QueueName[]
 }
 
 export interface LocalStack {
