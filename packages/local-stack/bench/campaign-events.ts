@@ -138,6 +138,7 @@ async function main(): Promise<void> {
     await transact(SHARDS.map((shard) => initCounterItem(orgId, campaignId, shard, totals[shard] ?? 0)))
     const { events, distinct, truth } = eventsFor(orgId, campaignId, contacts)
 
+    console.log(`Raw PutItem of ${events.length.toLocaleString('en')} events…`)
     let started = performance.now()
     let written = 0
     await inParallel(events, IN_FLIGHT, async (event) => {
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
     })
     const rawSeconds = (performance.now() - started) / 1000
 
+    console.log('Counting the same events…')
     const outcomes = { counted: 0, duplicate: 0, unknown_recipient: 0 }
     started = performance.now()
     await inParallel(events, IN_FLIGHT, async (event) => {
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
     })
     const countSeconds = (performance.now() - started) / 1000
 
+    console.log(`Reading the report ${REPORT_READS} times…`)
     const latencies: number[] = []
     let report: Awaited<ReturnType<typeof buildReport>> | undefined
     for (let read = 0; read < REPORT_READS; read++) {

@@ -44,4 +44,6 @@ process.on('message', async (message) => {
   // maxRSS is in kilobytes.
   process.send?.({ peakRssBytes: process.resourceUsage().maxRSS * 1024 }, () => process.exit(0))
 })
+// The bench ended without asking (interrupted): go with it.
+process.on('disconnect', () => process.exit(1))
 process.send?.('ready')
