@@ -12,7 +12,7 @@ import type {
 } from './model'
 import { type freshContact, resolveChange, trailEntry } from './rules'
 import { listTopics } from './topics.repo'
-import { contactWriteItems } from './writes'
+import { type ContactWrite, contactsWriteItems, contactWriteItems } from './writes'
 
 /**
  * THE one writer of a contact's subscriptions (and of the contact item itself): every caller — the API, imports,
@@ -66,8 +66,7 @@ function unsubscribed(before: ContactRecord | null, after: ContactRecord): boole
   )
 }
 
-/** Writes one change of a contact in one transaction (see `writes.ts`); 'retry' when it raced another writer. */
-export async function commitContact(input: {
+export interface CommitInput {
   orgId: string
   before: ContactRecord | null
   after: ContactRecord | null
@@ -76,14 +75,16 @@ export async function commitContact(input: {
   suppression?: { before: SuppressionRecord | undefined; after: SuppressionRecord }
   at: string
   counterShard?: number
-}): Promise<'done' | 'retry' | 'email_taken'> {
+}
+
+/** What a change writes (see `writes.ts`): preferences of topics being deleted go with them. */
+function changeWrite(input: CommitInput): ContactWrite {
   const active = activeIds(input.topics)
   const after = input.after && {
     ...input.after,
-    // Preferences of a topic being deleted go with it.
     topics: Object.fromEntries(Object.entries(input.after.topics).filter(([topicId]) => active.has(topicId))),
   }
-  const items = contactWriteItems({
+  return {
     orgId: input.orgId,
     before: input.before,
     after,
@@ -92,7 +93,14 @@ export async function commitContact(input: {
     ...(input.suppression ? { suppression: input.suppression } : {}),
     at: input.at,
     ...(input.counterShard === undefined ? {} : { counterShard: input.counterShard }),
-  })
+  }
+}
+
+/** Writes one change of a contact in one transaction (see `writes.ts`); 'retry' when it raced another writer. */
+export async function commitContact(input: CommitInput): Promise<'done' | 'retry' | 'email_taken'> {
+  const write = changeWrite(input)
+  const items = contactWriteItems(write)
+  const { after } = write
   const campaignId = input.origin.campaignId
   // The campaign's own unsubscribes (its link); a report's action naming the campaign is the sender's, not counted.
   if (campaignId && input.origin.source !== 'campaign-action' && after && unsubscribed(input.before, after))
@@ -114,6 +122,26 @@ export async function commitContact(input: {
       throw new AppError('topic.deleting', 'A topic of this change is being deleted.')
     if (error.conditionFailed('contact.email')) return 'email_taken'
     if (error.conditionFailed('contact') || error.conditionFailed('suppression')) return 'retry'
+    throw error
+  }
+}
+
+/**
+ * New contacts of one import batch, each created as `commitContact` creates it (no campaign: no outbox event), in
+ * one transaction with one counter ADD on `counterShard`. All or nothing: 'conflict' when a condition failed (an
+ * address claimed or suppressed meanwhile, a topic being deleted), and then nothing was written: the caller
+ * creates those contacts one by one, which says what became of each.
+ */
+export async function commitNewContacts(
+  inputs: Omit<CommitInput, 'before' | 'counterShard'>[],
+  counterShard: number,
+): Promise<'done' | 'conflict'> {
+  const writes = inputs.map((input) => changeWrite({ ...input, before: null }))
+  try {
+    await transact(contactsWriteItems(writes, counterShard), { conflictRetries: 8 })
+    return 'done'
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.anyConditionFailed) return 'conflict'
     throw error
   }
 }

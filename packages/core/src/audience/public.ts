@@ -44,13 +44,8 @@ export {
 } from './preferences'
 export { type SuppressInput, suppress, suppressionOf } from './suppression'
 export { countsOf, createTopicRecord } from './topics'
-export {
-  type NewContact,
-  type UpsertOptions,
-  type UpsertResult,
-  type UpsertRow,
-  upsertContacts,
-} from './upsert'
+export type { NewContact } from './upsert'
+export { type UpsertOptions, type UpsertResult, type UpsertRow, upsertContacts } from './upsert-batch'
 
 /** A contact by id in the organization (undefined for another organization's id: never reveals it). */
 export const getContact = (orgId: string, contactId: string): Promise<ContactRecord | undefined> =>

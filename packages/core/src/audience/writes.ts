@@ -75,7 +75,34 @@ const filedStatus = (contact: ContactRecord, topicId: string) => {
   return isBlocked(contact) ? 'OPT_OUT' : status
 }
 
+/** The items of one change of a contact (`commitContact`'s transaction). */
 export function contactWriteItems(write: ContactWrite): NamedItem[] {
+  const { items, added } = ownItems(write)
+  const counters = counterItem(write.orgId, write.counterShard, delta(write), added)
+  return counters ? [...items, counters] : items
+}
+
+/**
+ * Several new contacts in one transaction (the importer's, each with an address of its own): each contact's items
+ * as `contactWriteItems` makes them, and one counter ADD on `counterShard` for them all.
+ */
+export function contactsWriteItems(writes: ContactWrite[], counterShard: number): NamedItem[] {
+  const items: NamedItem[] = []
+  const sum = new Map<string, number>()
+  const added = new Set<string>()
+  for (const write of writes) {
+    const own = ownItems(write)
+    items.push(...own.items)
+    for (const topicId of own.added) added.add(topicId)
+    for (const [name, value] of delta(write)) sum.set(name, (sum.get(name) ?? 0) + value)
+  }
+  for (const [name, value] of sum) if (value === 0) sum.delete(name)
+  const counters = writes[0] && counterItem(writes[0].orgId, counterShard, sum, [...added])
+  return counters ? [...items, counters] : items
+}
+
+/** A change's items but the counters': the contact, its email claim, preference index, consent trail, suppression. */
+function ownItems(write: ContactWrite): { items: NamedItem[]; added: string[] } {
   const { orgId, before, after } = write
   const TableName = tableName()
   const items: NamedItem[] = []
@@ -146,40 +173,6 @@ export function contactWriteItems(write: ContactWrite): NamedItem[] {
     }
   }
 
-  const changes = delta(write)
-  if (changes.size > 0 || added.length > 0) {
-    const names: Record<string, string> = {}
-    const values: Record<string, unknown> = {}
-    const adds: string[] = []
-    let index = 0
-    for (const [name, value] of changes) {
-      names[`#c${index}`] = name
-      values[`:c${index}`] = value
-      adds.push(`#c${index} :c${index}`)
-      index++
-    }
-    if (adds.length === 0) {
-      names['#c0'] = 'contacts'
-      values[':c0'] = 0
-      adds.push('#c0 :c0')
-    }
-    const conditions = added.map((topicId, position) => {
-      values[`:t${position}`] = topicId
-      return `NOT contains(deletingTopics, :t${position})`
-    })
-    items.push({
-      name: 'counters',
-      Update: {
-        TableName,
-        Key: countersKey(orgId, write.counterShard),
-        UpdateExpression: `ADD ${adds.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ...(conditions.length > 0 ? { ConditionExpression: conditions.join(' AND ') } : {}),
-      },
-    })
-  }
-
   if (write.trail && after) {
     items.push({
       name: 'trail',
@@ -205,7 +198,48 @@ export function contactWriteItems(write: ContactWrite): NamedItem[] {
       },
     })
   }
-  return items
+  return { items, added }
+}
+
+/** The ADD of `changes` to one counter shard, refused while a topic it subscribes is being deleted. */
+function counterItem(
+  orgId: string,
+  counterShard: number | undefined,
+  changes: Map<string, number>,
+  added: string[],
+): NamedItem | null {
+  const TableName = tableName()
+  if (changes.size === 0 && added.length === 0) return null
+  const names: Record<string, string> = {}
+  const values: Record<string, unknown> = {}
+  const adds: string[] = []
+  let index = 0
+  for (const [name, value] of changes) {
+    names[`#c${index}`] = name
+    values[`:c${index}`] = value
+    adds.push(`#c${index} :c${index}`)
+    index++
+  }
+  if (adds.length === 0) {
+    names['#c0'] = 'contacts'
+    values[':c0'] = 0
+    adds.push('#c0 :c0')
+  }
+  const conditions = added.map((topicId, position) => {
+    values[`:t${position}`] = topicId
+    return `NOT contains(deletingTopics, :t${position})`
+  })
+  return {
+    name: 'counters',
+    Update: {
+      TableName,
+      Key: countersKey(orgId, counterShard),
+      UpdateExpression: `ADD ${adds.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(conditions.length > 0 ? { ConditionExpression: conditions.join(' AND ') } : {}),
+    },
+  }
 }
 
 export { suppressionKey }
