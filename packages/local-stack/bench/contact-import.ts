@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       attributes: { company: 'Acme, Inc.' },
     }))
     started = performance.now()
-    for (let at = 0; PLAIN && at < rows.length; at += BATCH)
+    for (let at = 0; at < rows.length; at += BATCH)
       await upsertContacts(plain.orgId, rows.slice(at, at + BATCH), {
         existing: 'update',
         topicIds: [plainTopic],

@@ -76,17 +76,14 @@ const filedStatus = (contact: ContactRecord, topicId: string) => {
 }
 
 /** The items of one change of a contact (`commitContact`'s transaction). */
-export function contactWriteItems(write: ContactWrite): NamedItem[] {
-  const { items, added } = ownItems(write)
-  const counters = counterItem(write.orgId, write.counterShard, delta(write), added)
-  return counters ? [...items, counters] : items
-}
+export const contactWriteItems = (write: ContactWrite): NamedItem[] =>
+  contactsWriteItems([write], write.counterShard)
 
 /**
- * Several new contacts in one transaction (the importer's, each with an address of its own): each contact's items
- * as `contactWriteItems` makes them, and one counter ADD on `counterShard` for them all.
+ * Changes of several contacts in one transaction (the importer's new contacts, each with an address of its own):
+ * each contact's items, and one counter ADD on `counterShard` (default: a random shard) for them all.
  */
-export function contactsWriteItems(writes: ContactWrite[], counterShard: number): NamedItem[] {
+export function contactsWriteItems(writes: ContactWrite[], counterShard: number | undefined): NamedItem[] {
   const items: NamedItem[] = []
   const sum = new Map<string, number>()
   const added = new Set<string>()
