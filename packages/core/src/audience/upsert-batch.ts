@@ -89,6 +89,64 @@ const newContactOf = (row: UpsertRow, options: UpsertOptions): NewContact => ({
 type Unit = { fresh: { index: number; prepared: PreparedContact }[] } | { index: number }
 
 /**
+ * Splits a batch into its transactions, in row order: an address that has a contact is changed alone; new ones
+ * are prepared and grouped up to DynamoDB's item and size limits. A row the audience refuses (the contacts limit,
+ * an invalid subscription) goes to `refuse` and into no unit.
+ */
+function planUnits(
+  orgId: string,
+  rows: UpsertRow[],
+  ids: (string | undefined)[],
+  batch: {
+    addresses: Map<string, AddressLookup>
+    topics: TopicRecord[]
+    options: UpsertOptions
+    room: number
+  },
+  refuse: (index: number, error: AppError) => void,
+): Unit[] {
+  const { addresses, topics, options } = batch
+  let room = batch.room
+  const units: Unit[] = []
+  let group: { index: number; prepared: PreparedContact }[] = []
+  let groupItems = 0
+  let groupBytes = 0
+  for (const [index, row] of rows.entries()) {
+    if (ids[index]) {
+      units.push({ index })
+      continue
+    }
+    if (room-- <= 0) {
+      refuse(index, limitReached())
+      continue
+    }
+    let prepared: PreparedContact
+    try {
+      const address = addresses.get(row.email)
+      prepared = prepareNewContact(orgId, newContactOf(row, options), options.origin, address, topics, 'skip')
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      refuse(index, error)
+      continue
+    }
+    // The contact, its claim, the trail, a preference per topic, the suppression entry when it changes.
+    const items = 3 + Object.keys(prepared.contact.topics).length + (prepared.suppression ? 1 : 0)
+    const bytes = 2 * JSON.stringify(prepared).length + 1024
+    if (group.length > 0 && (groupItems + items > GROUP_ITEMS || groupBytes + bytes > GROUP_BYTES)) {
+      units.push({ fresh: group })
+      group = []
+      groupItems = 0
+      groupBytes = 0
+    }
+    group.push({ index, prepared })
+    groupItems += items
+    groupBytes += bytes
+  }
+  if (group.length > 0) units.push({ fresh: group })
+  return units
+}
+
+/**
  * The importer's batch write (any number of rows; duplicates inside the batch are the importer's to refuse):
  * one consistent BatchGet of the addresses' claims and suppression entries; then new addresses are created as many
  * as fit in a transaction (24 with one topic; all or nothing: when one was claimed meanwhile, that group is written
@@ -115,7 +173,7 @@ export async function upsertContacts(
   const ids = rows.map((row) => addresses.get(row.email)?.contactId)
   const known = ids.filter((id): id is string => id !== undefined)
   const existing = new Map((await getContacts(orgId, known)).flatMap((c) => (c ? [[c.id, c] as const] : [])))
-  let room = CONTACTS_MAX - (counters.contacts ?? 0)
+  const room = CONTACTS_MAX - (counters.contacts ?? 0)
   const results: UpsertResult[] = new Array(rows.length)
   const failed = (index: number, { code, message }: AppError): UpsertResult => ({
     email: (rows[index] as UpsertRow).email,
@@ -124,42 +182,9 @@ export async function upsertContacts(
     error: { code, message },
   })
 
-  const units: Unit[] = []
-  let group: { index: number; prepared: PreparedContact }[] = []
-  let groupItems = 0
-  let groupBytes = 0
-  for (const [index, row] of rows.entries()) {
-    if (ids[index]) {
-      units.push({ index })
-      continue
-    }
-    if (room-- <= 0) {
-      results[index] = failed(index, limitReached())
-      continue
-    }
-    let prepared: PreparedContact
-    try {
-      const address = addresses.get(row.email)
-      prepared = prepareNewContact(orgId, newContactOf(row, options), options.origin, address, topics, 'skip')
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      results[index] = failed(index, error)
-      continue
-    }
-    // The contact, its claim, the trail, a preference per topic, the suppression entry when it changes.
-    const items = 3 + Object.keys(prepared.contact.topics).length + (prepared.suppression ? 1 : 0)
-    const bytes = 2 * JSON.stringify(prepared).length + 1024
-    if (group.length > 0 && (groupItems + items > GROUP_ITEMS || groupBytes + bytes > GROUP_BYTES)) {
-      units.push({ fresh: group })
-      group = []
-      groupItems = 0
-      groupBytes = 0
-    }
-    group.push({ index, prepared })
-    groupItems += items
-    groupBytes += bytes
-  }
-  if (group.length > 0) units.push({ fresh: group })
+  const units = planUnits(orgId, rows, ids, { addresses, topics, options, room }, (index, error) => {
+    results[index] = failed(index, error)
+  })
 
   const writeOne = async (index: number, counterShard: number) => {
     const row = rows[index] as UpsertRow
