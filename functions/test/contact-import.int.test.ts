@@ -203,6 +203,28 @@ describe('contact import', { timeout: 90_000 }, () => {
     expect(await contactsOf(user, orgId)).toHaveLength(1)
   })
 
+  it('fails an import clearly at a defect of the file (a quote never closed), keeping and counting the rows before it', async () => {
+    const { user, orgId } = await teamOrg()
+    // Wide rows (80 KB in all), so the stream brings the first rows before the defect at the end of the file.
+    const note = 'n'.repeat(990)
+    const good = Array.from({ length: 40 }, (_, i) => `row${i}@example.com,Row ${i},${note},${note}`)
+    const content = `email,First name,Note,More\r\n${good.join('\r\n')}\r\nopen@example.com,"Never closed,x,y\r\nafter@example.com,After,x,y\r\n`
+    const done = await importFile(user, orgId, content)
+    expect(done.status, JSON.stringify(done)).toBe('failed')
+    expect(done.error.code).toBe('contact_import.invalid_file')
+    const [, stated] =
+      /^Reading stopped after row (\d+) \(the rows up to it are imported\): A quoted field is never closed/.exec(
+        done.error.message,
+      ) ?? [undefined, 'no match']
+    const imported = Number(stated)
+    expect(imported, done.error.message).toBeGreaterThan(0)
+    expect(imported).toBeLessThanOrEqual(40)
+    expect(done.counts).toMatchObject({ rows: imported, created: imported, invalid: 0 })
+    const emails = (await contactsOf(user, orgId)).map((contact) => contact.email)
+    expect(emails).toHaveLength(imported)
+    expect(emails).not.toContain('after@example.com')
+  })
+
   it('refuses another organization’s key, a made-up key, a key with no upload, and a second start', async () => {
     const { user, orgId } = await teamOrg()
     const other = await teamOrg()

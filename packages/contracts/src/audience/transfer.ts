@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { safeName, uniqueItems } from '../text'
+import { CONTACTS_MAX } from './schemas'
 
 /**
  * Contact import and export (spec §7 Contacts: `GET contacts/import`, `POST contacts/import`; Topics:
@@ -153,6 +154,7 @@ export const INVALID_ROW_REASONS = {
   'email.unicode_local_part':
     'The part before the @ holds non-ASCII characters (such as é or ü): Amazon SES cannot send to such addresses (it does not support SMTPUTF8).',
   'email.duplicate': 'The email appears on an earlier row of this file.',
+  'email.over_limit': `The file already named ${CONTACTS_MAX.toLocaleString('en')} different emails, the most an organization holds: split the file, or remove contacts first.`,
   'attribute.invalid': 'A value is too long or holds control characters.',
   'contact.refused': 'The audience refused the contact.',
 } as const

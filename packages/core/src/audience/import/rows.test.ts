@@ -94,8 +94,8 @@ describe('checkRow', () => {
 describe('SeenEmails', () => {
   it('remembers many emails in little memory and rebuilds from what it handed out', () => {
     const seen = new SeenEmails()
-    for (let i = 0; i < 50_000; i += 1) expect(seen.add(`user${i}@example.com`)).toBe(true)
-    expect(seen.add('user49999@example.com')).toBe(false)
+    for (let i = 0; i < 50_000; i += 1) expect(seen.add(`user${i}@example.com`)).toBe('new')
+    expect(seen.add('user49999@example.com')).toBe('repeat')
     const first = seen.takeAdded()
     expect(first.length).toBe(50_000 * 8)
     seen.add('later@example.com')
@@ -105,8 +105,20 @@ describe('SeenEmails', () => {
     resumed.addAll(first)
     resumed.addAll(second)
     expect(resumed.size).toBe(50_001)
-    expect(resumed.add('user123@example.com')).toBe(false)
-    expect(resumed.add('later@example.com')).toBe(false)
-    expect(resumed.add('new@example.com')).toBe(true)
+    expect(resumed.add('user123@example.com')).toBe('repeat')
+    expect(resumed.add('later@example.com')).toBe('repeat')
+    expect(resumed.add('new@example.com')).toBe('new')
+  })
+
+  it('holds at most its capacity: a new email past it is refused, repeats are still found', () => {
+    const seen = new SeenEmails(3)
+    for (const email of ['a@x.com', 'b@x.com', 'c@x.com']) expect(seen.add(email)).toBe('new')
+    expect(seen.add('d@x.com')).toBe('full')
+    expect(seen.add('b@x.com')).toBe('repeat')
+    expect(seen.size).toBe(3)
+    expect(seen.takeAdded().length).toBe(3 * 8)
+    const columns = { email: 0, attributes: {} }
+    expect(checkRow(['e@x.com'], columns, seen)).toEqual({ valid: false, reason: 'email.over_limit' })
+    expect(checkRow(['c@x.com'], columns, seen)).toEqual({ valid: false, reason: 'email.duplicate' })
   })
 })

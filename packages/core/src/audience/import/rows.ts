@@ -107,8 +107,9 @@ export type CheckedRow =
 
 /**
  * One data row as a contact, or why it is refused: the email's syntax (normalised: trimmed, lower case), a
- * repeat of an earlier row's email, attribute values too long or holding control characters (line breaks in a
- * quoted cell become spaces). Empty cells set no attribute.
+ * repeat of an earlier row's email, a new email past the most different ones a file may name (`SeenEmails`),
+ * attribute values too long or holding control characters (line breaks in a quoted cell become spaces). Empty
+ * cells set no attribute.
  */
 export function checkRow(cells: string[], columns: ColumnMap, seen: SeenEmails): CheckedRow {
   const raw = cells[columns.email]?.trim() ?? ''
@@ -128,6 +129,8 @@ export function checkRow(cells: string[], columns: ColumnMap, seen: SeenEmails):
     if (!fits) return { valid: false, reason: 'attribute.invalid' }
     attributes[name] = value
   }
-  if (!seen.add(email.data)) return { valid: false, reason: 'email.duplicate' }
+  const seenBefore = seen.add(email.data)
+  if (seenBefore === 'repeat') return { valid: false, reason: 'email.duplicate' }
+  if (seenBefore === 'full') return { valid: false, reason: 'email.over_limit' }
   return { valid: true, email: email.data, attributes }
 }

@@ -158,6 +158,9 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
   }
 
   const source = await openFileAt(record.fileKey, checkpoint, checkpoint.byte)
+  // A defect of the file (a quote never closed, damaged gzip…): what was read before it is written, counted and
+  // checkpointed like any segment, then the import fails saying where. Other errors leave the slice to be retried.
+  let defect: AppError | undefined
   try {
     for await (const csvRow of readRows(source, {
       delimiter: checkpoint.delimiter,
@@ -182,6 +185,9 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
         }
       }
     }
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'contact_import.invalid_file')) throw error
+    defect = error
   } finally {
     source.destroy()
   }
@@ -191,10 +197,22 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
       ? await assembleInvalidRows(record.orgId, record.id, checkpoint.segment, checkpoint.header)
       : undefined
   await Repo.finishImport(record.orgId, record.id, {
-    status: 'succeeded',
+    status: defect ? 'failed' : 'succeeded',
     at: new Date().toISOString(),
+    ...(defect
+      ? {
+          error: {
+            code: defect.code,
+            message: `Reading stopped after row ${row.toLocaleString('en')} (the rows up to it are imported): ${defect.message}`,
+          },
+        }
+      : {}),
     ...(invalidRowsKey ? { invalidRowsKey } : {}),
   })
-  options.log?.info('contact_import.finished', { importId: record.id, counts })
+  options.log?.info(defect ? 'contact_import.unreadable' : 'contact_import.finished', {
+    importId: record.id,
+    counts,
+    ...(defect ? { code: defect.code } : {}),
+  })
   return 'done'
 }

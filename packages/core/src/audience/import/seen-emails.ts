@@ -1,31 +1,38 @@
 import { createHash } from 'node:crypto'
+import { CONTACTS_MAX } from '@app/contracts'
 
 const EMPTY = 0
 
 /**
  * The emails an import has met so far, to find duplicates inside a file: 8 bytes per email (the first 64 bits of
  * its SHA-256) in an open-addressed table, so a 1,000,000-row file holds ~16 MB, not its emails. Two different
- * emails share a fingerprint with odds ~n²/2⁶⁵ (3·10⁻⁸ at a million rows). What was added since the last
- * checkpoint is handed out as bytes (`takeAdded`) so a resumed run rebuilds the set (`addAll`).
+ * emails share a fingerprint with odds ~n²/2⁶⁵ (3·10⁻⁸ at a million rows). It holds at most `capacity` emails
+ * (an organization's most contacts by default: a file naming more cannot be imported whole anyway), so its memory
+ * is bounded whatever the file's size (16 MB at most). What was added since the last checkpoint is handed out as
+ * bytes (`takeAdded`) so a resumed run rebuilds the set (`addAll`).
  */
 export class SeenEmails {
   private table = new Uint32Array(2 * 1024)
   private used = 0
   private added: number[] = []
 
+  constructor(private readonly capacity = CONTACTS_MAX) {}
+
   get size(): number {
     return this.used
   }
 
-  /** True when the email was new (now recorded), false when the file had it already. */
-  add(email: string): boolean {
+  /** `new` when the email was not seen (now recorded), `repeat` when it was, `full` when new but over capacity. */
+  add(email: string): 'new' | 'repeat' | 'full' {
     const digest = createHash('sha256').update(email).digest()
     // 0/0 marks an empty slot: a fingerprint of all zeros is nudged to 0/1.
     const high = digest.readUInt32BE(0)
     const low = digest.readUInt32BE(4) || (high === 0 ? 1 : 0)
-    if (!this.insert(high, low)) return false
+    if (!this.isEmpty(this.slotOf(high, low))) return 'repeat'
+    if (this.used >= this.capacity) return 'full'
+    this.insert(high, low)
     this.added.push(high, low)
-    return true
+    return 'new'
   }
 
   /** The fingerprints added since the last call, 8 bytes each. */
@@ -43,24 +50,30 @@ export class SeenEmails {
       this.insert(view.readUInt32BE(offset), view.readUInt32BE(offset + 4))
   }
 
-  private insert(high: number, low: number): boolean {
-    if ((this.used + 1) * 2 > this.table.length / 2) this.grow()
+  private isEmpty(at: number): boolean {
+    return this.table[at] === EMPTY && this.table[at + 1] === EMPTY
+  }
+
+  /** Where this fingerprint is in the table, or the empty slot where it would go. */
+  private slotOf(high: number, low: number): number {
     const slots = this.table.length / 2
     let slot = (high ^ Math.imul(low, 0x9e3779b1)) >>> 0
     for (;;) {
       slot %= slots
       const at = slot * 2
-      const h = this.table[at]
-      const l = this.table[at + 1]
-      if (h === EMPTY && l === EMPTY) {
-        this.table[at] = high
-        this.table[at + 1] = low
-        this.used += 1
-        return true
-      }
-      if (h === high && l === low) return false
+      if (this.isEmpty(at) || (this.table[at] === high && this.table[at + 1] === low)) return at
       slot += 1
     }
+  }
+
+  /** Records a fingerprint (once: a repeat is left as it is). */
+  private insert(high: number, low: number): void {
+    if ((this.used + 1) * 2 > this.table.length / 2) this.grow()
+    const at = this.slotOf(high, low)
+    if (!this.isEmpty(at)) return
+    this.table[at] = high
+    this.table[at + 1] = low
+    this.used += 1
   }
 
   private grow(): void {
