@@ -102,6 +102,7 @@ describe('SeenEmails', () => {
     const second = seen.takeAdded()
 
     const resumed = new SeenEmails()
+    resumed.reserve(50_001)
     resumed.addAll(first)
     resumed.addAll(second)
     expect(resumed.size).toBe(50_001)

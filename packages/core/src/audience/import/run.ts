@@ -112,6 +112,8 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
   let checkpoint = record.checkpoint ?? (await start(record, options.owner))
   const columns = resolveColumns(checkpoint.header, record.options.columns)
   const seen = new SeenEmails()
+  // Every valid row read so far is in the pieces: at most the rows read.
+  seen.reserve(checkpoint.row)
   for (let segment = 0; segment < checkpoint.segment; segment += 1) {
     const piece = await readSmallObject(seenPieceKey(record.orgId, record.id, segment))
     if (piece) seen.addAll(piece)

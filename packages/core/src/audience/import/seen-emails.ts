@@ -43,6 +43,16 @@ export class SeenEmails {
     return bytes
   }
 
+  /**
+   * Sizes the table for `count` emails (at most the capacity) at once: a resumed import rebuilding a million
+   * fingerprints allocates one table, not every size on the way.
+   */
+  reserve(count: number): void {
+    let length = this.table.length
+    while ((Math.min(count, this.capacity) + 1) * 2 > length / 2) length *= 2
+    if (length > this.table.length) this.resize(length)
+  }
+
   /** Fingerprints from `takeAdded`, put back (a resumed import). */
   addAll(bytes: Uint8Array): void {
     const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -68,7 +78,7 @@ export class SeenEmails {
 
   /** Records a fingerprint (once: a repeat is left as it is). */
   private insert(high: number, low: number): void {
-    if ((this.used + 1) * 2 > this.table.length / 2) this.grow()
+    if ((this.used + 1) * 2 > this.table.length / 2) this.resize(this.table.length * 2)
     const at = this.slotOf(high, low)
     if (!this.isEmpty(at)) return
     this.table[at] = high
@@ -76,9 +86,9 @@ export class SeenEmails {
     this.used += 1
   }
 
-  private grow(): void {
+  private resize(length: number): void {
     const old = this.table
-    this.table = new Uint32Array(old.length * 2)
+    this.table = new Uint32Array(length)
     this.used = 0
     for (let at = 0; at < old.length; at += 2)
       if (old[at] !== EMPTY || old[at + 1] !== EMPTY) this.insert(old[at] ?? 0, old[at + 1] ?? 0)
