@@ -106,7 +106,8 @@ export function fileDefect(error: unknown): unknown {
  * Records of a CSV stream, never the whole file in memory (csv-parse): a UTF-8 byte-order mark dropped, CRLF or
  * LF, quoted fields (separators, quotes and line breaks inside), blank lines skipped, rows shorter or longer than
  * the header kept (the validator decides), rows of empty cells skipped; a file defect (a quote never closed, a
- * row over `MAX_RECORD_CHARS`, damaged gzip or zip) is thrown as `contact_import.invalid_file`. `startByte` resumes after a checkpoint: the stream must begin at that byte.
+ * row over `MAX_RECORD_CHARS`, damaged gzip or zip) is thrown as `contact_import.invalid_file`. `startByte`
+ * resumes after a checkpoint: the stream must begin at that byte.
  */
 export async function* readRows(source: Readable, options: ReadRowsOptions): AsyncGenerator<CsvRow> {
   const startByte = options.startByte ?? 0
