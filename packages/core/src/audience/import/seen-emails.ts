@@ -3,6 +3,9 @@ import { CONTACTS_MAX } from '@app/contracts'
 
 const EMPTY = 0
 
+/** Whether `count` fingerprints keep a table of `length` numbers (two a slot) at most half full. */
+const fits = (count: number, length: number) => count * 2 <= length / 2
+
 /**
  * The emails an import has met so far, to find duplicates inside a file: 8 bytes per email (the first 64 bits of
  * its SHA-256) in an open-addressed table, so a 1,000,000-row file holds ~16 MB, not its emails. Two different
@@ -28,9 +31,8 @@ export class SeenEmails {
     // 0/0 marks an empty slot: a fingerprint of all zeros is nudged to 0/1.
     const high = digest.readUInt32BE(0)
     const low = digest.readUInt32BE(4) || (high === 0 ? 1 : 0)
-    if (!this.isEmpty(this.slotOf(high, low))) return 'repeat'
-    if (this.used >= this.capacity) return 'full'
-    this.insert(high, low)
+    if (this.used >= this.capacity) return this.isEmpty(this.slotOf(high, low)) ? 'full' : 'repeat'
+    if (!this.insert(high, low)) return 'repeat'
     this.added.push(high, low)
     return 'new'
   }
@@ -49,7 +51,7 @@ export class SeenEmails {
    */
   reserve(count: number): void {
     let length = this.table.length
-    while ((Math.min(count, this.capacity) + 1) * 2 > length / 2) length *= 2
+    while (!fits(Math.min(count, this.capacity), length)) length *= 2
     if (length > this.table.length) this.resize(length)
   }
 
@@ -76,14 +78,15 @@ export class SeenEmails {
     }
   }
 
-  /** Records a fingerprint (once: a repeat is left as it is). */
-  private insert(high: number, low: number): void {
-    if ((this.used + 1) * 2 > this.table.length / 2) this.resize(this.table.length * 2)
+  /** Records a fingerprint; false when it was there already. */
+  private insert(high: number, low: number): boolean {
+    if (!fits(this.used + 1, this.table.length)) this.resize(this.table.length * 2)
     const at = this.slotOf(high, low)
-    if (!this.isEmpty(at)) return
+    if (!this.isEmpty(at)) return false
     this.table[at] = high
     this.table[at + 1] = low
     this.used += 1
+    return true
   }
 
   private resize(length: number): void {
