@@ -164,13 +164,13 @@ describe('templates: create, read, update, delete', () => {
     expect(welcome.status, JSON.stringify(welcome.body)).toBe(201)
     expect(welcome.body).toMatchObject({
       editorType: 'MJML',
-      subject: 'Welcome to {{productName}}, {{firstName}}!',
-      sampleData: [{ name: 'Default', data: expect.objectContaining({ firstName: 'Maya' }) }],
+      subject: 'Welcome to {{organizationName}}!',
+      sampleData: [{ name: 'Default', data: {} }],
     })
     expect(welcome.body.source).toContain('<mjml')
     expect(welcome.body.html).toContain('<!doctype html>')
-    expect(welcome.body.html).toContain('{{firstName}}')
-    expect(welcome.body.textPart).toContain('Welcome, {{firstName}}!')
+    expect(welcome.body.html).toContain('{{postalAddress}}')
+    expect(welcome.body.textPart).toContain('Welcome aboard!')
     expect(welcome.body.lint.filter((finding: { severity: string }) => finding.severity === 'error')).toEqual(
       [],
     )

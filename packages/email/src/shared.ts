@@ -1,4 +1,15 @@
 // What both entries export: everything except the MJML renderer and `renderTemplate`, which each entry brings.
+
+export type { CampaignProblem, CampaignProblemCode } from './campaign/campaign-checks'
+export {
+  campaignProblems,
+  ENGINE_VARIABLES,
+  enginePreviewValues,
+  hasUnsubscribeLink,
+  isEngineVariable,
+  showsPostalAddress,
+  UNSUBSCRIBE_LINK_MESSAGE,
+} from './campaign/campaign-checks'
 export type {
   CompileError,
   CompileInput,

@@ -8,13 +8,21 @@ import { linkFromSearch, type SignedLink, unsubscribeQueries } from './api/unsub
 import { Preferences } from './components/preferences'
 import styles from './components/preferences.module.css'
 
-function Problem({ title, children }: { title: string; children: string }) {
+function Problem({
+  title,
+  children,
+  tone = 'danger',
+}: {
+  title: string
+  children: string
+  tone?: 'danger' | 'info'
+}) {
   return (
     <section className={styles.card} aria-labelledby="preferences-title">
       <header className={styles.header}>
         <h1 id="preferences-title">Email preferences</h1>
       </header>
-      <Alert tone="danger" role="alert" title={title}>
+      <Alert tone={tone} role={tone === 'danger' ? 'alert' : 'status'} title={title}>
         {children}
       </Alert>
     </section>
@@ -53,6 +61,14 @@ export function UnsubscribePage() {
   useEffect(() => {
     document.title = 'Email preferences'
   }, [])
+  // A test send links here without a contact or a proof (`TEST_UNSUBSCRIBE_PATH`).
+  if (new URLSearchParams(search).get('test') === '1')
+    return (
+      <Problem tone="info" title="This was a test email">
+        In the real campaign, this link opens each recipient’s own preferences, where they can unsubscribe.
+        Nothing was changed.
+      </Problem>
+    )
   if (!link) return <Problem title="This link is not valid">{INVALID_LINK}</Problem>
   return <LinkPage link={link} />
 }

@@ -7,6 +7,11 @@ import { UlidSchema } from '../ids'
  * retired-key proof is a 403 `unsubscribe.invalid_signature` that says nothing about the ids.
  */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe'
+/**
+ * A test send's unsubscribe link (`/unsubscribe?test=1`): no contact and no proof, so a click on a test never
+ * unsubscribes anyone; the page says the email was a test.
+ */
+export const TEST_UNSUBSCRIBE_PATH = `${UNSUBSCRIBE_PAGE_PATH}?test=1`
 /** RFC 8058's `List-Unsubscribe-Post` value, and the form body the one-click POST carries. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click'
 export const ONE_CLICK_PATH = '/api/contacts/unsubscribe/one-click'

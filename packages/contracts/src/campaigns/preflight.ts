@@ -10,8 +10,15 @@ import { uniqueItems } from '../text'
  * message; the pre-flight finds those recipients first.
  */
 
-/** Variables the engine fills for every recipient: never missing from a contact's data. */
-export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email'] as const
+/**
+ * Variables a campaign send fills in itself for every recipient, never read from a contact's data (so never
+ * missing, and never asked of sample data): the recipient's signed unsubscribe link, the campaign's postal address
+ * and the organization's name. `@app/email` describes them for the editor (`ENGINE_VARIABLES` there).
+ */
+export const ENGINE_VARIABLE_NAMES = ['unsubscribeUrl', 'postalAddress', 'organizationName'] as const
+export type EngineVariableName = (typeof ENGINE_VARIABLE_NAMES)[number]
+/** The values a send fills in for one recipient. */
+export type EngineValues = Record<EngineVariableName, string>
 
 /**
  * Refusals stop `schedule` and `send` (409 `campaigns.preflight_refused`):
@@ -21,7 +28,8 @@ export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email'] as const
  * - `template_missing`: the template was deleted;
  * - `unsubscribe_link`: the HTML part has no visible `{{unsubscribeUrl}}` link (or the text part lacks it);
  * - `postal_address`: the campaign's `sender.postalAddress` is empty, or the template's visible HTML text or its
- *   text part does not contain it (CAN-SPAM: the sender's physical postal address in every marketing message);
+ *   text part does not contain it, `{{postalAddress}}` standing for it (CAN-SPAM: the sender's physical postal
+ *   address in every marketing message; the same rule as the template editor's `campaign.*` checks);
  * - `no_recipients`: nobody to send to;
  * - `ses_events`: the account's SES events are not set up for campaigns (see `CAMPAIGN_EVENT_TYPES`): without
  *   them a send whose answer was lost cannot be reconciled and the report cannot count.

@@ -1,6 +1,8 @@
+import type { EngineValues } from '@app/contracts'
 import { topicCounts } from '../audience/public'
 import { getConnection } from '../aws-accounts/public'
 import { AppError } from '../errors'
+import { getOrganization } from '../organizations/public'
 import { loadEmail } from '../templates/email'
 import { getContent, getHead } from '../templates/public'
 import { campaignEvents, eventsRefusal, type Refusal } from './events-setup'
@@ -25,28 +27,16 @@ export async function currentContent(record: CampaignRecord): Promise<PinnedCont
   return { version: head.version, subject: head.subject, html: content.html, text: content.textPart }
 }
 
-/** `{{unsubscribeUrl}}` or `{{{unsubscribeUrl}}}`, spaces allowed. */
-const UNSUBSCRIBE_TAG = /\{\{\{?\s*unsubscribeUrl\s*\}?\}\}/
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase()
-/** An address typed on several lines in the template still matches one typed with commas. */
-const addressWords = (text: string) => normalise(text.replace(/[,;]/g, ' '))
-
-/** Whether the HTML has a visible link to the preference page and the text part (when any) has its URL. */
-export async function hasUnsubscribeLink(content: PinnedContent): Promise<boolean> {
-  const { visibleLinks } = await loadEmail()
-  const linked = visibleLinks(content.html).some(
-    (link) => UNSUBSCRIBE_TAG.test(link.href) && link.text.length > 0,
-  )
-  return linked && (content.text.trim() === '' || UNSUBSCRIBE_TAG.test(content.text))
-}
-
-/** Whether the postal address reads in the HTML's visible text and in the text part (when any). */
-export async function hasPostalAddress(content: PinnedContent, postalAddress: string): Promise<boolean> {
-  const wanted = addressWords(postalAddress)
-  if (!wanted) return false
-  const { htmlToText } = await loadEmail()
-  const shows = (text: string) => addressWords(text).includes(wanted)
-  return shows(htmlToText(content.html)) && (content.text.trim() === '' || shows(content.text))
+/**
+ * The values the engine fills in for every recipient alike (the unsubscribe link is each recipient's own): the
+ * campaign's postal address and the organization's name (the From name while the organization has none).
+ */
+export async function senderValues(record: CampaignRecord): Promise<Omit<EngineValues, 'unsubscribeUrl'>> {
+  const organization = await getOrganization(record.orgId)
+  return {
+    postalAddress: record.sender?.postalAddress ?? '',
+    organizationName: organization?.name.trim() || record.sender?.fromName || '',
+  }
 }
 
 /**
@@ -82,20 +72,12 @@ export async function refusalsOf(record: CampaignRecord, content?: PinnedContent
   if (record.templateId && !pinned) {
     refusals.push({ code: 'template_missing', message: 'The template was deleted: choose another.' })
   }
-  if (pinned && !(await hasUnsubscribeLink(pinned))) {
-    refusals.push({
-      code: 'unsubscribe_link',
-      message:
-        'The template needs a visible unsubscribe link: a link to {{unsubscribeUrl}} with text in the HTML, and {{unsubscribeUrl}} in the text part.',
-    })
-  }
-  if (pinned && record.sender && !(await hasPostalAddress(pinned, record.sender.postalAddress))) {
-    refusals.push({
-      code: 'postal_address',
-      message: record.sender.postalAddress
-        ? 'The template must show the sender’s postal address as set on the campaign (in the HTML and the text part).'
-        : 'Set the sender’s postal address, and show it in the template (CAN-SPAM).',
-    })
+  if (pinned) {
+    // The editor's Checks run this same rule (`campaign.*` findings), so a template they pass is not refused here.
+    const { campaignProblems } = await loadEmail()
+    const problems = campaignProblems(pinned, record.sender ?? { postalAddress: '' })
+    // Without a sender the address is asked for by `incomplete`.
+    refusals.push(...problems.filter((problem) => record.sender || problem.code !== 'postal_address'))
   }
   if (record.topicIds.length > 0 && (await subscribedCount(record)) === 0) {
     refusals.push({ code: 'no_recipients', message: 'Nobody is subscribed to the campaign’s topics.' })

@@ -20,6 +20,8 @@ import { recipientValues } from './sending/variables'
 export const PREFLIGHT_READ_MAX = 5_000
 const PAGE = 100
 /** A suppression copy older than this is worth a warning. */
+/** Only whether a contact lacks a variable matters here: the engine's own values are never missing. */
+const PREFLIGHT_ENGINE_VALUES = { unsubscribeUrl: '', postalAddress: '', organizationName: '' }
 const SUPPRESSION_STALE_MS = 7 * 24 * 3_600_000
 
 interface Audience {
@@ -99,7 +101,7 @@ export async function preflight(
   const missing = new Map<string, string[]>()
   let skippedForMissing = 0
   for (const contact of audience.contacts) {
-    const checked = recipientValues(contact, variables, { mode: 'skip' }, 'https://preflight.invalid')
+    const checked = recipientValues(contact, variables, { mode: 'skip' }, PREFLIGHT_ENGINE_VALUES)
     if (!('missing' in checked)) continue
     if (record.missingVariables.mode === 'skip') skippedForMissing++
     for (const name of checked.missing) missing.set(name, [...(missing.get(name) ?? []), contact.email])

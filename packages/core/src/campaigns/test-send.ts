@@ -1,7 +1,7 @@
 import {
   type CampaignTestSendBodySchema,
   type CampaignTestSendResult,
-  UNSUBSCRIBE_PAGE_PATH,
+  TEST_UNSUBSCRIBE_PATH,
 } from '@app/contracts'
 import { SendEmailCommand } from '@aws-sdk/client-sesv2'
 import type * as z from 'zod'
@@ -12,7 +12,7 @@ import { coreEnv } from '../env'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
 import { requireCampaign } from './campaigns'
-import { currentContent } from './checks'
+import { currentContent, senderValues } from './checks'
 import type { CampaignRecord } from './model'
 import { readAudience } from './preflight'
 import { campaignConnection } from './references'
@@ -49,7 +49,7 @@ async function dataContact(record: CampaignRecord, contactId: string | undefined
  * Sends the campaign's message (the template's current version, subject marked "[Test]") to up to 5 addresses
  * through the campaign's AWS account, rendered by SES with a real contact's data exactly as the send will: the
  * HTML reads HTML-escaped values, the campaign's missing-variable choice applies. The unsubscribe link goes to the
- * preference page without a signature, so a click on a test never unsubscribes the contact.
+ * page that says the email was a test (no contact, no signature), so a click on a test never unsubscribes anyone.
  */
 export async function sendTest(
   { organizationId }: OrganizationContext,
@@ -64,8 +64,10 @@ export async function sendTest(
   if (!content) throw new AppError('template.not_found', 'No such template.')
   const connection = await campaignConnection(organizationId, record.awsAccountId)
   const contact = await dataContact(record, body.contactId)
-  const unsubscribeUrl = `${coreEnv().appUrl}${UNSUBSCRIBE_PAGE_PATH}`
-  const values = recipientValues(contact, templateVariables(content), record.missingVariables, unsubscribeUrl)
+  const values = recipientValues(contact, templateVariables(content), record.missingVariables, {
+    ...(await senderValues(record)),
+    unsubscribeUrl: `${coreEnv().appUrl}${TEST_UNSUBSCRIBE_PATH}`,
+  })
   if ('missing' in values) {
     throw new AppError(
       'campaigns.preflight_refused',

@@ -3,7 +3,7 @@ import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
 import { getCampaignRecord } from './campaigns.repo'
-import { currentContent, type Refusal, refusalsOf } from './checks'
+import { currentContent, type Refusal, refusalsOf, senderValues } from './checks'
 import type { CampaignRecord } from './model'
 import {
   cancelSending,
@@ -145,6 +145,7 @@ export async function send(record: CampaignRecord, now = new Date()): Promise<vo
       replyTo: sender.replyTo,
       topicIds: record.topicIds,
       missingVariables: record.missingVariables,
+      senderValues: await senderValues(record),
       content: { templateId, ...content },
     },
     now,

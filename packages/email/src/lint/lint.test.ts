@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lintTemplate } from '../index'
-import { LINT_RULES, type LintInput, lintCompiled } from './lint'
+import { LINT_RULES, type LintFinding, type LintInput, lintCompiled } from './lint'
 
 const clean: LintInput = {
   editorType: 'HTML',
@@ -9,11 +9,16 @@ const clean: LintInput = {
   text: 'Hi {{name}}, open: https://example.com',
   sampleData: { name: 'Ada' },
 }
+/** Findings other than the campaign rules (tested on their own below; most fixtures here are not campaign mail). */
+const notCampaign = (findings: LintFinding[]) => findings.filter((f) => !f.rule.startsWith('campaign.'))
 const rules = (input: Partial<LintInput>) =>
   lintCompiled(
     { ...clean, ...input },
     { html: input.source ?? clean.source, markup: input.source ?? clean.source, errors: [] },
-  ).map((f) => f.rule)
+  )
+    .map((f) => f.rule)
+    // The campaign rules have their own tests below; the fixtures here are not campaign mail.
+    .filter((rule) => !rule.startsWith('campaign.'))
 
 describe('lintTemplate', () => {
   it('has stable rule ids', () => {
@@ -32,6 +37,8 @@ describe('lintTemplate', () => {
       'mjml.invalid',
       'visual.invalid',
       'block.include',
+      'campaign.unsubscribe_link',
+      'campaign.postal_address',
     ])
   })
 
@@ -66,7 +73,7 @@ describe('lintTemplate', () => {
         errors: [],
       },
     )
-    expect(findings).toEqual([
+    expect(notCampaign(findings)).toEqual([
       expect.objectContaining({ rule: 'variables.no_sample', severity: 'warning', line: 2, column: 6 }),
     ])
     expect(
@@ -89,7 +96,7 @@ describe('lintTemplate', () => {
         errors: [],
       },
     )
-    expect(findings.map((f) => f.message)).toEqual([
+    expect(notCampaign(findings).map((f) => f.message)).toEqual([
       "Sample data 'plan' is not used by the template",
       "Sample data 'other' is not used by the template",
     ])
@@ -131,7 +138,13 @@ describe('lintTemplate', () => {
       { html: '', markup: '<p>\n{{formatDate when}}</p>', errors: [] },
     )
     expect(
-      findings.map(({ rule, severity, part, line, column }) => ({ rule, severity, part, line, column })),
+      notCampaign(findings).map(({ rule, severity, part, line, column }) => ({
+        rule,
+        severity,
+        part,
+        line,
+        column,
+      })),
     ).toEqual([
       { rule: 'handlebars.syntax', severity: 'error', part: 'subject', line: 1, column: 16 },
       { rule: 'handlebars.unsupported', severity: 'error', part: 'html', line: 2, column: 3 },
@@ -163,7 +176,7 @@ describe('lintTemplate', () => {
         errors: [],
       },
     )
-    expect(findings.map((f) => f.rule)).toEqual(['handlebars.syntax'])
+    expect(notCampaign(findings).map((f) => f.rule)).toEqual(['handlebars.syntax'])
   })
 })
 
@@ -201,7 +214,7 @@ describe('lintTemplate (VISUAL)', () => {
 
   it('scans the MJML written from the document, and names the block of each finding', async () => {
     const findings = await lintTemplate(visual([{ type: 'spacer', id: 'gap', height: 8 }, button]))
-    expect(findings).toEqual([
+    expect(notCampaign(findings)).toEqual([
       expect.objectContaining({ rule: 'link.empty', part: 'html', blockId: 'cta', line: expect.any(Number) }),
     ])
   })
@@ -222,5 +235,40 @@ describe('lintTemplate (VISUAL)', () => {
     expect(missing).toContainEqual(
       expect.objectContaining({ rule: 'visual.invalid', path: 'blocks.0', blockId: 'footer' }),
     )
+  })
+})
+
+describe('campaign rules (the pre-flight’s own check)', () => {
+  const campaignRules = (source: string, text: string) =>
+    lintCompiled({ ...clean, source, text }, { html: source, markup: source, errors: [] })
+      .map((f) => f.rule)
+      .filter((rule) => rule.startsWith('campaign.'))
+  const footer = '<p><a href="{{unsubscribeUrl}}">Unsubscribe</a> · {{postalAddress}}</p>'
+
+  it('finds nothing in campaign mail with a visible unsubscribe link and {{postalAddress}} in both parts', () => {
+    expect(campaignRules(footer, 'Unsubscribe: {{unsubscribeUrl}} · {{postalAddress}}')).toEqual([])
+  })
+
+  it('names the unsubscribe link and the postal address when they are missing or hidden', () => {
+    expect(campaignRules('<p>Hi</p>', 'Hi')).toEqual(['campaign.unsubscribe_link', 'campaign.postal_address'])
+    const hidden = '<p><a href="{{unsubscribeUrl}}" style="font-size:0">Unsubscribe</a> {{postalAddress}}</p>'
+    expect(campaignRules(hidden, '{{unsubscribeUrl}} {{postalAddress}}')).toEqual([
+      'campaign.unsubscribe_link',
+    ])
+    expect(campaignRules(footer, 'Unsubscribe: {{unsubscribeUrl}}')).toEqual(['campaign.postal_address'])
+  })
+
+  it('never asks sample data for the variables the campaign fills in', () => {
+    const findings = lintCompiled(
+      {
+        ...clean,
+        subject: 'News from {{organizationName}}',
+        source: footer,
+        text: '{{unsubscribeUrl}} {{postalAddress}}',
+        sampleData: {},
+      },
+      { html: footer, markup: footer, errors: [] },
+    )
+    expect(findings).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { campaignProblems, isEngineVariable } from '../campaign/campaign-checks'
 import type { CompileResult, EditorType, TemplateCompiler } from '../compile/compile'
 import type { TemplatePart } from '../handlebars/ses-handlebars'
 import { validateHandlebars } from '../handlebars/validate'
@@ -22,6 +23,8 @@ export const LINT_RULES = [
   'mjml.invalid',
   'visual.invalid',
   'block.include',
+  'campaign.unsubscribe_link',
+  'campaign.postal_address',
 ] as const
 export type LintRule = (typeof LINT_RULES)[number]
 export type LintSeverity = 'error' | 'warning'
@@ -41,6 +44,8 @@ export const LINT_SEVERITY: Record<LintRule, LintSeverity> = {
   'mjml.invalid': 'error',
   'visual.invalid': 'error',
   'block.include': 'error',
+  'campaign.unsubscribe_link': 'warning',
+  'campaign.postal_address': 'warning',
 }
 
 /**
@@ -142,7 +147,7 @@ function handlebarsFindings(input: LintInput, compiled: CompileResult): LintFind
 function variableFindings(variables: DetectedVariable[], sampleData: Record<string, unknown>): LintFinding[] {
   const findings: LintFinding[] = []
   for (const variable of variables) {
-    if (sampleHas(sampleData, variable.path)) continue
+    if (isEngineVariable(variable.path) || sampleHas(sampleData, variable.path)) continue
     const why = variable.required ? 'SES drops the message when it is absent' : 'the preview cannot show it'
     findings.push(
       finding('variables.no_sample', `'${variable.path}' has no sample value (${why})`, {
@@ -190,6 +195,12 @@ export function lintCompiled(input: LintInput, compiled: CompileResult): LintFin
   findings.push(...handlebarsFindings(input, compiled))
   const variables = detectVariables({ subject: input.subject, html: compiled.markup, text: input.text })
   findings.push(...variableFindings(variables, input.sampleData ?? {}))
+  // Campaigns refuse these (the same rule as their pre-flight); a transactional template may do without.
+  if (compiled.errors.length === 0) {
+    for (const problem of campaignProblems({ html: compiled.html, text: input.text ?? '' })) {
+      findings.push(finding(`campaign.${problem.code}`, problem.message, { part: 'html' }))
+    }
+  }
   for (const issue of scanMarkup(compiled.markup)) {
     findings.push(finding(issue.rule, issue.message, { part: 'html', line: issue.line }))
   }

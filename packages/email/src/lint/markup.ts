@@ -18,11 +18,19 @@ const LINKS = new Set([
 ])
 const IMAGES = new Set(['img', 'mj-image', 'mj-carousel-image'])
 const ALLOWED_SCHEMES = /^(https:\/\/|mailto:|tel:)/i
+/** A host under `.example` (RFC 2606, never a real site): the starters' sample links, still to be pointed home. */
+const SAMPLE_HOST = /^(?:https:\/\/|mailto:[^@?]*@)[^/?#:]*\.example(?:[/?#:]|$)/i
 
 function hrefIssue(href: string): Omit<MarkupIssue, 'line'> | null {
   const value = href.trim()
   if (value === '') return { rule: 'link.empty', message: 'A link has an empty href' }
   if (value === '#') return { rule: 'link.placeholder', message: "A link still points to '#'" }
+  if (SAMPLE_HOST.test(value)) {
+    return {
+      rule: 'link.placeholder',
+      message: `Link '${value}' is a sample address: point it to your own page`,
+    }
+  }
   // A link made by a variable ({{url}}, {{{url}}}) is checked with the data, not here.
   if (value.startsWith('{{') || ALLOWED_SCHEMES.test(value)) return null
   return {

@@ -62,16 +62,19 @@ export type LayoutOptions = {
 }
 
 export function layout({ preview, body, marketing = false }: LayoutOptions): string {
+  // A transactional starter shows the link only when a campaign sends it: mail sent with data from your own
+  // code (no `unsubscribeUrl`) still renders, and a campaign built from it passes the pre-flight.
   const footer = marketing
-    ? `You receive this email because you subscribed to {{productName}} news.<br />
-          <a href="{{unsubscribeUrl}}">Unsubscribe</a> · {{companyAddress}}`
-    : `Sent by {{productName}} · {{companyAddress}}`
+    ? `You receive this email because you subscribed to news from {{organizationName}}.<br />
+          <a href="{{unsubscribeUrl}}">Unsubscribe</a> · {{postalAddress}}`
+    : `Sent by {{organizationName}} · {{postalAddress}}{{#if unsubscribeUrl}}<br />
+          <a href="{{unsubscribeUrl}}">Unsubscribe</a>{{/if}}`
   return `<mjml lang="en">
   ${head(preview)}
   <mj-body background-color="${PALETTE.page}" css-class="page" width="600px">
     <mj-section padding="24px 0 12px">
       <mj-column>
-        <mj-text align="center" font-size="20px" font-weight="700" color="${PALETTE.brand}" padding="0 32px" css-class="wordmark">{{productName}}</mj-text>
+        <mj-text align="center" font-size="20px" font-weight="700" color="${PALETTE.brand}" padding="0 32px" css-class="wordmark">{{organizationName}}</mj-text>
       </mj-column>
     </mj-section>
     <mj-wrapper background-color="${PALETTE.card}" border-radius="8px" padding="24px 0" css-class="card">

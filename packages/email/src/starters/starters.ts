@@ -29,10 +29,13 @@ export type Starter = {
   sampleData: Record<string, unknown>
 }
 
-const COMPANY = {
-  productName: 'Acme Cloud',
-  companyAddress: 'Acme Inc., 100 Market Street, San Francisco, CA 94105',
-}
+/**
+ * Every starter sends as a campaign as it comes: it reads no contact data, only what the send fills in itself
+ * (`{{organizationName}}`, `{{postalAddress}}`, `{{unsubscribeUrl}}`), and its sample links go to `.example`
+ * addresses, which the Checks name (`link.placeholder`) until they point to the sender's own pages.
+ */
+const SITE = 'https://www.your-company.example'
+const SUPPORT = 'support@your-company.example'
 
 const section = (content: string) => `      <mj-section>
         <mj-column>
@@ -40,16 +43,21 @@ ${content}
         </mj-column>
       </mj-section>`
 
+/** The text part's footer of the starters with a hand-written one (as `layout`'s, for plain-text readers). */
+const TEXT_FOOTER = `{{organizationName}} · {{postalAddress}}
+{{#if unsubscribeUrl}}Unsubscribe: {{unsubscribeUrl}}{{/if}}
+`
+
 const welcome: Starter = {
   id: 'welcome',
   name: 'Welcome',
   description: 'Greets a new user and points to the first three steps.',
   editorType: 'MJML',
-  subject: 'Welcome to {{productName}}, {{firstName}}!',
+  subject: 'Welcome to {{organizationName}}!',
   mjml: layout({
     preview: 'Your account is ready: here is how to get started.',
-    body: section(`          <mj-text><h1>Welcome, {{firstName}}!</h1></mj-text>
-          <mj-text>Your {{productName}} account is ready. Three steps get most teams going in under ten minutes:</mj-text>
+    body: section(`          <mj-text><h1>Welcome aboard!</h1></mj-text>
+          <mj-text>Your {{organizationName}} account is ready. Three steps get most teams going in under ten minutes:</mj-text>
           <mj-text>
             <ol style="margin: 0; padding-left: 20px;">
               <li>Connect your first project.</li>
@@ -57,17 +65,12 @@ const welcome: Starter = {
               <li>Set up the alerts you care about.</li>
             </ol>
           </mj-text>
-          <mj-button href="{{dashboardUrl}}">Open your dashboard</mj-button>
-          <mj-text css-class="muted">Questions? Reply to this email or write to <a href="mailto:{{supportEmail}}">{{supportEmail}}</a>.</mj-text>`),
+          <mj-button href="${SITE}/dashboard">Open your dashboard</mj-button>
+          <mj-text css-class="muted">Questions? Reply to this email or write to <a href="mailto:${SUPPORT}">${SUPPORT}</a>.</mj-text>`),
   }),
   visual: welcomeVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {
-    ...COMPANY,
-    firstName: 'Maya',
-    dashboardUrl: 'https://app.acme.example/dashboard',
-    supportEmail: 'support@acme.example',
-  },
+  sampleData: {},
 }
 
 const verifyEmail: Starter = {
@@ -75,37 +78,30 @@ const verifyEmail: Starter = {
   name: 'Verify email',
   description: 'Asks a new user to confirm their address with a button and a one-time code.',
   editorType: 'MJML',
-  subject: 'Confirm your email address for {{productName}}',
+  subject: 'Confirm your email address for {{organizationName}}',
   mjml: layout({
     preview: 'One click to confirm your address.',
     body: section(`          <mj-text><h1>Confirm your email address</h1></mj-text>
-          <mj-text>Hi {{firstName}}, please confirm that this is your address so we can keep your {{productName}} account secure.</mj-text>
-          <mj-button href="{{verifyUrl}}">Confirm email address</mj-button>
-          <mj-text>Or enter this code: <strong style="font-size: 20px; letter-spacing: 3px;">{{code}}</strong></mj-text>
-          <mj-text css-class="muted">The link and code expire in {{expiresInHours}} hours. If you did not create an account, you can ignore this email.</mj-text>`),
+          <mj-text>Hi, please confirm that this is your address so we can keep your {{organizationName}} account secure.</mj-text>
+          <mj-button href="${SITE}/verify">Confirm email address</mj-button>
+          <mj-text>Or enter this code: <strong style="font-size: 20px; letter-spacing: 3px;">482 913</strong></mj-text>
+          <mj-text css-class="muted">The link and code expire in 24 hours. If you did not create an account, you can ignore this email.</mj-text>`),
   }),
   visual: verifyEmailVisual,
   textStrategy: {
     kind: 'custom',
     text: `Confirm your email address
 
-Hi {{firstName}}, please confirm that this is your address so we can keep your {{productName}} account secure.
+Hi, please confirm that this is your address so we can keep your {{organizationName}} account secure.
 
-Confirm: {{verifyUrl}}
-Or enter this code: {{code}}
+Confirm: ${SITE}/verify
+Or enter this code: 482 913
 
-The link and code expire in {{expiresInHours}} hours. If you did not create an account, you can ignore this email.
+The link and code expire in 24 hours. If you did not create an account, you can ignore this email.
 
-{{productName}} · {{companyAddress}}
-`,
+${TEXT_FOOTER}`,
   },
-  sampleData: {
-    ...COMPANY,
-    firstName: 'Maya',
-    verifyUrl: 'https://app.acme.example/verify?token=8f14e45f',
-    code: '482 913',
-    expiresInHours: 24,
-  },
+  sampleData: {},
 }
 
 const passwordReset: Starter = {
@@ -113,37 +109,30 @@ const passwordReset: Starter = {
   name: 'Password reset',
   description: 'Sends a time-limited reset link, with a note for people who did not ask for it.',
   editorType: 'MJML',
-  subject: 'Reset your {{productName}} password',
+  subject: 'Reset your {{organizationName}} password',
   mjml: layout({
     preview: 'Use this link to choose a new password.',
     body: section(`          <mj-text><h1>Reset your password</h1></mj-text>
-          <mj-text>Hi {{firstName}}, we received a request to reset the password of your {{productName}} account.</mj-text>
-          <mj-button href="{{resetUrl}}">Choose a new password</mj-button>
-          <mj-text>This link expires in {{expiresInMinutes}} minutes and can be used once.</mj-text>
-          <mj-text css-class="muted">{{#if requestedFrom}}The request came from {{requestedFrom}}. {{/if}}If it was not you, ignore this email: your password stays the same.</mj-text>`),
+          <mj-text>Hi, we received a request to reset the password of your {{organizationName}} account.</mj-text>
+          <mj-button href="${SITE}/reset">Choose a new password</mj-button>
+          <mj-text>This link expires in 30 minutes and can be used once.</mj-text>
+          <mj-text css-class="muted">If it was not you, ignore this email: your password stays the same.</mj-text>`),
   }),
   visual: passwordResetVisual,
   textStrategy: {
     kind: 'custom',
     text: `Reset your password
 
-Hi {{firstName}}, we received a request to reset the password of your {{productName}} account.
+Hi, we received a request to reset the password of your {{organizationName}} account.
 
-Choose a new password: {{resetUrl}}
+Choose a new password: ${SITE}/reset
 
-This link expires in {{expiresInMinutes}} minutes and can be used once.
-{{#if requestedFrom}}The request came from {{requestedFrom}}. {{/if}}If it was not you, ignore this email: your password stays the same.
+This link expires in 30 minutes and can be used once.
+If it was not you, ignore this email: your password stays the same.
 
-{{productName}} · {{companyAddress}}
-`,
+${TEXT_FOOTER}`,
   },
-  sampleData: {
-    ...COMPANY,
-    firstName: 'Maya',
-    resetUrl: 'https://app.acme.example/reset?token=c9f0f895',
-    expiresInMinutes: 30,
-    requestedFrom: 'Firefox on Windows, Lisbon, Portugal',
-  },
+  sampleData: {},
 }
 
 const ROW = 'style="padding: 8px 0; border-bottom: 1px solid #e5e7eb;"'
@@ -153,54 +142,42 @@ const receipt: Starter = {
   name: 'Receipt',
   description: 'An itemised payment receipt: one row per line item, totals and a link to the invoice.',
   editorType: 'MJML',
-  subject: 'Your {{productName}} receipt {{receipt.number}}',
+  subject: 'Your {{organizationName}} receipt R-2025-0042',
   mjml: layout({
-    preview: 'Thanks for your payment of {{receipt.total}}.',
+    preview: 'Thanks for your payment of $52.80.',
     body: section(`          <mj-text><h1>Thanks for your payment</h1></mj-text>
-          <mj-text>Hi {{customer.name}}, here is your receipt for {{receipt.date}}.</mj-text>
+          <mj-text>Hi, here is your receipt for March 3, 2025.</mj-text>
           <mj-table css-class="rows" role="presentation">
             <tr>
               <th align="left" ${ROW}>Item</th>
               <th align="right" ${ROW}>Qty</th>
               <th align="right" ${ROW}>Amount</th>
             </tr>
-            {{#each items}}
             <tr>
-              <td ${ROW}>{{description}}</td>
-              <td align="right" ${ROW}>{{quantity}}</td>
-              <td align="right" ${ROW}>{{amount}}</td>
+              <td ${ROW}>Team plan (monthly)</td>
+              <td align="right" ${ROW}>1</td>
+              <td align="right" ${ROW}>$40.00</td>
             </tr>
-            {{/each}}
+            <tr>
+              <td ${ROW}>Extra seats</td>
+              <td align="right" ${ROW}>2</td>
+              <td align="right" ${ROW}>$8.00</td>
+            </tr>
             <tr>
               <td colspan="2" style="padding: 8px 0;">Tax</td>
-              <td align="right" style="padding: 8px 0;">{{receipt.tax}}</td>
+              <td align="right" style="padding: 8px 0;">$4.80</td>
             </tr>
             <tr>
               <td colspan="2" style="padding: 8px 0; font-weight: 700;">Total paid</td>
-              <td align="right" style="padding: 8px 0; font-weight: 700;">{{receipt.total}}</td>
+              <td align="right" style="padding: 8px 0; font-weight: 700;">$52.80</td>
             </tr>
           </mj-table>
-          <mj-text css-class="muted">Paid with {{receipt.paymentMethod}} · Receipt {{receipt.number}}</mj-text>
-          <mj-button href="{{receipt.invoiceUrl}}">Download the invoice (PDF)</mj-button>`),
+          <mj-text css-class="muted">Paid with Visa ending 4242 · Receipt R-2025-0042</mj-text>
+          <mj-button href="${SITE}/invoices/R-2025-0042.pdf">Download the invoice (PDF)</mj-button>`),
   }),
   visual: receiptVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {
-    ...COMPANY,
-    customer: { name: 'Maya Patel' },
-    receipt: {
-      number: 'R-2025-0042',
-      date: 'March 3, 2025',
-      tax: '$4.80',
-      total: '$52.80',
-      paymentMethod: 'Visa ending 4242',
-      invoiceUrl: 'https://app.acme.example/invoices/R-2025-0042.pdf',
-    },
-    items: [
-      { description: 'Team plan (monthly)', quantity: 1, amount: '$40.00' },
-      { description: 'Extra seats', quantity: 2, amount: '$8.00' },
-    ],
-  },
+  sampleData: {},
 }
 
 const newsletter: Starter = {
@@ -208,45 +185,24 @@ const newsletter: Starter = {
   name: 'Newsletter',
   description: 'An issue with an introduction and a list of articles, each with a summary and a link.',
   editorType: 'MJML',
-  subject: '{{issue.title}}: {{productName}} newsletter',
+  subject: 'Faster dashboards: the {{organizationName}} newsletter',
   mjml: layout({
     marketing: true,
-    preview: '{{issue.intro}}',
-    body: `${section(`          <mj-text css-class="muted" font-size="13px" text-transform="uppercase" letter-spacing="1px">{{issue.date}}</mj-text>
-          <mj-text><h1>{{issue.title}}</h1></mj-text>
-          <mj-text>Hi {{firstName}}, {{issue.intro}}</mj-text>
+    preview: 'This month we made dashboards load twice as fast and added three integrations.',
+    body: `${section(`          <mj-text css-class="muted" font-size="13px" text-transform="uppercase" letter-spacing="1px">March 2025</mj-text>
+          <mj-text><h1>Faster dashboards</h1></mj-text>
+          <mj-text>Hi, this month we made dashboards load twice as fast and added three integrations.</mj-text>
           <mj-divider />`)}
 ${section(`          <mj-text>
-            {{#each articles}}
-            <h2><a href="{{url}}" style="text-decoration: none;">{{title}}</a></h2>
-            <p style="margin: 0 0 20px;">{{summary}} <a href="{{url}}">Read more</a></p>
-            {{/each}}
+            <h2><a href="${SITE}/blog/faster-dashboards" style="text-decoration: none;">Dashboards in half the time</a></h2>
+            <p style="margin: 0 0 20px;">How we cut load times by caching queries close to your data. <a href="${SITE}/blog/faster-dashboards">Read more</a></p>
+            <h2><a href="${SITE}/blog/integrations" style="text-decoration: none;">New: GitHub, Linear and PagerDuty</a></h2>
+            <p style="margin: 0 0 20px;">Connect the tools your team already uses in two clicks. <a href="${SITE}/blog/integrations">Read more</a></p>
           </mj-text>`)}`,
   }),
   visual: newsletterVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {
-    ...COMPANY,
-    firstName: 'Maya',
-    unsubscribeUrl: 'https://app.acme.example/unsubscribe?token=45c48cce',
-    issue: {
-      title: 'Faster dashboards',
-      date: 'March 2025',
-      intro: 'this month we made dashboards load twice as fast and added three integrations.',
-    },
-    articles: [
-      {
-        title: 'Dashboards in half the time',
-        summary: 'How we cut load times by caching queries close to your data.',
-        url: 'https://acme.example/blog/faster-dashboards',
-      },
-      {
-        title: 'New: GitHub, Linear and PagerDuty',
-        summary: 'Connect the tools your team already uses in two clicks.',
-        url: 'https://acme.example/blog/integrations',
-      },
-    ],
-  },
+  sampleData: {},
 }
 
 const announcement: Starter = {
@@ -254,44 +210,30 @@ const announcement: Starter = {
   name: 'Announcement',
   description: 'A product launch: a bold headline band, three highlights and one call to action.',
   editorType: 'MJML',
-  subject: 'New in {{productName}}: {{feature.name}}',
+  subject: 'New at {{organizationName}}: Workflows',
   mjml: layout({
     marketing: true,
-    preview: '{{feature.tagline}}',
+    preview: 'Automate the busywork between your tools.',
     body: `      <mj-section background-color="#1d4ed8" border-radius="6px" padding="28px 0" css-class="band">
         <mj-column>
           <mj-text color="#ffffff" font-size="13px" text-transform="uppercase" letter-spacing="1px" align="center">Just launched</mj-text>
-          <mj-text color="#ffffff" align="center"><h1 style="color: #ffffff;">{{feature.name}}</h1></mj-text>
-          <mj-text color="#ffffff" align="center">{{feature.tagline}}</mj-text>
+          <mj-text color="#ffffff" align="center"><h1 style="color: #ffffff;">Workflows</h1></mj-text>
+          <mj-text color="#ffffff" align="center">Automate the busywork between your tools.</mj-text>
         </mj-column>
       </mj-section>
-${section(`          <mj-text>Hi {{firstName}}, here is what {{feature.name}} brings:</mj-text>
+${section(`          <mj-text>Hi, here is what Workflows brings:</mj-text>
           <mj-text>
             <ul style="margin: 0; padding-left: 20px;">
-              {{#each feature.highlights}}
-              <li style="margin-bottom: 6px;">{{this}}</li>
-              {{/each}}
+              <li style="margin-bottom: 6px;">Trigger on any event, from a deploy to a new signup.</li>
+              <li style="margin-bottom: 6px;">Chain steps across GitHub, Slack and email.</li>
+              <li style="margin-bottom: 6px;">See every run, with retries when a step fails.</li>
             </ul>
           </mj-text>
-          <mj-button href="{{feature.url}}">Try {{feature.name}}</mj-button>`)}`,
+          <mj-button href="${SITE}/workflows">Try Workflows</mj-button>`)}`,
   }),
   visual: announcementVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {
-    ...COMPANY,
-    firstName: 'Maya',
-    unsubscribeUrl: 'https://app.acme.example/unsubscribe?token=45c48cce',
-    feature: {
-      name: 'Workflows',
-      tagline: 'Automate the busywork between your tools.',
-      highlights: [
-        'Trigger on any event, from a deploy to a new signup.',
-        'Chain steps across GitHub, Slack and email.',
-        'See every run, with retries when a step fails.',
-      ],
-      url: 'https://app.acme.example/workflows',
-    },
-  },
+  sampleData: {},
 }
 
 export const STARTERS: readonly Starter[] = [

@@ -115,7 +115,7 @@ const wordmark = pageRow(
     {
       type: 'heading',
       id: 'wordmark',
-      text: '{{productName}}',
+      text: '{{organizationName}}',
       level: 2,
       align: 'center',
       color: PALETTE.brand,
@@ -134,8 +134,8 @@ const footer = (marketing: boolean): VisualBlock =>
         'footer-text',
         [
           marketing
-            ? 'You receive this email because you subscribed to {{productName}} news.\n[Unsubscribe]({{unsubscribeUrl}}) · {{companyAddress}}'
-            : 'Sent by {{productName}} · {{companyAddress}}',
+            ? 'You receive this email because you subscribed to news from {{organizationName}}.\n[Unsubscribe]({{unsubscribeUrl}}) · {{postalAddress}}'
+            : 'Sent by {{organizationName}} · {{postalAddress}}{{#if unsubscribeUrl}}\n[Unsubscribe]({{unsubscribeUrl}}){{/if}}',
         ],
         { color: PALETTE.muted, fontSize: 13, align: 'center', padding: padding(0, 32, 0, 32) },
       ),
@@ -161,10 +161,13 @@ function visualLayout(preheader: string, card: VisualBlock[], marketing = false)
   }
 }
 
+const SITE = 'https://www.your-company.example'
+const SUPPORT = 'support@your-company.example'
+
 export const welcomeVisual = visualLayout('Your account is ready: here is how to get started.', [
-  title('Welcome, {{firstName}}!'),
+  title('Welcome aboard!'),
   text('intro', [
-    'Your {{productName}} account is ready. Three steps get most teams going in under ten minutes:',
+    'Your {{organizationName}} account is ready. Three steps get most teams going in under ten minutes:',
   ]),
   html(
     'steps',
@@ -174,34 +177,29 @@ export const welcomeVisual = visualLayout('Your account is ready: here is how to
   <li>Set up the alerts you care about.</li>
 </ol>`,
   ),
-  button('Open your dashboard', '{{dashboardUrl}}'),
-  muted('help', 'Questions? Reply to this email or write to [{{supportEmail}}](mailto:{{supportEmail}}).'),
+  button('Open your dashboard', `${SITE}/dashboard`),
+  muted('help', `Questions? Reply to this email or write to [${SUPPORT}](mailto:${SUPPORT}).`),
 ])
 
 export const verifyEmailVisual = visualLayout('One click to confirm your address.', [
   title('Confirm your email address'),
   text('intro', [
-    'Hi {{firstName}}, please confirm that this is your address so we can keep your {{productName}} account secure.',
+    'Hi, please confirm that this is your address so we can keep your {{organizationName}} account secure.',
   ]),
-  button('Confirm email address', '{{verifyUrl}}'),
-  text('code', ['Or enter this code: **{{code}}**']),
+  button('Confirm email address', `${SITE}/verify`),
+  text('code', ['Or enter this code: **482 913**']),
   muted(
     'note',
-    'The link and code expire in {{expiresInHours}} hours. If you did not create an account, you can ignore this email.',
+    'The link and code expire in 24 hours. If you did not create an account, you can ignore this email.',
   ),
 ])
 
 export const passwordResetVisual = visualLayout('Use this link to choose a new password.', [
   title('Reset your password'),
-  text('intro', [
-    'Hi {{firstName}}, we received a request to reset the password of your {{productName}} account.',
-  ]),
-  button('Choose a new password', '{{resetUrl}}'),
-  text('expiry', ['This link expires in {{expiresInMinutes}} minutes and can be used once.']),
-  muted(
-    'note',
-    '{{#if requestedFrom}}The request came from {{requestedFrom}}. {{/if}}If it was not you, ignore this email: your password stays the same.',
-  ),
+  text('intro', ['Hi, we received a request to reset the password of your {{organizationName}} account.']),
+  button('Choose a new password', `${SITE}/reset`),
+  text('expiry', ['This link expires in 30 minutes and can be used once.']),
+  muted('note', 'If it was not you, ignore this email: your password stays the same.'),
 ])
 
 const ROW = 'style="padding: 8px 0; border-bottom: 1px solid #e5e7eb;"'
@@ -226,9 +224,9 @@ const totalRow = (id: string, label: string, amount: string, bold: boolean): Vis
   padding: padding(0, 0, 0, 0),
 })
 
-export const receiptVisual = visualLayout('Thanks for your payment of {{receipt.total}}.', [
+export const receiptVisual = visualLayout('Thanks for your payment of $52.80.', [
   title('Thanks for your payment'),
-  text('intro', ['Hi {{customer.name}}, here is your receipt for {{receipt.date}}.']),
+  text('intro', ['Hi, here is your receipt for March 3, 2025.']),
   html(
     'items',
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse: collapse; font-size: 15px; line-height: 1.5;">
@@ -237,27 +235,30 @@ export const receiptVisual = visualLayout('Thanks for your payment of {{receipt.
     <th align="right" ${ROW}>Qty</th>
     <th align="right" ${ROW}>Amount</th>
   </tr>
-  {{#each items}}
   <tr>
-    <td ${ROW}>{{description}}</td>
-    <td align="right" ${ROW}>{{quantity}}</td>
-    <td align="right" ${ROW}>{{amount}}</td>
+    <td ${ROW}>Team plan (monthly)</td>
+    <td align="right" ${ROW}>1</td>
+    <td align="right" ${ROW}>$40.00</td>
   </tr>
-  {{/each}}
+  <tr>
+    <td ${ROW}>Extra seats</td>
+    <td align="right" ${ROW}>2</td>
+    <td align="right" ${ROW}>$8.00</td>
+  </tr>
 </table>`,
   ),
-  totalRow('tax', 'Tax', '{{receipt.tax}}', false),
-  totalRow('total', 'Total paid', '{{receipt.total}}', true),
-  muted('paid-with', 'Paid with {{receipt.paymentMethod}} · Receipt {{receipt.number}}'),
-  button('Download the invoice (PDF)', '{{receipt.invoiceUrl}}'),
+  totalRow('tax', 'Tax', '$4.80', false),
+  totalRow('total', 'Total paid', '$52.80', true),
+  muted('paid-with', 'Paid with Visa ending 4242 · Receipt R-2025-0042'),
+  button('Download the invoice (PDF)', `${SITE}/invoices/R-2025-0042.pdf`),
 ])
 
 export const newsletterVisual = visualLayout(
-  '{{issue.intro}}',
+  'This month we made dashboards load twice as fast and added three integrations.',
   [
-    text('date', ['{{issue.date}}'], { color: PALETTE.muted, fontSize: 13 }),
-    title('{{issue.title}}'),
-    text('intro', ['Hi {{firstName}}, {{issue.intro}}']),
+    text('date', ['March 2025'], { color: PALETTE.muted, fontSize: 13 }),
+    title('Faster dashboards'),
+    text('intro', ['Hi, this month we made dashboards load twice as fast and added three integrations.']),
     {
       type: 'divider',
       id: 'rule',
@@ -268,10 +269,10 @@ export const newsletterVisual = visualLayout(
     },
     html(
       'articles',
-      `{{#each articles}}
-<h2 style="font-size: 19px; line-height: 1.35; margin: 0 0 4px;"><a href="{{url}}" style="text-decoration: none;">{{title}}</a></h2>
-<p style="margin: 0 0 20px; font-size: 16px; line-height: 1.6;">{{summary}} <a href="{{url}}">Read more</a></p>
-{{/each}}`,
+      `<h2 style="font-size: 19px; line-height: 1.35; margin: 0 0 4px;"><a href="${SITE}/blog/faster-dashboards" style="text-decoration: none;">Dashboards in half the time</a></h2>
+<p style="margin: 0 0 20px; font-size: 16px; line-height: 1.6;">How we cut load times by caching queries close to your data. <a href="${SITE}/blog/faster-dashboards">Read more</a></p>
+<h2 style="font-size: 19px; line-height: 1.35; margin: 0 0 4px;"><a href="${SITE}/blog/integrations" style="text-decoration: none;">New: GitHub, Linear and PagerDuty</a></h2>
+<p style="margin: 0 0 20px; font-size: 16px; line-height: 1.6;">Connect the tools your team already uses in two clicks. <a href="${SITE}/blog/integrations">Read more</a></p>`,
     ),
   ],
   true,
@@ -281,7 +282,7 @@ const white = (id: string, line: string, fontSize = 16): ContentBlock =>
   text(id, [line], { color: '#ffffff', fontSize, align: 'center' })
 
 export const announcementVisual = visualLayout(
-  '{{feature.tagline}}',
+  'Automate the busywork between your tools.',
   [
     {
       type: 'columns',
@@ -292,24 +293,24 @@ export const announcementVisual = visualLayout(
           width: 100,
           blocks: [
             white('launched', 'Just launched', 13),
-            title('{{feature.name}}', { color: '#ffffff', align: 'center' }),
-            white('tagline', '{{feature.tagline}}'),
+            title('Workflows', { color: '#ffffff', align: 'center' }),
+            white('tagline', 'Automate the busywork between your tools.'),
           ],
         },
       ],
       backgroundColor: PALETTE.brand,
       padding: padding(28, 0, 28, 0),
     },
-    text('intro', ['Hi {{firstName}}, here is what {{feature.name}} brings:']),
+    text('intro', ['Hi, here is what Workflows brings:']),
     html(
       'highlights',
       `<ul style="margin: 0; padding-left: 20px; font-size: 16px; line-height: 1.6;">
-  {{#each feature.highlights}}
-  <li style="margin-bottom: 6px;">{{this}}</li>
-  {{/each}}
+  <li style="margin-bottom: 6px;">Trigger on any event, from a deploy to a new signup.</li>
+  <li style="margin-bottom: 6px;">Chain steps across GitHub, Slack and email.</li>
+  <li style="margin-bottom: 6px;">See every run, with retries when a step fails.</li>
 </ul>`,
     ),
-    button('Try {{feature.name}}', '{{feature.url}}'),
+    button('Try Workflows', `${SITE}/workflows`),
   ],
   true,
 )

@@ -56,6 +56,7 @@ export async function startSending(
       configurationSet: connection.monitoring?.configurationSetName ?? null,
       topicIds: campaign.topicIds,
       missingVariables: campaign.missingVariables,
+      senderValues: campaign.senderValues,
       sesTemplateName,
       variables: templateVariables(campaign.content),
       templateDeleted: false,

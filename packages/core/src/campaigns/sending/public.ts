@@ -31,4 +31,4 @@ export {
 export { type ActionOutcome, type OutcomePage, outcomePage } from './outcome-pages'
 export { recordSesOutcome } from './outcomes'
 export { listRecipients, type RecipientQuery } from './recipients'
-export { ENGINE_VARIABLES, templateVariables } from './variables'
+export { templateVariables } from './variables'

@@ -34,6 +34,10 @@ export const RunSchema = z.object({
     z.object({ mode: z.literal('skip') }),
     z.object({ mode: z.literal('default'), values: z.record(z.string(), z.string()) }),
   ]),
+  /** `{{postalAddress}}` and `{{organizationName}}` for every recipient (empty for runs started before them). */
+  senderValues: z
+    .object({ postalAddress: z.string(), organizationName: z.string() })
+    .default({ postalAddress: '', organizationName: '' }),
   /** The campaign-owned SES template the pinned version was published as, and the variables it uses. */
   sesTemplateName: z.string(),
   variables: z.array(z.string()),

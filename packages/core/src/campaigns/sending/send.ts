@@ -122,7 +122,10 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
       return
     }
     const link = { contact: { id: contact.id, organizationId: orgId }, topics: run.topicIds, campaignId }
-    const values = recipientValues(contact, run.variables, run.missingVariables, unsubscribePageUrl(link))
+    const values = recipientValues(contact, run.variables, run.missingVariables, {
+      ...run.senderValues,
+      unsubscribeUrl: unsubscribePageUrl(link),
+    })
     if ('missing' in values) {
       skipped.push(
         skip(record, batch.batchId, 'contact.missing_variable', `No value for ${values.missing.join(', ')}.`),

@@ -1,7 +1,5 @@
+import type { EngineValues } from '@app/contracts'
 import type { ContactRecord } from '../../audience/public'
-
-/** Variables the engine fills for every recipient, whatever the contact's data. */
-export const ENGINE_VARIABLES = ['unsubscribeUrl', 'email'] as const
 
 const TAG = /\{\{~?\{?\s*([^}]*?)\s*\}?~?\}\}/g
 const PATH = /^[A-Za-z_][A-Za-z0-9_-]*/
@@ -48,15 +46,17 @@ export function contactData(contact: ContactRecord): Record<string, string> {
 
 /**
  * The values for one recipient, or the variables it lacks (`skip` mode) — SES would accept the send and drop
- * the message. `default` mode fills each missing one from the campaign's defaults (empty when none given).
+ * the message. `default` mode fills each missing one from the campaign's defaults (empty when none given). The
+ * engine's own values (`ENGINE_VARIABLE_NAMES`) come last: a contact attribute of the same name never replaces
+ * the signed link or the campaign's postal address.
  */
 export function recipientValues(
   contact: ContactRecord,
   variables: readonly string[],
   missing: { mode: 'skip' } | { mode: 'default'; values: Record<string, string> },
-  unsubscribeUrl: string,
+  engine: EngineValues,
 ): { values: Record<string, string> } | { missing: string[] } {
-  const values: Record<string, string> = { ...contactData(contact), unsubscribeUrl }
+  const values: Record<string, string> = { ...contactData(contact), ...engine }
   const absent = variables.filter((name) => values[name] === undefined)
   if (absent.length === 0) return { values }
   if (missing.mode === 'skip') return { missing: absent }
