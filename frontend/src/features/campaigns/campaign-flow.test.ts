@@ -31,7 +31,7 @@ describe('the create flow', () => {
     expect(previousStep('content')).toBeUndefined()
   })
 
-  it('renders the preview with a contact as the engine would: attributes, names, address, unsubscribe link', () => {
+  it('renders the preview with a contact as the engine would: attributes, names, address, engine values', () => {
     const data = contactTemplateData(
       {
         email: 'ana@example.com',
@@ -40,12 +40,15 @@ describe('the create flow', () => {
         attributes: { plan: 'pro' },
       },
       'https://studio.example',
+      SENDER,
     )
     expect(data).toEqual({
       plan: 'pro',
       firstName: 'Ana',
       email: 'ana@example.com',
-      unsubscribeUrl: 'https://studio.example/unsubscribe?preview=1',
+      unsubscribeUrl: 'https://studio.example/unsubscribe?test=1',
+      postalAddress: '1 Main St',
+      organizationName: 'News',
     })
   })
 

@@ -7,6 +7,7 @@ import {
   SES_EVENT_TYPES,
   type SesEventType,
 } from '@app/contracts'
+import { enginePreviewValues } from '@app/email/browser'
 import { paths } from '../../lib/paths'
 
 /** The 'Create campaign' flow, in order; a draft's page opens at the first step it still needs. */
@@ -50,19 +51,24 @@ export const nextStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLO
 export const previousStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLOW_STEPS.indexOf(step) - 1]
 
 /**
- * A contact's data as the engine sends it (core's `contactData`): the attributes, the address, the names when
- * set, and `unsubscribeUrl` (here a placeholder: the real link is signed per recipient at send time).
+ * A contact's data as the engine sends it (core's `recipientValues`): the attributes, the address, the names when
+ * set, then what the engine fills in itself: the campaign's postal address, the organization's name (here the
+ * From name, as the send uses while the organization has none) and `unsubscribeUrl` (here the link a test send
+ * carries: the real one is signed per recipient at send time).
  */
 export function contactTemplateData(
   contact: Pick<Contact, 'email' | 'firstName' | 'lastName' | 'attributes'>,
   origin: string,
+  sender?: Pick<NonNullable<Campaign['sender']>, 'postalAddress' | 'fromName'> | null,
 ): Record<string, unknown> {
+  const engine = enginePreviewValues({ origin, organizationName: sender?.fromName })
   return {
     ...contact.attributes,
     email: contact.email,
     ...(contact.firstName ? { firstName: contact.firstName } : {}),
     ...(contact.lastName ? { lastName: contact.lastName } : {}),
-    unsubscribeUrl: `${origin}/unsubscribe?preview=1`,
+    ...engine,
+    ...(sender?.postalAddress ? { postalAddress: sender.postalAddress } : {}),
   }
 }
 
@@ -94,7 +100,7 @@ export const REFUSAL_FIX: Record<
     to: (campaign) => (campaign.templateId ? paths.template(campaign.templateId) : paths.templates()),
   },
   postal_address: {
-    text: 'Enter your postal address in Sender, and write the same address in the template (its footer and its text part).',
+    text: 'Enter your postal address in Sender, and show it in the template with {{postalAddress}} (the variable picker offers it) in the HTML and the text part.',
     to: (campaign) => paths.campaign(campaign.id, { step: 'sender' }),
   },
   no_recipients: {

@@ -29,6 +29,8 @@ const RULE_TITLES: Record<string, string> = {
   'handlebars.syntax': 'Handlebars syntax',
   'handlebars.unsupported': 'Not supported by SES',
   'mjml.invalid': 'MJML',
+  'campaign.unsubscribe_link': 'Campaigns refuse it: unsubscribe link',
+  'campaign.postal_address': 'Campaigns refuse it: postal address',
 }
 
 export function ruleTitle(rule: string): string {

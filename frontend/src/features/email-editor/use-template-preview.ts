@@ -3,6 +3,7 @@ import {
   compileTemplate,
   type DetectedVariable,
   detectVariables,
+  enginePreviewValues,
   htmlToText,
   type LintFinding,
   lintCompiled,
@@ -22,6 +23,8 @@ export interface PreviewInput {
   sampleData: Record<string, unknown>
   /** The reusable blocks the source references, by id, as loaded (a missing one is reported, as on save). */
   blocks?: Record<string, { editorType: TemplateEditorType; source: string }>
+  /** What `{{organizationName}}` previews as (a campaign fills it in, like the other engine variables). */
+  organizationName?: string
 }
 
 type CompileError = Awaited<ReturnType<typeof compileTemplate>>['errors'][number]
@@ -56,9 +59,15 @@ export async function runPreview(input: PreviewInput): Promise<PreviewOutput> {
     resolveInclude,
   })
   const textPart = input.textMode === 'custom' ? input.customText : htmlToText(compiled.html)
+  // The campaign send fills these in whatever the data says, so the preview does too (its unsubscribe link opens
+  // the page a test send's link opens).
+  const engine = enginePreviewValues({
+    origin: globalThis.location?.origin ?? '',
+    organizationName: input.organizationName,
+  })
   const render = renderTemplate(
     { subject: input.subject, html: compiled.html, text: textPart },
-    input.sampleData,
+    { ...input.sampleData, ...engine },
   )
   const findings = lintCompiled(
     {

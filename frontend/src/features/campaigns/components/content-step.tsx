@@ -156,7 +156,7 @@ function TemplatePreview({
       />
     )
   if (!template.data || contacts.isPending) return <LoadingLines lines={6} label="Loading the preview" />
-  const data = contact ? contactTemplateData(contact, window.location.origin) : {}
+  const data = contact ? contactTemplateData(contact, window.location.origin, campaign?.sender) : {}
   const render = renderTemplate(
     { subject: template.data.subject, html: template.data.html, text: template.data.textPart },
     data,

@@ -74,6 +74,7 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
     textMode: copy.textMode,
     customText: copy.customText,
     sampleData,
+    organizationName: organization.name,
   })
   const output = preview.output
   const issues = useMemo(() => editorIssues(output?.findings ?? []), [output])

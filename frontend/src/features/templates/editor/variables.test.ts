@@ -86,3 +86,17 @@ describe('campaign variables', () => {
     expect(isCampaignVariable('firstName')).toBe(false)
   })
 })
+
+describe('campaign variables', () => {
+  it('are the engine’s own list, never asked of sample data', () => {
+    expect(CAMPAIGN_VARIABLES.map((variable) => variable.path)).toEqual([
+      'unsubscribeUrl',
+      'postalAddress',
+      'organizationName',
+    ])
+    expect(isCampaignVariable('postalAddress')).toBe(true)
+    expect(isCampaignVariable('firstName')).toBe(false)
+    const filled = fillMissingSamples({}, [at('unsubscribeUrl'), at('postalAddress'), at('firstName')])
+    expect(filled).toEqual({ firstName: 'Sample firstName' })
+  })
+})

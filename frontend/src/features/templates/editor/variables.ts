@@ -1,4 +1,4 @@
-import type { DetectedVariable } from '@app/email/browser'
+import { type DetectedVariable, ENGINE_VARIABLES, isEngineVariable } from '@app/email/browser'
 
 export interface VariableRow {
   path: string
@@ -18,20 +18,16 @@ const MAX_SAMPLE = 48
 
 /**
  * Variables SES Studio fills in itself for every recipient of a campaign (never from sample data or a contact's
- * attributes): the picker offers them with what they hold.
+ * attributes; the engine's own list): the picker offers them with what they hold, the preview shows them.
  */
-export const CAMPAIGN_VARIABLES = [
-  {
-    path: 'unsubscribeUrl',
-    insert: '{{unsubscribeUrl}}',
-    description:
-      'The recipient’s own signed unsubscribe link, filled in by each campaign send. Campaigns refuse a template without a visible one.',
-  },
-] as const
+export const CAMPAIGN_VARIABLES = ENGINE_VARIABLES.map((variable) => ({
+  path: variable.name,
+  insert: `{{${variable.name}}}`,
+  description: variable.description,
+}))
 
 /** Whether a campaign fills the variable per recipient (no sample needed: SES never sees it missing). */
-export const isCampaignVariable = (path: string) =>
-  CAMPAIGN_VARIABLES.some((variable) => variable.path === path)
+export const isCampaignVariable = isEngineVariable
 
 /** The sample value at a detected path (`items[].name` reads the first item). */
 export function sampleAt(data: unknown, path: string): { found: boolean; value: unknown } {
@@ -134,7 +130,7 @@ export function fillMissingSamples(
 ): Record<string, unknown> {
   const next: Record<string, unknown> = structuredClone(data)
   for (const variable of detected) {
-    if (sampleAt(next, variable.path).found) continue
+    if (isCampaignVariable(variable.path) || sampleAt(next, variable.path).found) continue
     let target: Record<string, unknown> = next
     const steps = variable.path.split('.')
     steps.forEach((step, index) => {

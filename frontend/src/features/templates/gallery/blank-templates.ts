@@ -5,7 +5,8 @@ import { emptyDocument, padding } from '../visual/new-blocks'
 export function blankVisualDocument(): VisualDocument {
   return {
     ...emptyDocument(),
-    preheader: 'The line inbox lists show after the subject',
+    // Empty: whatever is here reaches the inbox (the field's placeholder says what it is for).
+    preheader: '',
     blocks: [
       {
         type: 'heading',
@@ -39,7 +40,6 @@ export function blankVisualDocument(): VisualDocument {
 export const BLANK_SOURCES = {
   MJML: `<mjml lang="en">
   <mj-head>
-    <mj-preview>The line inbox lists show after the subject</mj-preview>
     <mj-attributes>
       <mj-all font-family="-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" />
       <mj-text font-size="16px" line-height="1.6" color="#1f2937" />

@@ -30,6 +30,7 @@ export function StylePanel({
         label="Preheader"
         value={document.preheader}
         insertable
+        placeholder="A line inbox lists show after the subject"
         validate={(value) => (value.length > 200 ? 'A preheader is at most 200 characters.' : undefined)}
         hint="The line inbox lists show after the subject; hidden in the message."
         onCommit={onPreheader}
