@@ -164,13 +164,14 @@ describe('templates: create, read, update, delete', () => {
     expect(welcome.status, JSON.stringify(welcome.body)).toBe(201)
     expect(welcome.body).toMatchObject({
       editorType: 'MJML',
-      subject: 'Welcome to {{organizationName}}!',
-      sampleData: [{ name: 'Default', data: {} }],
+      subject: 'Welcome to {{organizationName}}, {{firstName}}!',
+      sampleData: [{ name: 'Default', data: { firstName: 'Maya' } }],
     })
     expect(welcome.body.source).toContain('<mjml')
     expect(welcome.body.html).toContain('<!doctype html>')
+    expect(welcome.body.html).toContain('{{firstName}}')
     expect(welcome.body.html).toContain('{{postalAddress}}')
-    expect(welcome.body.textPart).toContain('Welcome aboard!')
+    expect(welcome.body.textPart).toContain('Welcome, {{firstName}}!')
     expect(welcome.body.lint.filter((finding: { severity: string }) => finding.severity === 'error')).toEqual(
       [],
     )

@@ -1,4 +1,4 @@
-import type { TemplateTestBodySchema } from '@app/contracts'
+import { type EngineValues, TEST_UNSUBSCRIBE_PATH, type TemplateTestBodySchema } from '@app/contracts'
 import { type EmailContent, ListEmailIdentitiesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2'
 import type * as z from 'zod'
 import type { AccountRecord } from '../accounts/public'
@@ -6,9 +6,12 @@ import { assertVerified } from '../aws-accounts/aws-accounts'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSes } from '../aws-accounts/customer-clients'
 import * as AwsAccounts from '../aws-accounts/public'
+import { coreEnv } from '../env'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
+import { getOrganization } from '../organizations/public'
 import { compileForSend } from './build'
+import { loadEmail } from './email'
 
 export interface Senders {
   /** Verified email addresses, lower-case, in SES's order. */
@@ -66,16 +69,20 @@ export function senderFor(senders: Senders, chosen: string | undefined): string 
 /** SES tag values: letters, digits, `_ - . @`, at most 256 characters. */
 const tagValue = (text: string) => text.replace(/[^\w.@-]/g, '_').slice(0, 256)
 
-/** Plain content, or an inline template SES renders with the sample data. */
+/**
+ * Plain content, or an inline template SES renders with the sample data and what a campaign fills in itself (as
+ * the editor's preview shows them: the unsubscribe link opens the page that says the email was a test).
+ */
 function testContent(
   body: z.output<typeof TemplateTestBodySchema>,
   parts: { html?: string; text?: string },
+  engine: EngineValues,
 ): EmailContent {
   if (body.sampleData) {
     return {
       Template: {
         TemplateContent: { Subject: body.subject, Html: parts.html, Text: parts.text },
-        TemplateData: JSON.stringify(body.sampleData),
+        TemplateData: JSON.stringify({ ...body.sampleData, ...engine }),
       },
     }
   }
@@ -112,6 +119,14 @@ export async function sendTest(
     body.contentType === 'TEXT'
       ? { text: body.content }
       : await compileForSend(orgId, body.contentType, body.content, body.text)
+  const { enginePreviewValues } = await loadEmail()
+  const engine = {
+    ...enginePreviewValues({
+      origin: coreEnv().appUrl,
+      organizationName: (await getOrganization(orgId))?.name,
+    }),
+    unsubscribeUrl: `${coreEnv().appUrl}${TEST_UNSUBSCRIBE_PATH}`,
+  }
   try {
     const ses = await customerSes(connection)
     const from = senderFor(await verifiedSenders(ses), body.from)
@@ -119,7 +134,7 @@ export async function sendTest(
       new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: [body.email] },
-        Content: testContent(body, parts),
+        Content: testContent(body, parts, engine),
         // With monitoring on, the test shows in the logs like any send.
         ConfigurationSetName: connection.monitoring?.configurationSetName,
         EmailTags: [

@@ -30,9 +30,10 @@ export type Starter = {
 }
 
 /**
- * Every starter sends as a campaign as it comes: it reads no contact data, only what the send fills in itself
- * (`{{organizationName}}`, `{{postalAddress}}`, `{{unsubscribeUrl}}`), and its sample links go to `.example`
- * addresses, which the Checks name (`link.placeholder`) until they point to the sender's own pages.
+ * Every starter sends as a campaign as it comes: of a contact it reads at most `{{firstName}}` (the pre-flight
+ * names the contacts without one, and a default fills it in), everything else is what the send fills in itself
+ * (`{{organizationName}}`, `{{postalAddress}}`, `{{unsubscribeUrl}}`) or sample content; its sample links go to
+ * `.example` addresses, which the Checks name (`link.placeholder`) until they point to the sender's own pages.
  */
 const SITE = 'https://www.your-company.example'
 const SUPPORT = 'support@your-company.example'
@@ -53,10 +54,10 @@ const welcome: Starter = {
   name: 'Welcome',
   description: 'Greets a new user and points to the first three steps.',
   editorType: 'MJML',
-  subject: 'Welcome to {{organizationName}}!',
+  subject: 'Welcome to {{organizationName}}, {{firstName}}!',
   mjml: layout({
     preview: 'Your account is ready: here is how to get started.',
-    body: section(`          <mj-text><h1>Welcome aboard!</h1></mj-text>
+    body: section(`          <mj-text><h1>Welcome, {{firstName}}!</h1></mj-text>
           <mj-text>Your {{organizationName}} account is ready. Three steps get most teams going in under ten minutes:</mj-text>
           <mj-text>
             <ol style="margin: 0; padding-left: 20px;">
@@ -70,7 +71,7 @@ const welcome: Starter = {
   }),
   visual: welcomeVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {},
+  sampleData: { firstName: 'Maya' },
 }
 
 const verifyEmail: Starter = {
@@ -82,7 +83,7 @@ const verifyEmail: Starter = {
   mjml: layout({
     preview: 'One click to confirm your address.',
     body: section(`          <mj-text><h1>Confirm your email address</h1></mj-text>
-          <mj-text>Hi, please confirm that this is your address so we can keep your {{organizationName}} account secure.</mj-text>
+          <mj-text>Hi {{firstName}}, please confirm that this is your address so we can keep your {{organizationName}} account secure.</mj-text>
           <mj-button href="${SITE}/verify">Confirm email address</mj-button>
           <mj-text>Or enter this code: <strong style="font-size: 20px; letter-spacing: 3px;">482 913</strong></mj-text>
           <mj-text css-class="muted">The link and code expire in 24 hours. If you did not create an account, you can ignore this email.</mj-text>`),
@@ -92,7 +93,7 @@ const verifyEmail: Starter = {
     kind: 'custom',
     text: `Confirm your email address
 
-Hi, please confirm that this is your address so we can keep your {{organizationName}} account secure.
+Hi {{firstName}}, please confirm that this is your address so we can keep your {{organizationName}} account secure.
 
 Confirm: ${SITE}/verify
 Or enter this code: 482 913
@@ -101,7 +102,7 @@ The link and code expire in 24 hours. If you did not create an account, you can 
 
 ${TEXT_FOOTER}`,
   },
-  sampleData: {},
+  sampleData: { firstName: 'Maya' },
 }
 
 const passwordReset: Starter = {
@@ -113,7 +114,7 @@ const passwordReset: Starter = {
   mjml: layout({
     preview: 'Use this link to choose a new password.',
     body: section(`          <mj-text><h1>Reset your password</h1></mj-text>
-          <mj-text>Hi, we received a request to reset the password of your {{organizationName}} account.</mj-text>
+          <mj-text>Hi {{firstName}}, we received a request to reset the password of your {{organizationName}} account.</mj-text>
           <mj-button href="${SITE}/reset">Choose a new password</mj-button>
           <mj-text>This link expires in 30 minutes and can be used once.</mj-text>
           <mj-text css-class="muted">If it was not you, ignore this email: your password stays the same.</mj-text>`),
@@ -123,7 +124,7 @@ const passwordReset: Starter = {
     kind: 'custom',
     text: `Reset your password
 
-Hi, we received a request to reset the password of your {{organizationName}} account.
+Hi {{firstName}}, we received a request to reset the password of your {{organizationName}} account.
 
 Choose a new password: ${SITE}/reset
 
@@ -132,7 +133,7 @@ If it was not you, ignore this email: your password stays the same.
 
 ${TEXT_FOOTER}`,
   },
-  sampleData: {},
+  sampleData: { firstName: 'Maya' },
 }
 
 const ROW = 'style="padding: 8px 0; border-bottom: 1px solid #e5e7eb;"'
@@ -191,7 +192,7 @@ const newsletter: Starter = {
     preview: 'This month we made dashboards load twice as fast and added three integrations.',
     body: `${section(`          <mj-text css-class="muted" font-size="13px" text-transform="uppercase" letter-spacing="1px">March 2025</mj-text>
           <mj-text><h1>Faster dashboards</h1></mj-text>
-          <mj-text>Hi, this month we made dashboards load twice as fast and added three integrations.</mj-text>
+          <mj-text>Hi {{firstName}}, this month we made dashboards load twice as fast and added three integrations.</mj-text>
           <mj-divider />`)}
 ${section(`          <mj-text>
             <h2><a href="${SITE}/blog/faster-dashboards" style="text-decoration: none;">Dashboards in half the time</a></h2>
@@ -202,7 +203,7 @@ ${section(`          <mj-text>
   }),
   visual: newsletterVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {},
+  sampleData: { firstName: 'Maya' },
 }
 
 const announcement: Starter = {
@@ -221,7 +222,7 @@ const announcement: Starter = {
           <mj-text color="#ffffff" align="center">Automate the busywork between your tools.</mj-text>
         </mj-column>
       </mj-section>
-${section(`          <mj-text>Hi, here is what Workflows brings:</mj-text>
+${section(`          <mj-text>Hi {{firstName}}, here is what Workflows brings:</mj-text>
           <mj-text>
             <ul style="margin: 0; padding-left: 20px;">
               <li style="margin-bottom: 6px;">Trigger on any event, from a deploy to a new signup.</li>
@@ -233,7 +234,7 @@ ${section(`          <mj-text>Hi, here is what Workflows brings:</mj-text>
   }),
   visual: announcementVisual,
   textStrategy: { kind: 'generated' },
-  sampleData: {},
+  sampleData: { firstName: 'Maya' },
 }
 
 export const STARTERS: readonly Starter[] = [

@@ -165,7 +165,7 @@ const SITE = 'https://www.your-company.example'
 const SUPPORT = 'support@your-company.example'
 
 export const welcomeVisual = visualLayout('Your account is ready: here is how to get started.', [
-  title('Welcome aboard!'),
+  title('Welcome, {{firstName}}!'),
   text('intro', [
     'Your {{organizationName}} account is ready. Three steps get most teams going in under ten minutes:',
   ]),
@@ -184,7 +184,7 @@ export const welcomeVisual = visualLayout('Your account is ready: here is how to
 export const verifyEmailVisual = visualLayout('One click to confirm your address.', [
   title('Confirm your email address'),
   text('intro', [
-    'Hi, please confirm that this is your address so we can keep your {{organizationName}} account secure.',
+    'Hi {{firstName}}, please confirm that this is your address so we can keep your {{organizationName}} account secure.',
   ]),
   button('Confirm email address', `${SITE}/verify`),
   text('code', ['Or enter this code: **482 913**']),
@@ -196,7 +196,9 @@ export const verifyEmailVisual = visualLayout('One click to confirm your address
 
 export const passwordResetVisual = visualLayout('Use this link to choose a new password.', [
   title('Reset your password'),
-  text('intro', ['Hi, we received a request to reset the password of your {{organizationName}} account.']),
+  text('intro', [
+    'Hi {{firstName}}, we received a request to reset the password of your {{organizationName}} account.',
+  ]),
   button('Choose a new password', `${SITE}/reset`),
   text('expiry', ['This link expires in 30 minutes and can be used once.']),
   muted('note', 'If it was not you, ignore this email: your password stays the same.'),
@@ -258,7 +260,9 @@ export const newsletterVisual = visualLayout(
   [
     text('date', ['March 2025'], { color: PALETTE.muted, fontSize: 13 }),
     title('Faster dashboards'),
-    text('intro', ['Hi, this month we made dashboards load twice as fast and added three integrations.']),
+    text('intro', [
+      'Hi {{firstName}}, this month we made dashboards load twice as fast and added three integrations.',
+    ]),
     {
       type: 'divider',
       id: 'rule',
@@ -301,7 +305,7 @@ export const announcementVisual = visualLayout(
       backgroundColor: PALETTE.brand,
       padding: padding(28, 0, 28, 0),
     },
-    text('intro', ['Hi, here is what Workflows brings:']),
+    text('intro', ['Hi {{firstName}}, here is what Workflows brings:']),
     html(
       'highlights',
       `<ul style="margin: 0; padding-left: 20px; font-size: 16px; line-height: 1.6;">
