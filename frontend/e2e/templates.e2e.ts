@@ -125,7 +125,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     // The editor: the starter's MJML, its preview rendered with the sample data, as SES would.
     await page.getByRole('heading', { level: 1, name: 'welcome-email' }).waitFor()
     await preview(page).getByText('Welcome, Maya!').waitFor({ timeout: 30_000 })
-    await page.getByText('Welcome to Acme Cloud, Maya!').first().waitFor()
+    await page.getByText('Welcome to Your organization, Maya!').first().waitFor()
     await page.getByRole('button', { name: 'Save · 1 action (4 left)' }).waitFor()
     expect(await page.locator('iframe[title^="Email preview"]').getAttribute('sandbox')).toBe('')
     await page
@@ -213,7 +213,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     const mail = await waitForMail(stack, {
       to: sender,
       since,
-      subjectIncludes: 'Welcome to Acme Cloud, Maya!',
+      subjectIncludes: 'Welcome to Your organization, Maya!',
       timeoutMs: 30_000,
     })
     expect(mail.from).toContain(`news@${domain}`)

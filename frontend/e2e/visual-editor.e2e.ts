@@ -261,7 +261,7 @@ describe('the visual editor in a real browser', () => {
     const mail = await waitForMail(stack, {
       to: sender,
       since,
-      subjectIncludes: 'Welcome to Acme Cloud, Maya!',
+      subjectIncludes: 'Welcome to Your organization, Maya!',
       timeoutMs: 30_000,
     })
     expect(mail.html).toContain('See you, Maya')
