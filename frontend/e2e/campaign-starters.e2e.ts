@@ -143,16 +143,25 @@ describe('visual templates sent as campaigns, in a real browser', () => {
       .getByRole('button', { name: /\{\{postalAddress\}\}/ })
       .click()
     await expect.poll(() => words.textContent()).toContain('{{postalAddress}}')
-    // Previewed with real-looking values, never asked for as sample data.
-    const preview = page.frameLocator('iframe[title^="Email preview"]')
-    await preview.getByRole('link', { name: 'Unsubscribe' }).waitFor({ timeout: 30_000 })
-    expect(await preview.getByRole('link', { name: 'Unsubscribe' }).getAttribute('href')).toMatch(
-      /\/unsubscribe\?test=1$/,
-    )
-    await preview.getByText(/the campaign’s postal address/).waitFor()
     await page.getByText('All clear').waitFor({ timeout: 30_000 })
     await page.getByRole('button', { name: /^Save · / }).click()
     await page.getByText('Saved as version 2.').waitFor()
+    // Previewed with real-looking values, never asked for as sample data.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    const preview = page.frameLocator('iframe[title^="Email preview"]')
+    const unsubscribe = preview.getByRole('link', { name: 'Unsubscribe' })
+    await unsubscribe.waitFor({ timeout: 30_000 })
+    const href = (await unsubscribe.getAttribute('href')) as string
+    expect(href).toMatch(/\/unsubscribe\?test=1$/)
+    await preview.getByText(/the campaign’s postal address/).waitFor()
+    // The link a preview or a test send carries says it was a test, not that it is broken.
+    await page.goto(href)
+    await page.getByText('This was a test email').waitFor()
+    expect(await page.getByText('This link is not valid').count()).toBe(0)
+    await page.setViewportSize({ width: 390, height: 900 })
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'starters-unsubscribe-test-390')
+    await page.setViewportSize({ width: 1280, height: 900 })
 
     // The campaign, step by step.
     await page.goto(at('/app/campaigns/new'))
