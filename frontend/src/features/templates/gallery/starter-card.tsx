@@ -1,5 +1,5 @@
 import type { CreateTemplateBody } from '@app/contracts'
-import { compileTemplate, renderTemplate } from '@app/email/browser'
+import { compileTemplate, enginePreviewValues, renderTemplate } from '@app/email/browser'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { Badge } from '../../../components/ui/badge'
@@ -32,7 +32,9 @@ function thumbnailQuery(choice: Choice) {
     queryFn: async () => {
       const { input, subject, sampleData } = choice.thumbnail
       const compiled = await compileTemplate(input)
-      const render = renderTemplate({ subject, html: compiled.html }, sampleData)
+      // What a campaign fills in itself shows as the editor's preview shows it.
+      const engine = enginePreviewValues({ origin: window.location.origin })
+      const render = renderTemplate({ subject, html: compiled.html }, { ...sampleData, ...engine })
       return { html: render.html ?? compiled.html, subject: render.subject ?? '' }
     },
     staleTime: Number.POSITIVE_INFINITY,
