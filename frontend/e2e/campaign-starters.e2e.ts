@@ -144,7 +144,7 @@ describe('visual templates sent as campaigns, in a real browser', () => {
       .click()
     await expect.poll(() => words.textContent()).toContain('{{postalAddress}}')
     await page.getByText('All clear').waitFor({ timeout: 30_000 })
-    await page.getByRole('button', { name: /^Save · / }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Saved as version 2.').waitFor()
     // Previewed with real-looking values, never asked for as sample data.
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
