@@ -56,7 +56,7 @@ export async function startSending(
       configurationSet: connection.monitoring?.configurationSetName ?? null,
       topicIds: campaign.topicIds,
       missingVariables: campaign.missingVariables,
-      senderValues: campaign.senderValues,
+      senderValues: campaign.senderValues ?? { postalAddress: '', organizationName: '' },
       sesTemplateName,
       variables: templateVariables(campaign.content),
       templateDeleted: false,

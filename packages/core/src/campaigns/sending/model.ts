@@ -22,8 +22,11 @@ export interface SendingCampaign {
   replyTo: string | null
   topicIds: string[]
   missingVariables: { mode: 'skip' } | { mode: 'default'; values: Record<string, string> }
-  /** What the engine fills in for every recipient besides their own unsubscribe link. */
-  senderValues: { postalAddress: string; organizationName: string }
+  /**
+   * What the engine fills in for every recipient besides their own unsubscribe link (the campaigns domain always
+   * gives it; without it, as for the bench's and crash tests' bare campaigns, both are empty).
+   */
+  senderValues?: { postalAddress: string; organizationName: string }
   /** The pinned version's parts as published (subject, HTML, text), and the variables they use. */
   content: { templateId: string; version: number; subject: string; html: string; text: string }
 }
