@@ -42,6 +42,10 @@ describe('campaignProblems (the editor’s Checks and the pre-flight alike)', ()
     ).toEqual([])
     expect(codes(`${link}<p>Elsewhere</p>`, text, { postalAddress: POSTAL })).toEqual(['postal_address'])
     expect(codes(`${link}<p>{{postalAddress}}</p>`, '', { postalAddress: '' })).toEqual(['postal_address'])
+    const odd = 'Bâtiment <B> & Co, 1 rue $& Cie'
+    expect(
+      codes(`${link}<p>{{postalAddress}}</p>`, `${text} {{postalAddress}}`, { postalAddress: odd }),
+    ).toEqual([])
     // The editor knows no campaign: it asks for {{postalAddress}}.
     expect(codes(`${link}<p>{{postalAddress}}</p>`, '')).toEqual([])
     expect(codes(`${link}<p>${POSTAL}</p>`, '')).toEqual(['postal_address'])

@@ -51,6 +51,7 @@ export interface CampaignProblem {
 /** `{{unsubscribeUrl}}` or `{{{unsubscribeUrl}}}`, spaces allowed. */
 const UNSUBSCRIBE_TAG = /\{\{\{?\s*unsubscribeUrl\s*\}?\}\}/
 const POSTAL_TAG = /\{\{\{?\s*postalAddress\s*\}?\}\}/g
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 /** An address typed on several lines in the template still matches one typed with commas. */
 const addressWords = (text: string) => text.replace(/[,;]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()
 
@@ -73,13 +74,14 @@ export function hasUnsubscribeLink(content: { html: string; text: string }): boo
 export function showsPostalAddress(content: { html: string; text: string }, postalAddress?: string): boolean {
   const wanted = postalAddress === undefined ? '{{postaladdress}}' : addressWords(postalAddress)
   if (!wanted) return false
-  const fill = (source: string) =>
-    postalAddress === undefined
-      ? source.replace(POSTAL_TAG, '{{postalAddress}}')
-      : source.replace(POSTAL_TAG, postalAddress)
+  // As the send fills it: HTML-escaped in the HTML part, as typed in the text part.
+  const fill = (source: string, inHtml: boolean) =>
+    source.replace(POSTAL_TAG, () =>
+      postalAddress === undefined ? '{{postalAddress}}' : inHtml ? escapeHtml(postalAddress) : postalAddress,
+    )
   const shows = (text: string) => addressWords(text).includes(wanted)
-  const text = fill(content.text)
-  return shows(htmlToText(fill(content.html))) && (text.trim() === '' || shows(text))
+  const text = fill(content.text, false)
+  return shows(htmlToText(fill(content.html, true))) && (text.trim() === '' || shows(text))
 }
 
 /**
