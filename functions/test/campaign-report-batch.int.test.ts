@@ -195,7 +195,8 @@ describe('counting SES events a batch at a time', () => {
     expect(await recordEngagement(batch[2] as EngagementEvent)).toBe('counted')
     expect(await recordEngagement(event(c, 'OPEN', 5, { open: HUMAN }))).toBe('counted')
 
-    expect(await commitChunk(plan, plan.chunks[0] as (typeof plan.chunks)[number])).toBe(true)
+    // b's and c's events go the per-event way; a's and d's are committed again as a transaction without them.
+    expect(await commitChunk(plan, plan.chunks[0] as (typeof plan.chunks)[number])).toBe(2)
     expect(plan.results).toEqual(['counted', 'counted', 'duplicate', 'counted', 'counted'])
     const read = await counts(campaign)
     expect(read.counters).toMatchObject({

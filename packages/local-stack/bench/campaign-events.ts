@@ -39,7 +39,7 @@ import { scratchDir } from '../src/testing/scratch-dir'
 
 const EVENTS = Math.min(Number(process.env.BENCH_EVENTS ?? 100_000), 1_000_000)
 const IN_FLIGHT = 16
-const BATCH = QUEUES.campaignEvents.batchSize
+const BATCH = Number(process.env.BENCH_BATCH ?? QUEUES.campaignEvents.batchSize)
 const REPORT_READS = 50
 
 async function inParallel<T>(items: T[], width: number, run: (item: T) => Promise<unknown>) {

@@ -35,8 +35,9 @@ interface RecipientEvents {
 /** One transaction of a batch: new events of one campaign, their recipients and the aggregates they add. */
 export interface Chunk {
   indexes: number[]
-  /** Empty when the events cannot share one transaction (a recipient with too many): counted one by one. */
-  items: NamedItem[]
+  groups: RecipientEvents[]
+  /** The events cannot share one transaction (a recipient with too many): counted one by one. */
+  perEvent?: boolean
 }
 
 export interface BatchPlan {
@@ -49,7 +50,7 @@ export interface BatchPlan {
 
 export interface BatchOutcome {
   results: RecordResult[]
-  /** Chunks whose transaction was cancelled (a concurrent writer won) and that were counted event by event. */
+  /** Events counted one by one: their recipient's part of a transaction was cancelled by a concurrent writer. */
   fallbacks: number
 }
 
@@ -62,8 +63,11 @@ function applied(state: RecipientActivity, change: Change): RecipientActivity {
   return next as RecipientActivity
 }
 
-/** The recipient's markers and its one update: its events' changes merged (later decisions saw earlier ones). */
-function recipientItems(group: RecipientEvents, now: Date): NamedItem[] {
+/**
+ * The recipient's markers and its one update (its events' changes merged: each was decided from the state the
+ * earlier ones leave), named after the group so a cancellation says which recipients failed.
+ */
+function recipientItems(group: RecipientEvents, tag: number, now: Date): NamedItem[] {
   const set: Record<string, unknown> = {}
   const add: Record<string, number> = {}
   const links: string[] = []
@@ -73,8 +77,21 @@ function recipientItems(group: RecipientEvents, now: Date): NamedItem[] {
     if (change.addLink) links.push(change.addLink)
   }
   return [
-    ...group.events.map((event) => markerItem(group.recipient, event.identity, event.type, now)),
-    recipientUpdate(group.recipient, group.read, { set, add, links }),
+    ...group.events.map((event) => ({
+      ...markerItem(group.recipient, event.identity, event.type, now),
+      name: `report.marker#${tag}`,
+    })),
+    { ...recipientUpdate(group.recipient, group.read, { set, add, links }), name: `report.recipient#${tag}` },
+  ]
+}
+
+/** A chunk's transaction: its recipients' items and the ADDs of all their events, summed. */
+function chunkItems(groups: RecipientEvents[], now: Date): NamedItem[] {
+  const sums = groups.reduce(withEvents, emptySums())
+  const first = groups[0] as RecipientEvents
+  return [
+    ...groups.flatMap((group, tag) => recipientItems(group, tag, now)),
+    ...aggregateItems(first.recipient, sums, pick(SHARDS), pick(SUBSHARDS)),
   ]
 }
 
@@ -88,25 +105,18 @@ const withEvents = (sums: Sums, group: RecipientEvents): Sums => {
   return copy
 }
 const aggregateCount = (sums: Sums) => 1 + sums.buckets.size + sums.links.size
+const indexesOf = (group: RecipientEvents) => group.events.map((event) => event.index)
 
 /** Each campaign's recipients in chunks that fit one transaction with their aggregates. */
-function chunksOf(groups: RecipientEvents[], now: Date, maxItems: number): Chunk[] {
+function chunksOf(groups: RecipientEvents[], maxItems: number): Chunk[] {
   const byCampaign = new Map<string, RecipientEvents[]>()
   for (const group of groups) {
     const campaign = `${group.recipient.orgId}#${group.recipient.campaignId}`
     byCampaign.set(campaign, [...(byCampaign.get(campaign) ?? []), group])
   }
   const chunks: Chunk[] = []
-  const close = (members: RecipientEvents[], sums: Sums) => {
-    const first = members[0]
-    if (!first) return
-    chunks.push({
-      indexes: members.flatMap((group) => group.events.map((event) => event.index)),
-      items: [
-        ...members.flatMap((group) => recipientItems(group, now)),
-        ...aggregateItems(first.recipient, sums, pick(SHARDS), pick(SUBSHARDS)),
-      ],
-    })
+  const close = (members: RecipientEvents[]) => {
+    if (members.length > 0) chunks.push({ indexes: members.flatMap(indexesOf), groups: members })
   }
   for (const campaignGroups of byCampaign.values()) {
     let members: RecipientEvents[] = []
@@ -115,12 +125,12 @@ function chunksOf(groups: RecipientEvents[], now: Date, maxItems: number): Chunk
     for (const group of campaignGroups) {
       const size = group.events.length + 1
       if (size + aggregateCount(withEvents(emptySums(), group)) > maxItems) {
-        chunks.push({ indexes: group.events.map((event) => event.index), items: [] })
+        chunks.push({ indexes: indexesOf(group), groups: [group], perEvent: true })
         continue
       }
       const joined = withEvents(sums, group)
       if (own + size + aggregateCount(joined) > maxItems) {
-        close(members, sums)
+        close(members)
         members = [group]
         sums = withEvents(emptySums(), group)
         own = size
@@ -130,7 +140,7 @@ function chunksOf(groups: RecipientEvents[], now: Date, maxItems: number): Chunk
         own += size
       }
     }
-    close(members, sums)
+    close(members)
   }
   return chunks
 }
@@ -193,27 +203,56 @@ export async function planBatch(
       })
     }
   })
-  return { events, now, results, chunks: chunksOf([...groups.values()], now, maxItems) }
+  return { events, now, results, chunks: chunksOf([...groups.values()], maxItems) }
 }
+
+/**
+ * The groups a cancellation names (their marker or recipient failed); none when only the aggregates conflicted
+ * (the next attempt puts them in another shard).
+ */
+function failedGroups(error: TransactionFailed, groups: RecipientEvents[]): Set<RecipientEvents> {
+  const named = new Set(
+    error.failures.flatMap((failure) => {
+      const tag = /^report\.(?:marker|recipient)#(\d+)$/.exec(failure.name)?.[1]
+      return tag === undefined ? [] : [groups[Number(tag)] as RecipientEvents]
+    }),
+  )
+  return named
+}
+
+/** Transactions of one chunk before what is left of it is counted event by event. */
+const CHUNK_ATTEMPTS = 3
 
 /**
  * Commits one chunk in one transaction: its markers (each conditioned on not existing), its recipients (each on
  * the report version read) and the summed aggregates. Cancelled — a concurrent writer counted one of its events or
- * changed one of its recipients — nothing of it was written, so its events are counted again one by one by the
- * exact per-event path, which re-reads. Returns whether it fell back.
+ * changed one of its recipients since the read — nothing of it was written: the recipients the cancellation names
+ * go to the exact per-event path (`recordEngagement`, which re-reads), and the others are committed again without
+ * them (their reads still hold, and their conditions say so). Returns how many events were counted one by one.
  */
-export async function commitChunk(plan: BatchPlan, chunk: Chunk): Promise<boolean> {
-  if (chunk.items.length > 0)
+export async function commitChunk(plan: BatchPlan, chunk: Chunk): Promise<number> {
+  let groups = chunk.perEvent ? [] : chunk.groups
+  const oneByOne: RecipientEvents[] = chunk.perEvent ? [...chunk.groups] : []
+  for (let attempt = 0; groups.length > 0; attempt++) {
+    if (attempt >= CHUNK_ATTEMPTS) {
+      oneByOne.push(...groups)
+      break
+    }
     try {
-      await transact(chunk.items, { conflictRetries: 8 })
-      for (const index of chunk.indexes) plan.results[index] = 'counted'
-      return false
+      await transact(chunkItems(groups, plan.now), { conflictRetries: 8 })
+      for (const index of groups.flatMap(indexesOf)) plan.results[index] = 'counted'
+      break
     } catch (error) {
       if (!(error instanceof TransactionFailed)) throw error
+      const failed = failedGroups(error, groups)
+      oneByOne.push(...failed)
+      groups = groups.filter((group) => !failed.has(group))
     }
-  for (const index of chunk.indexes)
+  }
+  const indexes = oneByOne.flatMap(indexesOf)
+  for (const index of indexes)
     plan.results[index] = await recordEngagement(plan.events[index] as EngagementEvent, plan.now)
-  return true
+  return indexes.length
 }
 
 /**
@@ -224,6 +263,6 @@ export async function commitChunk(plan: BatchPlan, chunk: Chunk): Promise<boolea
 export async function recordEngagements(events: EngagementEvent[], now = new Date()): Promise<BatchOutcome> {
   const plan = await planBatch(events, now)
   let fallbacks = 0
-  for (const chunk of plan.chunks) if (await commitChunk(plan, chunk)) fallbacks++
+  for (const chunk of plan.chunks) fallbacks += await commitChunk(plan, chunk)
   return { results: plan.results as RecordResult[], fallbacks }
 }
