@@ -6,7 +6,7 @@
  *    among the opens) and 10 % copies of them (SNS redeliveries), shuffled, counted as the events worker counts
  *    them: `recordEngagements` per SQS batch (`QUEUES.campaignEvents.batchSize`, 10) — one consistent BatchGet of
  *    the batch's markers and recipients, one transaction per campaign — with 16 batches in flight, as concurrent
- *    worker invocations would;
+ *    worker invocations would (`BENCH_BATCH` overrides the batch size to compare);
  *  - raw: one PutItem per event (the same events, 16 in flight): the floor any per-event write pays, and the
  *    figure the counting is held to (16 DynamoDB calls in flight on both sides);
  *  - report: the report's reads (the 16 ledger counters, every shard's aggregates, the report built) 50 times,
@@ -207,7 +207,9 @@ async function main(): Promise<void> {
     console.log(
       `${'ratio counting / raw'.padEnd(62)}${(rate(countSeconds) / rate(rawSeconds)).toFixed(2).padStart(19)}`,
     )
-    console.log(`outcomes: ${JSON.stringify(outcomes)}, batches counted event by event: ${fallbacks}`)
+    console.log(
+      `outcomes: ${JSON.stringify(outcomes)}, events counted one by one after a cancelled transaction: ${fallbacks}`,
+    )
     console.log(
       `report of a ${EVENTS.toLocaleString('en')}-recipient campaign (${REPORT_READS} reads): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms\n`,
     )
