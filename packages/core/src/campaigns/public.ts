@@ -56,8 +56,3 @@ export type { EngagementEvent } from './reports/model'
  * (`reports/record-batch.repo.ts`), exactly once however often it is delivered.
  */
 export { enqueueEngagement } from './reports/queue'
-/**
- * Counts an SES event of a campaign's message (or an unsubscribe through its link) in the campaign's report,
- * exactly once however often it is delivered (`reports/record.repo.ts`).
- */
-export { recordEngagement } from './reports/record.repo'
