@@ -23,6 +23,7 @@ import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
 import { access as campaignDispatchWorker } from './workers/campaign-dispatch.access'
+import { access as campaignEventsWorker } from './workers/campaign-events.access'
 import { access as campaignScheduleWorker } from './workers/campaign-schedule.access'
 import { access as campaignSendWorker } from './workers/campaign-send.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
@@ -71,6 +72,7 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   campaignDispatch: campaignDispatchWorker,
   campaignSend: campaignSendWorker,
   campaignSchedule: campaignScheduleWorker,
+  campaignEvents: campaignEventsWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

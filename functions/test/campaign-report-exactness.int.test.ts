@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
 import { readAggregates } from '@app/core/campaigns/reports/aggregates.repo'
 import {
   applyTransitions,
@@ -177,7 +178,17 @@ describe('counting is exact under duplicated and reordered events', () => {
     }
     await inParallel(shuffle(copies, 7), 6, deliver)
 
-    const [once, twice] = await Promise.all([summary(org, inOrder), summary(org, shuffled)])
+    // The events worker counts the queued events in SQS batches: wait for it, then for nothing more to change.
+    const settled = async (campaignId: string) => {
+      await eventually(
+        () => summary(org, campaignId),
+        (read) => isDeepStrictEqual(read.counters, expected),
+        'the events to be counted',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      return summary(org, campaignId)
+    }
+    const [once, twice] = await Promise.all([settled(inOrder), settled(shuffled)])
     expect(once.counters).toEqual(expected)
     expect(twice).toEqual(once)
     const clickers = expected.uniqueClicks

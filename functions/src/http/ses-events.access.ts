@@ -1,11 +1,14 @@
 import type { FunctionAccess } from '@app/contracts'
 
-/** Public: verifies SNS signatures (certificates fetched from SNS over HTTPS) and records events. */
+/**
+ * Public: verifies SNS signatures (certificates fetched from SNS over HTTPS), records events and queues campaign
+ * messages' events for the events worker to count.
+ */
 export const access = {
   table: true,
   sendsMail: false,
   administersUsers: false,
-  sendsTo: [],
+  sendsTo: ['campaignEvents'],
   stripe: false,
   customerAws: false,
 } as const satisfies FunctionAccess

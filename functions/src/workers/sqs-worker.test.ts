@@ -3,7 +3,7 @@ import { createMetrics } from '@app/core/metrics'
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { sqsWorker } from './sqs-worker'
+import { sqsBatchWorker, sqsWorker } from './sqs-worker'
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60_000 } as unknown as Context
 
@@ -105,6 +105,56 @@ describe('sqsWorker', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const handler = worker(async () => {})
     const response = await handler(batch(record('m1', '{}'), record('m2', '[]')), context)
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }])
+  })
+})
+
+describe('sqsBatchWorker', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  const batchWorker = (handleBatch: (messages: { orgId: string }[]) => Promise<void>) =>
+    sqsBatchWorker({
+      schema: z.object({ orgId: z.string().min(1) }).strict(),
+      log: createLogger({ service: 'test-worker' }),
+      metrics: createMetrics('test-worker'),
+      failure: 'work.failed',
+      handleBatch,
+    })
+
+  it('hands the well-formed records over together and reports the malformed ones alone', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const calls: string[][] = []
+    const handler = batchWorker(async (messages) => {
+      calls.push(messages.map((message) => message.orgId))
+    })
+    const response = await handler(
+      batch(
+        record('m1', JSON.stringify({ orgId: 'a' })),
+        record('m2', 'not json'),
+        record('m3', JSON.stringify({ orgId: 'b' })),
+      ),
+      context,
+    )
+    expect(calls).toEqual([['a', 'b']])
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] })
+    const emf = out.mock.calls.map(([chunk]) => JSON.parse(String(chunk))).filter((line) => line._aws)
+    expect(emf.map((line) => [line.result, line.SqsRecords])).toEqual([
+      ['failed', 1],
+      ['handled', 2],
+    ])
+  })
+
+  it('reports every well-formed record when the batch fails, so SQS delivers them again', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const handler = batchWorker(async () => {
+      throw new Error('boom')
+    })
+    const response = await handler(
+      batch(record('m1', JSON.stringify({ orgId: 'a' })), record('m2', JSON.stringify({ orgId: 'b' }))),
+      context,
+    )
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }])
   })
 })

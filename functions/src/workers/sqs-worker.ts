@@ -50,3 +50,55 @@ export function sqsWorker<S extends z.ZodType>(
       { context, processInParallel: false, throwOnFullBatchFailure: false },
     )
 }
+
+export interface SqsBatchWorkerOptions<S extends z.ZodType> extends Omit<SqsWorkerOptions<S>, 'handle'> {
+  /** Handles the batch's well-formed messages together; must be safe to run again for any of them. */
+  handleBatch: (messages: z.infer<S>[], context: Context) => Promise<void>
+}
+
+/**
+ * For consumers whose work costs less per batch than per record (the events worker counts a batch in one read
+ * and one transaction per campaign): every record's body is parsed with its schema, a malformed one is logged and
+ * reported alone in `batchItemFailures`, and the well-formed ones are handled together. If that throws, they are
+ * all reported, so SQS redelivers them (and, past the receive count, moves them to the dead-letter queue).
+ */
+export function sqsBatchWorker<S extends z.ZodType>(
+  options: SqsBatchWorkerOptions<S>,
+): (event: SQSEvent, context: Context) => Promise<SQSBatchResponse> {
+  return async (event, context) => {
+    const started = Date.now()
+    const failed: string[] = []
+    const parsed: { record: SQSRecord; message: z.infer<S> }[] = []
+    for (const record of event.Records)
+      try {
+        parsed.push({ record, message: options.schema.parse(JSON.parse(record.body)) })
+      } catch (error) {
+        options.log.error(options.failure, { error, messageId: record.messageId })
+        failed.push(record.messageId)
+      }
+    let handled = true
+    if (parsed.length > 0)
+      try {
+        await options.handleBatch(
+          parsed.map((entry) => entry.message),
+          context,
+        )
+      } catch (error) {
+        handled = false
+        options.log.error(options.failure, {
+          error,
+          messageIds: parsed.map((entry) => entry.record.messageId),
+        })
+        failed.push(...parsed.map((entry) => entry.record.messageId))
+      }
+    const time = milliseconds(Date.now() - started)
+    if (failed.length > 0)
+      options.metrics.publish({ result: 'failed' }, { SqsRecords: count(failed.length), SqsRecordTime: time })
+    if (handled && parsed.length > 0)
+      options.metrics.publish(
+        { result: 'handled' },
+        { SqsRecords: count(parsed.length), SqsRecordTime: time },
+      )
+    return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) }
+  }
+}

@@ -15,6 +15,7 @@ export const ENV = {
   campaignDispatchQueueUrl: 'CAMPAIGN_DISPATCH_QUEUE_URL',
   campaignSendQueueUrl: 'CAMPAIGN_SEND_QUEUE_URL',
   campaignScheduleQueueUrl: 'CAMPAIGN_SCHEDULE_QUEUE_URL',
+  campaignEventsQueueUrl: 'CAMPAIGN_EVENTS_QUEUE_URL',
   /** EventBridge Scheduler: the group of campaigns' one-time schedules, the role Scheduler assumes, its target. */
   campaignScheduleGroup: 'CAMPAIGN_SCHEDULE_GROUP',
   campaignSchedulerRoleArn: 'CAMPAIGN_SCHEDULER_ROLE_ARN',

@@ -73,6 +73,19 @@ export const QUEUES = {
     maxReceiveCount: 5,
     batchSize: 1,
   },
+  /**
+   * SES events of campaign messages to count into their reports: the signed SNS endpoint verifies each post, settles
+   * the ledger and enqueues the event here; the worker counts up to 10 at once (`campaigns/reports/record-batch.repo.ts`:
+   * one BatchGet and one transaction per campaign instead of a read and a transaction per event). Counting is
+   * exactly once by the events' markers, so a redelivered message or a retried batch counts nothing twice.
+   */
+  campaignEvents: {
+    worker: 'campaign-events',
+    urlEnv: ENV.campaignEventsQueueUrl,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 10,
+    batchSize: 10,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

@@ -3,10 +3,12 @@
  * the same count in the same run, and the report's read latency for a campaign of that many recipients.
  *  - the campaign: a ledger of BENCH_EVENTS recipients (default 100,000), written as the engine writes it;
  *  - events: 90 % distinct (DELIVERY for 60 % of the recipients, OPEN for 20 %, CLICK for 10 %, machine opens
- *    among the opens) and 10 % copies of them (SNS redeliveries), shuffled, counted by `recordEngagement` (the
- *    events endpoint's counting step: read the recipient, one transaction of marker + recipient + counters) with
- *    16 in flight, as concurrent Lambda invocations would;
- *  - raw: one PutItem per event (the same count, 16 in flight): the floor any per-event write pays;
+ *    among the opens) and 10 % copies of them (SNS redeliveries), shuffled, counted as the events worker counts
+ *    them: `recordEngagements` per SQS batch (`QUEUES.campaignEvents.batchSize`, 10) — one consistent BatchGet of
+ *    the batch's markers and recipients, one transaction per campaign — with 16 batches in flight, as concurrent
+ *    worker invocations would (`BENCH_BATCH` overrides the batch size to compare);
+ *  - raw: one PutItem per event (the same events, 16 in flight): the floor any per-event write pays, and the
+ *    figure the counting is held to (16 DynamoDB calls in flight on both sides);
  *  - report: the report's reads (the 16 ledger counters, every shard's aggregates, the report built) 50 times,
  *    p50 and p99.
  * Prints the rates and the ratio counting / raw, and checks the counts equal the ground truth.
@@ -14,9 +16,9 @@
 
 import { rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import type { Campaign } from '@app/contracts'
+import { type Campaign, QUEUES } from '@app/contracts'
 import type { EngagementEvent } from '@app/core/campaigns/reports/model'
-import { recordEngagement } from '@app/core/campaigns/reports/record.repo'
+import { recordEngagements } from '@app/core/campaigns/reports/record-batch.repo'
 import { buildReport } from '@app/core/campaigns/reports/report'
 import {
   countShard,
@@ -37,6 +39,7 @@ import { scratchDir } from '../src/testing/scratch-dir'
 
 const EVENTS = Math.min(Number(process.env.BENCH_EVENTS ?? 100_000), 1_000_000)
 const IN_FLIGHT = 16
+const BATCH = Number(process.env.BENCH_BATCH ?? QUEUES.campaignEvents.batchSize)
 const REPORT_READS = 50
 
 async function inParallel<T>(items: T[], width: number, run: (item: T) => Promise<unknown>) {
@@ -159,9 +162,15 @@ async function main(): Promise<void> {
 
     console.log('Counting the same events…')
     const outcomes = { counted: 0, duplicate: 0, unknown_recipient: 0 }
+    let fallbacks = 0
+    const batches = Array.from({ length: Math.ceil(events.length / BATCH) }, (_, index) =>
+      events.slice(index * BATCH, (index + 1) * BATCH),
+    )
     started = performance.now()
-    await inParallel(events, IN_FLIGHT, async (event) => {
-      outcomes[await recordEngagement(event)]++
+    await inParallel(batches, IN_FLIGHT, async (batch) => {
+      const outcome = await recordEngagements(batch)
+      for (const result of outcome.results) outcomes[result]++
+      fallbacks += outcome.fallbacks
     })
     const countSeconds = (performance.now() - started) / 1000
 
@@ -192,11 +201,15 @@ async function main(): Promise<void> {
     )
     console.log(`${''.padEnd(62)}${'time'.padStart(9)}${'events/s'.padStart(10)}`)
     console.log(row(`raw PutItem per event (${IN_FLIGHT} in flight)`, rawSeconds))
-    console.log(row(`counting: recordEngagement per event (${IN_FLIGHT} in flight)`, countSeconds))
+    console.log(
+      row(`counting: recordEngagements per SQS batch of ${BATCH} (${IN_FLIGHT} in flight)`, countSeconds),
+    )
     console.log(
       `${'ratio counting / raw'.padEnd(62)}${(rate(countSeconds) / rate(rawSeconds)).toFixed(2).padStart(19)}`,
     )
-    console.log(`outcomes: ${JSON.stringify(outcomes)}`)
+    console.log(
+      `outcomes: ${JSON.stringify(outcomes)}, events counted one by one after a cancelled transaction: ${fallbacks}`,
+    )
     console.log(
       `report of a ${EVENTS.toLocaleString('en')}-recipient campaign (${REPORT_READS} reads): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms\n`,
     )

@@ -3,9 +3,15 @@ import * as z from 'zod'
 
 /** Campaigns' own configuration; each read on first use so routes that never need it never depend on it. */
 
-/** The queues of the dispatch steps and of the send batches. */
-export const campaignQueueUrl = (queue: 'dispatch' | 'send'): string =>
-  z.url().parse(process.env[queue === 'dispatch' ? ENV.campaignDispatchQueueUrl : ENV.campaignSendQueueUrl])
+const QUEUE_URLS = {
+  dispatch: ENV.campaignDispatchQueueUrl,
+  send: ENV.campaignSendQueueUrl,
+  events: ENV.campaignEventsQueueUrl,
+} as const
+
+/** The queues of the dispatch steps, of the send batches and of the SES events to count. */
+export const campaignQueueUrl = (queue: keyof typeof QUEUE_URLS): string =>
+  z.url().parse(process.env[QUEUE_URLS[queue]])
 
 const SchedulingEnvSchema = z.object({
   [ENV.campaignScheduleGroup]: z.string().min(1),

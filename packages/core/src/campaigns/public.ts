@@ -52,7 +52,7 @@ export async function startScheduledCampaign(
 
 export type { EngagementEvent } from './reports/model'
 /**
- * Counts an SES event of a campaign's message (or an unsubscribe through its link) in the campaign's report,
- * exactly once however often it is delivered (`reports/record.repo.ts`).
+ * The SES events endpoint's way in: the event is queued and counted with its SQS batch by the events worker
+ * (`reports/record-batch.repo.ts`), exactly once however often it is delivered.
  */
-export { recordEngagement } from './reports/record.repo'
+export { enqueueEngagement } from './reports/queue'

@@ -82,8 +82,9 @@ async function routeToCampaign(orgId: string, event: SesEvent, log: Logger): Pro
     })
     if (changed) log.info('ses_events.campaign_outcome', { ...event.campaign, type: event.type })
   }
-  // The report's counters (each event once, however often SNS delivers it).
-  const counted = await Campaigns.recordEngagement({
+  // The report's counters: queued and counted in batches by the events worker (each event once, however often
+  // SNS delivers it or SQS redelivers it).
+  await Campaigns.enqueueEngagement({
     orgId,
     campaignId: event.campaign.campaignId,
     contactId: event.campaign.contactId,
@@ -93,8 +94,6 @@ async function routeToCampaign(orgId: string, event: SesEvent, log: Logger): Pro
     sentAt: event.sentAt,
     ...event.engagement,
   })
-  if (counted !== 'counted')
-    log.info('ses_events.campaign_engagement', { ...event.campaign, type: event.type, counted })
 }
 
 /**
