@@ -28,7 +28,6 @@ import { requireOperator } from '@app/core/auth/operators'
 import { organizationContext } from '@app/core/organizations/context'
 import { assertFeature } from '@app/core/organizations/organizations'
 import middy from '@middy/core'
-import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -38,6 +37,7 @@ import type { z } from 'zod'
 import { env } from '../env'
 import { type Authenticators, defaultAuthenticators } from './actor'
 import { invalidRequest, jsonResponse, toErrorResponse } from './errors'
+import { parseJsonBody } from './json-body'
 import { type OwnerLookups, resolveOrganization } from './organization'
 import { reportError, requestPath, sentryMiddleware } from './sentry'
 
@@ -187,7 +187,6 @@ export function endpointGroup<G extends EndpointGroup>(
     if (owner && !owners[owner]) throw new Error(`Route ${route.id} needs the owner lookup of ${owner}`)
   }
   const table = new Map(routeList.map((route) => [routeKey(route), route]))
-  const parseJson = httpJsonBodyParser().before as unknown as (request: { event: Event }) => void
   const states = new WeakMap<Context, State>()
 
   const core = async (event: Event, lambda: Context): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -209,8 +208,7 @@ export function endpointGroup<G extends EndpointGroup>(
       }
       body = rawText(event)
     } else if (route.body) {
-      parseJson({ event })
-      body = event.body
+      body = parseJsonBody(event.headers, event.body, Boolean(event.isBase64Encoded))
     } else if (event.body?.trim()) {
       throw new AppError('request.invalid', 'This call takes no request body.')
     }
