@@ -152,6 +152,11 @@ export interface EndpointGroupOptions {
   owners?: OwnerLookups
   /** Replaces how callers are authenticated (tests; the API-keys feature plugs its key lookup in here). */
   authenticators?: Partial<Authenticators>
+  /**
+   * What a request matching none of the group's routes gets instead of a 404 (the docs group also serves the
+   * API's `$default` catch-all: a known path asked with another method is a 405).
+   */
+  unmatched?: (event: Event) => APIGatewayProxyStructuredResultV2 | undefined
   /** Tests only: serve these routes instead of the group's own (e.g. a probe route with a plan feature). */
   routes?: readonly RouteEntry[]
 }
@@ -191,7 +196,11 @@ export function endpointGroup<G extends EndpointGroup>(
 
   const core = async (event: Event, lambda: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = table.get(event.routeKey)
-    if (!route) throw new AppError('route.not_found', `No route ${event.routeKey}.`)
+    if (!route) {
+      const answer = options.unmatched?.(event)
+      if (answer) return answer
+      throw new AppError('route.not_found', `No route ${event.routeKey}.`)
+    }
     const log = baseLog.child({ requestId: lambda.awsRequestId, route: route.id })
     states.set(lambda, { route, log, started: Date.now() })
 
