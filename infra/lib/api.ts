@@ -12,7 +12,8 @@ import {
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
-  type HttpRoute,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2'
@@ -110,6 +111,18 @@ export class Api extends Construct {
         return [group, fn]
       }),
     ) as Record<EndpointGroup, ServiceFunction>
+    // API Gateway answers a known path asked with another method with a 404; this catch-all sends every request no
+    // route takes to the docs function, which answers 405 with `Allow` from the route table (or 404).
+    const catchAll = new HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.httpApi,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('DefaultIntegration', this.functions.docs.function),
+      authorizer: noAuthorizer,
+    })
+    Validations.of(catchAll).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'The catch-all only answers 405 or 404 from the route table; it reads and changes nothing.',
+    })
   }
 
   get url(): string {

@@ -28,7 +28,6 @@ import { requireOperator } from '@app/core/auth/operators'
 import { organizationContext } from '@app/core/organizations/context'
 import { assertFeature } from '@app/core/organizations/organizations'
 import middy from '@middy/core'
-import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -38,6 +37,7 @@ import type { z } from 'zod'
 import { env } from '../env'
 import { type Authenticators, defaultAuthenticators } from './actor'
 import { invalidRequest, jsonResponse, toErrorResponse } from './errors'
+import { parseJsonBody } from './json-body'
 import { type OwnerLookups, resolveOrganization } from './organization'
 import { reportError, requestPath, sentryMiddleware } from './sentry'
 
@@ -152,6 +152,11 @@ export interface EndpointGroupOptions {
   owners?: OwnerLookups
   /** Replaces how callers are authenticated (tests; the API-keys feature plugs its key lookup in here). */
   authenticators?: Partial<Authenticators>
+  /**
+   * What a request matching none of the group's routes gets instead of a 404 (the docs group also serves the
+   * API's `$default` catch-all: a known path asked with another method is a 405).
+   */
+  unmatched?: (event: Event) => APIGatewayProxyStructuredResultV2 | undefined
   /** Tests only: serve these routes instead of the group's own (e.g. a probe route with a plan feature). */
   routes?: readonly RouteEntry[]
 }
@@ -187,12 +192,15 @@ export function endpointGroup<G extends EndpointGroup>(
     if (owner && !owners[owner]) throw new Error(`Route ${route.id} needs the owner lookup of ${owner}`)
   }
   const table = new Map(routeList.map((route) => [routeKey(route), route]))
-  const parseJson = httpJsonBodyParser().before as unknown as (request: { event: Event }) => void
   const states = new WeakMap<Context, State>()
 
   const core = async (event: Event, lambda: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = table.get(event.routeKey)
-    if (!route) throw new AppError('route.not_found', `No route ${event.routeKey}.`)
+    if (!route) {
+      const answer = options.unmatched?.(event)
+      if (answer) return answer
+      throw new AppError('route.not_found', `No route ${event.routeKey}.`)
+    }
     const log = baseLog.child({ requestId: lambda.awsRequestId, route: route.id })
     states.set(lambda, { route, log, started: Date.now() })
 
@@ -209,8 +217,7 @@ export function endpointGroup<G extends EndpointGroup>(
       }
       body = rawText(event)
     } else if (route.body) {
-      parseJson({ event })
-      body = event.body
+      body = parseJsonBody(event.headers, event.body, Boolean(event.isBase64Encoded))
     } else if (event.body?.trim()) {
       throw new AppError('request.invalid', 'This call takes no request body.')
     }

@@ -29,12 +29,38 @@ const HTTP_ERROR_CODES: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'request.invalid_json', message: 'The request body is not valid JSON.' },
 }
 
+type Issue = z.core.$ZodIssue
+
+/**
+ * The issue that names a field. A union (`PATCH campaigns/{id}` takes an edit or an action) fails as a whole with
+ * "Invalid input" at the body: the branch the request came closest to (fewest problems, then the deepest one)
+ * says which field was wrong. An unknown key is named by the key itself.
+ */
+function namedIssue(issue: Issue | undefined, prefix: PropertyKey[] = []): Issue | undefined {
+  if (!issue) return undefined
+  const path = [...prefix, ...issue.path]
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const ranked = issue.errors
+      .filter((branch) => branch.length > 0)
+      .map((branch) => ({ size: branch.length, named: namedIssue(branch[0], path) }))
+      .filter((entry): entry is { size: number; named: Issue } => Boolean(entry.named))
+      .sort((a, b) => a.size - b.size || b.named.path.length - a.named.path.length)
+    const best = ranked[0]?.named
+    if (best && best.path.length > path.length) return best
+  }
+  if (issue.code === 'invalid_key' && issue.issues[0])
+    return { ...issue.issues[0], path: [...path, ...issue.issues[0].path] } as Issue
+  if (issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined)
+    return { ...issue, path: [...path, issue.keys[0]], message: 'This field is not accepted here.' } as Issue
+  return { ...issue, path } as Issue
+}
+
 /**
  * A validation failure as 400 `request.invalid` naming the field (`body.name: Too long`). `where` is the part
  * of the request the middleware validated; a schema run in core names the field by its path alone.
  */
 export function invalidRequest(error: z.ZodError, where?: string): AppError {
-  const issue = error.issues[0]
+  const issue = namedIssue(error.issues[0])
   const path = [where, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.')
   return new AppError('request.invalid', `${path || 'request'}: ${issue?.message ?? 'is invalid'}`)
 }

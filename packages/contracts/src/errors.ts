@@ -27,6 +27,7 @@ const COMMON_ERROR_STATUS = {
   'version.conflict': 409,
   'webhook.invalid_signature': 400,
   'route.not_found': 404,
+  'route.method_not_allowed': 405,
   'rate.limited': 429,
   'internal.error': 500,
 } as const

@@ -1,4 +1,5 @@
 import {
+  ATTRIBUTE_NAME_MESSAGE,
   ATTRIBUTE_NAME_PATTERN,
   type Contact,
   ContactNameSchema,
@@ -80,8 +81,7 @@ export function contactDraftProblems(
   draft.attributes.forEach((row, index) => {
     const name = row.name.trim()
     if (!name && !row.value) return
-    if (!ATTRIBUTE_NAME_PATTERN.test(name))
-      attributes[index] = 'A letter or _ first, then letters, digits or _ (at most 64).'
+    if (!ATTRIBUTE_NAME_PATTERN.test(name)) attributes[index] = ATTRIBUTE_NAME_MESSAGE
     else if (seen.has(name)) attributes[index] = 'Each attribute once.'
     seen.add(name)
   })

@@ -4,6 +4,7 @@ import { UlidSchema } from '../ids'
 import { JobSummarySchema } from '../jobs/schemas'
 import { PageSchema, pageQuery } from '../page'
 import { safeName, singleLine, uniqueItems } from '../text'
+import { AttributeNameSchema } from './attribute-names'
 import {
   ConsentEntrySchema,
   OptStatusSchema,
@@ -15,14 +16,11 @@ import {
 /** Contacts (spec §3 filter fields, §7 Contacts). The email is the contact's identity: it never changes. */
 
 export const ContactNameSchema = safeName(z.string().trim().max(100), 'A name')
-/** Custom attribute names are usable as template variables (`{{plan}}`). */
-export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 export const CONTACT_ATTRIBUTES_MAX = 50
 export const ContactAttributesSchema = z
   .record(
-    z.string().regex(ATTRIBUTE_NAME_PATTERN, {
-      message: 'An attribute name is a letter or _ then up to 63 letters, digits or _.',
-    }),
+    // Custom attribute names are usable as template variables (`{{plan}}`).
+    AttributeNameSchema,
     singleLine(z.string().max(1000), 'An attribute value'),
   )
   .refine((attributes) => Object.keys(attributes).length <= CONTACT_ATTRIBUTES_MAX, {

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { safeName, uniqueItems } from '../text'
+import { AttributeNameSchema } from './attribute-names'
 import { CONTACTS_MAX } from './schemas'
 
 /**
@@ -68,10 +69,6 @@ export type ImportUpload = z.infer<typeof ImportUploadSchema>
 
 /** A column of the file, by its header as written in the first row. */
 const ColumnNameSchema = z.string().min(1).max(200)
-/** An attribute a column fills (a template variable: `{{firstName}}`). */
-export const AttributeNameSchema = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, { message: 'A letter, then letters, digits or _ (at most 50).' })
 
 export const IMPORT_EXISTING_MODES = ['skip', 'update', 'overwrite'] as const
 export const ImportExistingSchema = z.enum(IMPORT_EXISTING_MODES).meta({

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { EMAIL_PATTERN, emailAddress } from '../email-address'
 
 /** Cognito's default password policy, enforced in the user pool, the local Cognito proxy and the UI. */
 export const PASSWORD_POLICY = {
@@ -49,9 +50,9 @@ export const EmailSchema = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email({ message: 'Enter a valid email address.' }))
+  .pipe(emailAddress())
   .transform((email) => email.toLowerCase())
-  .meta({ format: 'email' })
+  .meta({ format: 'email', pattern: EMAIL_PATTERN.source })
 
 /** The `callback` cookie remembers where a signed-out visitor was going (spec §2), for one day. */
 export const CALLBACK_COOKIE = 'callback'

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
 import { PageSchema } from '../page'
 import { AwsMonitoringSchema } from '../ses-monitoring/schemas'
@@ -325,7 +326,7 @@ export const LeaveSandboxBodySchema = z
         .max(5000),
       'The use case description',
     ),
-    additionalContactEmailAddresses: z.array(z.email()).max(4).default([]),
+    additionalContactEmailAddresses: z.array(emailAddress()).max(4).default([]),
     contactLanguage: z.enum(CONTACT_LANGUAGES).default('EN'),
   })
   .strict()

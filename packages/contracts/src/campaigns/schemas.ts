@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { VARIABLE_NAME_PATTERN } from '../audience/attribute-names'
 import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
 import { safeName, singleLine, uniqueItems } from '../text'
@@ -60,11 +61,10 @@ export const CampaignSenderSchema = z
 export type CampaignSender = z.infer<typeof CampaignSenderSchema>
 
 /** A template variable name as Handlebars reads it from the data (`firstName`, `plan`, `company.name`). */
-export const VariableNameSchema = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z_][A-Za-z0-9_]{0,63}){0,3}$/, {
-    message: 'A variable name is letters, digits and _ (dotted for nested values).',
-  })
+export const VariableNameSchema = z.string().regex(VARIABLE_NAME_PATTERN, {
+  message:
+    'A variable name is attribute names (letters, digits and _, not constructor, toString, …) dotted for nested values.',
+})
 
 export const MISSING_VARIABLE_DEFAULTS_MAX = 50
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
 import { PageSchema } from '../page'
 import { safeName } from '../text'
@@ -34,7 +35,7 @@ const DomainSchema = z
   })
 
 export const CreateEmailIdentityBodySchema = z.discriminatedUnion('type', [
-  z.object({ awsAccountId: UlidSchema, type: z.literal('EMAIL_ADDRESS'), email: z.email() }).strict(),
+  z.object({ awsAccountId: UlidSchema, type: z.literal('EMAIL_ADDRESS'), email: emailAddress() }).strict(),
   z
     .object({
       awsAccountId: UlidSchema,

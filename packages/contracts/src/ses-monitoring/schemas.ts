@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
 import { PageCursorSchema } from '../page'
 import { uniqueItems } from '../text'
@@ -143,7 +144,7 @@ export const LogsQuerySchema = z
       .default(50),
     status: MessageStatusSchema.optional(),
     /** Only messages to this address (exact, case-insensitive). */
-    recipient: z.email().optional(),
+    recipient: emailAddress().optional(),
   })
   .strict()
 export type LogsQuery = z.input<typeof LogsQuerySchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
 import { safeName, wellFormedText } from '../text'
 import { TemplateSubjectSchema } from './schemas'
@@ -6,7 +7,7 @@ import { TemplateSubjectSchema } from './schemas'
 /** Spec §3 template test payload, plus where and how to send it. */
 export const TemplateTestBodySchema = z
   .object({
-    email: z.email({ message: 'Enter the address to send the test to.' }),
+    email: emailAddress('Enter the address to send the test to.'),
     /** MJML and VISUAL (a block document) are compiled first (as a save would); TEXT sends a text-only message. */
     contentType: z.enum(['HTML', 'MJML', 'VISUAL', 'TEXT']).default('HTML'),
     content: wellFormedText(
@@ -32,7 +33,7 @@ export const TemplateTestBodySchema = z
      * The address to send from: a verified email identity of the AWS account, or any address at a verified domain
      * (409 `email_identity.not_verified` otherwise). Defaults to the account's first verified email identity.
      */
-    from: z.email({ message: 'Enter the address to send from.' }).max(254).optional(),
+    from: emailAddress('Enter the address to send from.').max(254).optional(),
     /**
      * Values for the content's `{{variables}}`: SES itself renders subject and body with them (as it will for
      * real sends), so a missing variable fails here the way it would there.

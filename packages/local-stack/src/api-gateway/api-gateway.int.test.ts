@@ -51,13 +51,20 @@ const withToken = (token: string, init: RequestInit = {}) => ({
 describe('routing', () => {
   it.each([
     ['GET', '/api/nothing-here'],
-    ['DELETE', '/api/echo/1'],
     ['GET', '/api/echo/1/'],
     ['GET', '/api/echo/'],
   ])('answers %s %s with 404 route.not_found', async (method, path) => {
     const response = await call(path, withToken(user.idToken, { method }))
     expect(response.status).toBe(404)
     expect(await errorCode(response)).toBe('route.not_found')
+  })
+
+  it('answers a known path asked with another method with 405 and Allow', async () => {
+    const response = await call('/api/echo/1', withToken(user.idToken, { method: 'DELETE' }))
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toMatch(/^[A-Z, ]+$/)
+    expect(response.headers.get('allow')).not.toContain('DELETE')
+    expect(await errorCode(response)).toBe('route.method_not_allowed')
   })
 
   it('refuses a body over the API Gateway limit with 413 before calling the function', async () => {

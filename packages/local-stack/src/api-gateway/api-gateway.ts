@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { GATEWAY_MAX_BODY_BYTES, type RouteDefinition, routeKey, usesJwtAuthorizer } from '@app/contracts'
+import {
+  allowedMethods,
+  GATEWAY_MAX_BODY_BYTES,
+  type RouteDefinition,
+  routeKey,
+  usesJwtAuthorizer,
+} from '@app/contracts'
 import { closeServer, listen } from '../http/listen'
 import { readBody } from '../http/read-body'
 import { loadHandler } from '../lambda/handler-module'
@@ -48,7 +54,18 @@ export async function startApiGateway(options: ApiGatewayOptions): Promise<ApiGa
     const url = request.url ?? '/'
     const path = url.split('?')[0] ?? '/'
     const matched = match(method, path)
-    if (!matched) return errorResponse(404, 'route.not_found', `No route for ${method} ${path}.`)
+    if (!matched) {
+      // A known path asked with another method: 405 naming the methods it takes, as the deployed catch-all does.
+      const allowed = allowedMethods(options.routes, path)
+      if (allowed.length > 0)
+        return errorResponse(
+          405,
+          'route.method_not_allowed',
+          `${path} takes ${allowed.join(', ')}, not ${method}.`,
+          { allow: allowed.join(', ') },
+        )
+      return errorResponse(404, 'route.not_found', `No route for ${method} ${path}.`)
+    }
 
     const body = await readBody(request, GATEWAY_MAX_BODY_BYTES)
     if (!body.ok)

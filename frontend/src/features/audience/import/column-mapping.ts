@@ -1,4 +1,4 @@
-import { AttributeNameSchema, type StartImportBody } from '@app/contracts'
+import { ATTRIBUTE_NAME_MESSAGE, AttributeNameSchema, type StartImportBody } from '@app/contracts'
 
 /** What one column of the file becomes: the email, an attribute (a template variable), or nothing. */
 export type ColumnChoice = { kind: 'email' } | { kind: 'attribute'; name: string } | { kind: 'skip' }
@@ -56,8 +56,7 @@ export function mappingProblems(
   const seen = new Map<string, number>()
   choices.forEach((choice, index) => {
     if (choice.kind !== 'attribute') return
-    if (!AttributeNameSchema.safeParse(choice.name).success)
-      columns[index] = 'A letter, then letters, digits or _ (at most 50).'
+    if (!AttributeNameSchema.safeParse(choice.name).success) columns[index] = ATTRIBUTE_NAME_MESSAGE
     else if (seen.has(choice.name))
       columns[index] = `Column “${headers[seen.get(choice.name) ?? 0]}” fills it already.`
     else seen.set(choice.name, index)

@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream'
 import { AppError } from '../../errors'
 import { type Delimiter, detectDelimiter, isGzip, readRows, uncompressed } from './csv-rows'
 import { readObject } from './files'
+import { detectEncoding, refuseBinary, type TextEncoding, toUtf8 } from './text-encoding'
 import { isZip, openZipCsv } from './zip'
 
 /** The first row must end within this many bytes. */
@@ -11,9 +12,11 @@ export interface FileHead {
   gzip: boolean
   /** A zip archive holding the CSV (read from its one file). */
   zip: boolean
+  /** How the text is encoded (from its byte order mark); rows are read from it transcoded to UTF-8. */
+  encoding: TextEncoding
   delimiter: Delimiter
   header: string[]
-  /** Where the first data row starts (uncompressed bytes). */
+  /** Where the first data row starts (uncompressed bytes, as UTF-8). */
   dataStart: number
 }
 
@@ -53,11 +56,15 @@ export async function readFileHead(key: string): Promise<FileHead> {
       zip ? 'The file is not a valid zip archive.' : 'The file is not valid gzip.',
     )
   }
-  const delimiter = detectDelimiter(sample.toString('utf8'))
+  const encoding = detectEncoding(sample)
   const truncated = sample.length >= HEAD_BYTES
-  for await (const row of readRows(Readable.from([sample]), { delimiter })) {
-    if (truncated && row.endByte >= sample.length) break
-    return { gzip, zip, delimiter, header: row.cells, dataStart: row.endByte }
+  const text =
+    encoding === 'utf8' ? sample : await firstBytes(Readable.from([sample]).pipe(toUtf8(encoding)), Infinity)
+  refuseBinary(text.toString('utf8'))
+  const delimiter = detectDelimiter(text.toString('utf8'))
+  for await (const row of readRows(Readable.from([text]), { delimiter })) {
+    if (truncated && row.endByte >= text.length) break
+    return { gzip, zip, encoding, delimiter, header: row.cells, dataStart: row.endByte }
   }
   throw new AppError(
     'contact_import.invalid_file',
@@ -82,15 +89,21 @@ export function skipBytes(count: number): Transform {
   })
 }
 
-/** The file's uncompressed bytes from `byte` on: a ranged read, or inflate-and-skip for gzip and zip. */
+/**
+ * The file's uncompressed UTF-8 bytes from `byte` on: a ranged read, or inflate (and transcode) and skip for gzip,
+ * zip and UTF-16.
+ */
 export async function openFileAt(
   key: string,
-  head: Pick<FileHead, 'gzip' | 'zip'>,
+  head: Pick<FileHead, 'gzip' | 'zip'> & { encoding?: TextEncoding },
   byte: number,
 ): Promise<Readable> {
-  if (!head.gzip && !head.zip) return readObject(key, byte)
-  const inflated = head.zip ? await openZipCsv(key) : uncompressed(await readObject(key), true)
-  const skipped = inflated.pipe(skipBytes(byte))
-  inflated.on('error', (error) => skipped.destroy(error))
+  const encoding = head.encoding ?? 'utf8'
+  if (!head.gzip && !head.zip && encoding === 'utf8') return readObject(key, byte)
+  const inflated = head.zip ? await openZipCsv(key) : uncompressed(await readObject(key), head.gzip)
+  const text = encoding === 'utf8' ? inflated : inflated.pipe(toUtf8(encoding))
+  if (text !== inflated) inflated.on('error', (error) => text.destroy(error))
+  const skipped = text.pipe(skipBytes(byte))
+  text.on('error', (error) => skipped.destroy(error))
   return skipped
 }

@@ -15,6 +15,7 @@ import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/le
 import { tableName } from '../../db/table'
 import { isConditionalCheckFailure } from '../../errors'
 import { DELIMITERS } from './csv-rows'
+import { TEXT_ENCODINGS } from './text-encoding'
 
 /** Where a run stands: the next row reads from `byte` (of the uncompressed file), after `row` data rows. */
 const CheckpointSchema = z.object({
@@ -26,6 +27,8 @@ const CheckpointSchema = z.object({
   gzip: z.boolean(),
   /** Checkpoints written before zip archives were read have none. */
   zip: z.boolean().default(false),
+  /** Checkpoints written before UTF-16 files were read have none. */
+  encoding: z.enum(TEXT_ENCODINGS).default('utf8'),
   header: z.array(z.string()),
 })
 export type Checkpoint = z.infer<typeof CheckpointSchema>

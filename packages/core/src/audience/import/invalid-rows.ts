@@ -10,6 +10,12 @@ export interface InvalidRow {
   cells: string[]
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g
+
+/** A cell as the file had it, but a control character (a damaged or binary row) shown as U+FFFD, never copied. */
+const printable = (cell: string) => cell.replace(CONTROL, '\uFFFD')
+
 /**
  * CSV lines (CRLF) with every formula-looking cell (`= + - @`, tab, CR first) escaped by a leading quote, as every
  * file we hand out: a spreadsheet opening it runs nothing.
@@ -19,7 +25,7 @@ export function invalidRowLines(rows: readonly InvalidRow[], header?: readonly s
     String(row.row),
     row.reason,
     row.detail ?? INVALID_ROW_REASONS[row.reason],
-    ...row.cells,
+    ...row.cells.map(printable),
   ])
   return stringify(header ? [['row', 'reason', 'message', ...header], ...records] : records, {
     record_delimiter: 'windows',

@@ -6,6 +6,7 @@ import {
   type InvalidRowReason,
   isSafeName,
   isSingleLine,
+  RESERVED_ATTRIBUTE_NAMES,
   type StartImportBody,
 } from '@app/contracts'
 import { AppError } from '../../errors'
@@ -80,8 +81,12 @@ export function resolveColumns(header: string[], mapping: StartImportBody['colum
   if (email < 0) throw invalidFile('The first row names no email column (e.g. "email"); map one.')
   const attributes: Record<string, number> = {}
   names.forEach((name, index) => {
+    if (index === email) return
+    // A column named like a built-in of every object (`constructor`, `__proto__`) is refused, never dropped.
+    if (RESERVED_ATTRIBUTE_NAMES.includes(name))
+      throw invalidFile(`The column "${name}" cannot be an attribute of that name; map it to another name.`)
     const attribute = attributeNameOf(name)
-    if (index !== email && attribute && !(attribute in attributes)) attributes[attribute] = index
+    if (attribute && !Object.hasOwn(attributes, attribute)) attributes[attribute] = index
   })
   return limited({ email, attributes })
 }
