@@ -8,6 +8,7 @@ import {
 } from '@app/contracts'
 import { signedLinkQuery } from '@app/core/audience/unsubscribe/headers'
 import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
+import { localSigningKeys } from '@app/local-stack/testing/signing-keys'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -39,7 +40,7 @@ async function unsubscribe(seeded: Seed, key: string, campaignId: string) {
   if (!contact) throw new Error(`no contact ${key}`)
   const query = signedLinkQuery(
     { contact: { id: contact.id, organizationId: seeded.orgId }, topics: [seeded.topicId], campaignId },
-    parseSigningKeys(stack.unsubscribeKeys),
+    parseSigningKeys(localSigningKeys(stack).unsubscribeKeys),
   )
   const answer = await fetch(`${stack.apiUrl}${ONE_CLICK_PATH}?${query}`, {
     method: 'POST',

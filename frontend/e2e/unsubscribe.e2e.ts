@@ -3,6 +3,7 @@ import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
 import { apiClient } from '@app/local-stack/testing/api-client'
 import { signUp } from '@app/local-stack/testing/cognito-users'
 import { waitForMail } from '@app/local-stack/testing/mailbox'
+import { localSigningKeys } from '@app/local-stack/testing/signing-keys'
 import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
@@ -52,7 +53,7 @@ async function audience() {
       ...Object.fromEntries(detail.body.subscriptions.map((s) => [s.topicId, s.status])),
     }
   }
-  const keys = parseSigningKeys(stack.unsubscribeKeys)
+  const keys = parseSigningKeys(localSigningKeys(stack).unsubscribeKeys)
   const link = signedLinkQuery(
     { contact: { id: contact.body.id, organizationId: orgId }, topics: [news], campaignId: CAMPAIGN },
     keys,

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { EVENT_DISPATCHER, QUEUES, type QueueName, ROUTE_LIST, SCHEDULES } from '@app/contracts'
@@ -10,7 +10,7 @@ import { startCognitoLocal } from './cognito/cognito-local'
 import { startCognitoProxy } from './cognito/cognito-proxy'
 import { ensureUserPool } from './cognito/user-pool'
 import type { LocalQueue, LocalStackConfig } from './config'
-import { cursorKey, type DataDir, unsubscribeKeys } from './data-dir'
+import { cursorKey, type DataDir, unsubscribeKeys, writeOwnerOnlyFile } from './data-dir'
 import type { DynamoDbLocal } from './dynamodb/dynamodb-local'
 import { ensureTable } from './dynamodb/table'
 import { applyEnvironment, handlerEnvironment } from './environment'
@@ -222,8 +222,6 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
       webhookSecret: STRIPE_WEBHOOK_SECRET,
     },
     mailFrom: MAIL_FROM,
-    cursorKey: cursorKey(dataDir),
-    unsubscribeKeys: unsubscribeKeys(dataDir),
     credentials: localCredentials(),
     ports,
     web: options.web ?? false,
@@ -233,7 +231,12 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
 
   // Handlers are imported lazily by the gateway, the pollers and the trigger runner: always after this line.
   lifecycle.defer(
-    applyEnvironment(handlerEnvironment(config, options.logLevel ?? 'info', options.adminEmails ?? [])),
+    applyEnvironment(
+      handlerEnvironment(config, options.logLevel ?? 'info', options.adminEmails ?? [], {
+        cursorKey: cursorKey(dataDir),
+        unsubscribeKeys: unsubscribeKeys(dataDir),
+      }),
+    ),
   )
 
   if (options.migrate) await runDataMigrations(functionsDir, log)
@@ -303,7 +306,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   }
 
   config.bootMs = Math.round(performance.now() - context.started)
-  writeFileSync(dataDir.configFile, `${JSON.stringify(config, null, 2)}\n`)
+  writeOwnerOnlyFile(dataDir.configFile, `${JSON.stringify(config, null, 2)}\n`)
   return config
 }
 

@@ -9,7 +9,10 @@ export interface LocalQueue {
   dlqArn: string
 }
 
-/** Everything a tool or test needs to find the running stack; also written to `<dataDir>/local-stack.json`. */
+/**
+ * Everything a tool or test needs to find the running stack; also written (0600) to `<dataDir>/local-stack.json`.
+ * The signing keys are not in it: `readSigningKeys(dataDir)` reads them from their own 0600 files.
+ */
 export interface LocalStackConfig {
   stage: 'local'
   region: string
@@ -57,10 +60,6 @@ export interface LocalStackConfig {
   /** The Stripe stand-in: the SDK's origin (`apiUrl`), the hosted pages' origin, and its keys. */
   stripe: { apiUrl: string; publicUrl: string; secretKey: string; webhookSecret: string }
   mailFrom: string
-  /** Signs list page cursors (`CURSOR_SIGNING_KEY`); kept in `<dataDir>/cursor-key`. */
-  cursorKey: string
-  /** Signs unsubscribe and signup links (`UNSUBSCRIBE_SIGNING_KEYS`); kept in `<dataDir>/unsubscribe-keys.json`. */
-  unsubscribeKeys: string
   credentials: { accessKeyId: string; secretAccessKey: string }
   ports: Ports
   web: boolean

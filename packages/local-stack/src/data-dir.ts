@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { StartupError } from './startup-error'
 
@@ -53,8 +53,7 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     configFile: join(base, 'local-stack.json'),
     userPoolFile: join(base, 'cognito', 'user-pool.json'),
     lockFile: join(base, 'local-stack.pid'),
-    cursorKeyFile: join(base, 'cursor-key'),
-    unsubscribeKeysFile: join(base, 'unsubscribe-keys.json'),
+    ...signingKeyFiles(base),
   }
   if (reset) {
     refuseIfRunning(dataDir)
@@ -63,6 +62,9 @@ export function prepareDataDir(root: string, reset = false): DataDir {
       for (const entry of readdirSync(base))
         if (entry !== 'web') rmSync(join(base, entry), { recursive: true, force: true })
   }
+  // The directory holds key material (signing keys, IAM secrets, KMS keys, users): its owner's only.
+  mkdirSync(base, { recursive: true, mode: 0o700 })
+  chmodSync(base, 0o700)
   for (const dir of [
     dataDir.dynamodb,
     dataDir.s3,
@@ -71,14 +73,46 @@ export function prepareDataDir(root: string, reset = false): DataDir {
     dataDir.aws,
     dataDir.logs,
   ])
-    mkdirSync(dir, { recursive: true })
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
   return dataDir
+}
+
+/** Where a data directory keeps its signing keys (0600, never copied into `local-stack.json`). */
+export function signingKeyFiles(root: string): Pick<DataDir, 'cursorKeyFile' | 'unsubscribeKeysFile'> {
+  return {
+    cursorKeyFile: join(resolve(root), 'cursor-key'),
+    unsubscribeKeysFile: join(resolve(root), 'unsubscribe-keys.json'),
+  }
+}
+
+/** The keys the handlers sign with (`CURSOR_SIGNING_KEY`, `UNSUBSCRIBE_SIGNING_KEYS`). */
+export interface SigningKeys {
+  cursorKey: string
+  unsubscribeKeys: string
+}
+
+/**
+ * A running stack's signing keys, read from its 0600 key files (tests forging links, tools calling handlers):
+ * the world-readable-by-mistake `local-stack.json` never carries them.
+ */
+export function readSigningKeys(root: string): SigningKeys {
+  const files = signingKeyFiles(root)
+  return {
+    cursorKey: readFileSync(files.cursorKeyFile, 'utf8').trim(),
+    unsubscribeKeys: readFileSync(files.unsubscribeKeysFile, 'utf8').trim(),
+  }
+}
+
+/** Writes a file only its owner can read or write, also when it already existed with a wider mode. */
+export function writeOwnerOnlyFile(file: string, content: string): void {
+  writeFileSync(file, content, { mode: 0o600 })
+  chmodSync(file, 0o600)
 }
 
 /** The cursor signing key of this data directory, made (random, 256 bits) the first time. */
 export function cursorKey(dataDir: DataDir): string {
   if (!existsSync(dataDir.cursorKeyFile))
-    writeFileSync(dataDir.cursorKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 })
+    writeOwnerOnlyFile(dataDir.cursorKeyFile, randomBytes(32).toString('base64url'))
   return readFileSync(dataDir.cursorKeyFile, 'utf8').trim()
 }
 
@@ -89,7 +123,7 @@ export function cursorKey(dataDir: DataDir): string {
 export function unsubscribeKeys(dataDir: DataDir): string {
   if (!existsSync(dataDir.unsubscribeKeysFile)) {
     const keys = { current: 'k1', k1: randomBytes(32).toString('base64url') }
-    writeFileSync(dataDir.unsubscribeKeysFile, JSON.stringify(keys), { mode: 0o600 })
+    writeOwnerOnlyFile(dataDir.unsubscribeKeysFile, JSON.stringify(keys))
   }
   return readFileSync(dataDir.unsubscribeKeysFile, 'utf8').trim()
 }

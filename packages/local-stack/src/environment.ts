@@ -1,5 +1,6 @@
 import { ENV, QUEUES, type QueueName, SES_EVENTS_PATH } from '@app/contracts'
 import type { LocalStackConfig } from './config'
+import { readSigningKeys, type SigningKeys } from './data-dir'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
@@ -11,6 +12,8 @@ export function handlerEnvironment(
   config: LocalStackConfig,
   logLevel: LogLevel,
   adminEmails: readonly string[] = [],
+  // From the data directory's 0600 key files: `local-stack.json` does not carry them.
+  keys: SigningKeys = readSigningKeys(config.dataDir),
 ): Record<string, string> {
   const queueUrls = Object.entries(QUEUES).map(([name, queue]) => [
     queue.urlEnv,
@@ -27,9 +30,9 @@ export function handlerEnvironment(
     [ENV.mailFrom]: config.mailFrom,
     [ENV.logLevel]: logLevel,
     [ENV.adminEmails]: adminEmails.join(','),
-    [ENV.cursorKey]: config.cursorKey,
+    [ENV.cursorKey]: keys.cursorKey,
     [ENV.transferBucket]: config.buckets.imports,
-    [ENV.unsubscribeKeys]: config.unsubscribeKeys,
+    [ENV.unsubscribeKeys]: keys.unsubscribeKeys,
     [ENV.apiUrl]: config.apiUrl,
     [ENV.stripeApiUrl]: config.stripe.apiUrl,
     [ENV.stripeSecretKey]: config.stripe.secretKey,

@@ -4,6 +4,7 @@ import { lockDataDir, prepareDataDir } from './data-dir'
 import { launchDynamoDbLocal } from './dynamodb/dynamodb-local'
 import type { LogLevel } from './environment'
 import { Lifecycle } from './lifecycle'
+import { scrubbedLog } from './log-scrub'
 import { assertPortsFree, type Ports, resolvePorts } from './ports'
 
 export type { LocalQueue, LocalStackConfig } from './config'
@@ -55,9 +56,11 @@ export interface LocalStack {
 }
 
 /** Starts every local stand-in, our gateways in front of them, and optionally the web app. */
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+export async function startLocalStack(given: LocalStackOptions): Promise<LocalStack> {
   const started = performance.now()
-  const lifecycle = new Lifecycle(options.log ?? (() => {}))
+  // Every part logs through this one sink: URL secrets (signed links, presigned URLs) never reach a log.
+  const options = { ...given, log: scrubbedLog(given.log) }
+  const lifecycle = new Lifecycle(options.log)
   const dataDir = prepareDataDir(options.dataDir, options.reset)
   lifecycle.defer(lockDataDir(dataDir))
   try {

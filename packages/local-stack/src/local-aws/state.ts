@@ -202,9 +202,10 @@ export class JsonFile<T> {
 
   flush(): void {
     this.scheduled = false
-    mkdirSync(dirname(this.file), { recursive: true })
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 })
     const temporary = `${this.file}.tmp`
-    writeFileSync(temporary, JSON.stringify(this.data, null, 1))
+    // IAM secrets and KMS key material: readable by the stack's user only.
+    writeFileSync(temporary, JSON.stringify(this.data, null, 1), { mode: 0o600 })
     renameSync(temporary, this.file)
   }
 }

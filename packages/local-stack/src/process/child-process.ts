@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { scrubLogLine } from '../log-scrub'
 import { StartupError } from '../startup-error'
 
 const TAIL_LINES = 30
@@ -34,7 +35,9 @@ export function manageChild(name: string, child: ChildProcess, logFile: string):
   running.add(child)
   const lines: string[] = []
   const log: WriteStream = createWriteStream(logFile, { flags: 'a' })
-  const remember = (line: string) => {
+  // A stand-in's own output (request lines with presigned or signed addresses) is scrubbed like ours.
+  const remember = (raw: string) => {
+    const line = scrubLogLine(raw)
     log.write(`${line}\n`)
     lines.push(line)
     if (lines.length > TAIL_LINES) lines.shift()

@@ -124,9 +124,9 @@ export class Store {
   flush(): void {
     this.saveScheduled = false
     if (!this.file) return
-    mkdirSync(dirname(this.file), { recursive: true })
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 })
     const temporary = `${this.file}.tmp`
-    writeFileSync(temporary, JSON.stringify(this.state))
+    writeFileSync(temporary, JSON.stringify(this.state), { mode: 0o600 })
     renameSync(temporary, this.file)
   }
 }

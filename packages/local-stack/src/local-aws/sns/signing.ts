@@ -85,8 +85,8 @@ async function createSigningFile(file: string): Promise<SigningFile> {
     privateKeyPem: KeyObject.from(keys.privateKey).export({ type: 'pkcs8', format: 'pem' }).toString(),
     certificatePem: `${certificate.toString('pem')}\n`,
   }
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(`${file}.tmp`, JSON.stringify(signing, null, 1))
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  writeFileSync(`${file}.tmp`, JSON.stringify(signing, null, 1), { mode: 0o600 })
   renameSync(`${file}.tmp`, file)
   return signing
 }
