@@ -6,6 +6,7 @@ import {
   contactStateBadge,
   effectiveStatus,
   subscribedTopicNames,
+  subscriptionWhy,
   suppressionSyncText,
   trailChanges,
 } from './audience-display'
@@ -94,6 +95,42 @@ describe('when the SES suppression list was last read', () => {
     )
     expect(suppressionSyncText({ ...base, state: 'succeeded' }, date)).toBe(
       'Last read on 2026-11-03: 1,204 addresses, 1 newly suppressed. It is read again every day.',
+    )
+  })
+})
+
+describe('subscriptionWhy', () => {
+  const topic = { topicId: NEWS.id, explicit: true }
+  const suppressed = (reason: 'COMPLAINED' | 'BOUNCED' | 'UNSUBSCRIBED') => ({
+    unsubscribeAll: false,
+    suppression: {
+      all: { reason, at: '2026-11-28T10:00:00.000Z', source: 'complaint' as const },
+      topicOptOuts: [],
+      updatedAt: '2026-11-28T10:00:00.000Z',
+    },
+  })
+
+  it('names a complaint, not their own choice, when a complaint suppressed the contact', () => {
+    expect(subscriptionWhy(suppressed('COMPLAINED'), topic)).toBe('suppressed: they marked a message as spam')
+  })
+
+  it('tells a bounce and an unsubscribe-all apart from a complaint', () => {
+    expect(subscriptionWhy(suppressed('BOUNCED'), topic)).toBe('suppressed: their address bounced')
+    expect(subscriptionWhy(suppressed('UNSUBSCRIBED'), topic)).toBe('unsubscribed from everything')
+    expect(subscriptionWhy({ unsubscribeAll: true, suppression: null }, topic)).toBe(
+      'unsubscribed from everything',
+    )
+  })
+
+  it('says their choice, their leaving or the topic default when nothing overrides', () => {
+    const left = {
+      unsubscribeAll: false,
+      suppression: { all: null, topicOptOuts: [NEWS.id], updatedAt: '2026-11-28T10:00:00.000Z' },
+    }
+    expect(subscriptionWhy(left, topic)).toBe('they left this topic')
+    expect(subscriptionWhy({ unsubscribeAll: false, suppression: null }, topic)).toBe('their choice')
+    expect(subscriptionWhy({ unsubscribeAll: false, suppression: null }, { ...topic, explicit: false })).toBe(
+      'topic default',
     )
   })
 })

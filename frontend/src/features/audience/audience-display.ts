@@ -3,6 +3,7 @@ import {
   type ConsentEntry,
   type ConsentSourceKind,
   type Contact,
+  type ContactDetail,
   type PreferenceStatus,
   type SuppressionReason,
   type SuppressionSyncStatus,
@@ -101,6 +102,29 @@ export function effectiveStatus(
   return explicit
     ? { status: explicit, explicit: true }
     : { status: topic.defaultSubscriptionStatus, explicit: false }
+}
+
+const SUPPRESSED_WHY: Record<SuppressionReason, string> = {
+  UNSUBSCRIBED: 'unsubscribed from everything',
+  BOUNCED: 'suppressed: their address bounced',
+  COMPLAINED: 'suppressed: they marked a message as spam',
+  SES_SUPPRESSION_LIST: 'suppressed: on the SES suppression list',
+}
+
+/**
+ * Why a topic's status is what it is, next to the status on the contact page. A suppression or an
+ * unsubscribe-all overrides every topic, so it is named before the person's own choice: a complaint
+ * must not read as "their choice".
+ */
+export function subscriptionWhy(
+  contact: Pick<ContactDetail, 'unsubscribeAll' | 'suppression'>,
+  subscription: Pick<ContactDetail['subscriptions'][number], 'topicId' | 'explicit'>,
+): string {
+  const all = contact.suppression?.all
+  if (all) return SUPPRESSED_WHY[all.reason]
+  if (contact.unsubscribeAll) return SUPPRESSED_WHY.UNSUBSCRIBED
+  if (contact.suppression?.topicOptOuts.includes(subscription.topicId)) return 'they left this topic'
+  return subscription.explicit ? 'their choice' : 'topic default'
 }
 
 /** The names of the topics the contact is effectively subscribed to, in the topics' order. */

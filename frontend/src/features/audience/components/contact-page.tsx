@@ -23,6 +23,7 @@ import {
   PREFERENCE_TEXT,
   SOURCE_TEXT,
   SUPPRESSION_TEXT,
+  subscriptionWhy,
   trailChanges,
 } from '../audience-display'
 import styles from './audience.module.css'
@@ -188,12 +189,7 @@ function ContactView({
                     <Badge color={PREFERENCE_TEXT[subscription.status].color}>
                       {PREFERENCE_TEXT[subscription.status].label}
                     </Badge>
-                    <span className={styles.muted}>
-                      {subscription.explicit ? 'their choice' : 'topic default'}
-                    </span>
-                    {contact.suppression?.topicOptOuts.includes(subscription.topicId) && (
-                      <span className={styles.muted}>left it themselves</span>
-                    )}
+                    <span className={styles.muted}>{subscriptionWhy(contact, subscription)}</span>
                   </span>
                 </li>
               ))}

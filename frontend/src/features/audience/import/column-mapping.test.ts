@@ -56,3 +56,38 @@ describe('mappingProblems / columnsOption', () => {
     ).toEqual({ email: 'Email', attributes: { firstName: 'First name' } })
   })
 })
+
+describe('suggestMapping of our own export', () => {
+  const exported = [
+    'email',
+    'firstName',
+    'lastName',
+    'status',
+    'unsubscribeAll',
+    'suppressed',
+    'attributes',
+    'createdAt',
+    'updatedAt',
+  ]
+
+  it('maps the names and skips the status and bookkeeping columns, with no manual mapping', () => {
+    expect(suggestMapping(exported)).toEqual([
+      { kind: 'email' },
+      { kind: 'attribute', name: 'firstName' },
+      { kind: 'attribute', name: 'lastName' },
+      { kind: 'skip' },
+      { kind: 'skip' },
+      { kind: 'skip' },
+      { kind: 'skip' },
+      { kind: 'skip' },
+      { kind: 'skip' },
+    ])
+  })
+
+  it('keeps a column named status as an attribute in a file that is not our export', () => {
+    expect(suggestMapping(['email', 'status'])).toEqual([
+      { kind: 'email' },
+      { kind: 'attribute', name: 'status' },
+    ])
+  })
+})

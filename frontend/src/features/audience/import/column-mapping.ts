@@ -32,12 +32,30 @@ const NAME_ALIASES: Record<string, string> = {
   last: 'lastName',
 }
 
-/** The first column that looks like an email header is the email; every other becomes an attribute of its name. */
+/**
+ * The columns of SES Studio's own contact export that are status or bookkeeping, not attributes: the
+ * importer sets status, suppression and dates itself, so re-importing an export must not turn them into
+ * template variables. (`attributes` holds a JSON object, which an attribute column cannot unpack.)
+ */
+const EXPORT_BOOKKEEPING = ['status', 'unsubscribeAll', 'suppressed', 'attributes', 'createdAt', 'updatedAt']
+
+/** Whether the header row is our export's (all of its bookkeeping columns are there, spelled as we write them). */
+export function isOwnExport(headers: readonly string[]): boolean {
+  const names = new Set(headers.map((header) => header.trim()))
+  return EXPORT_BOOKKEEPING.every((column) => names.has(column))
+}
+
+/**
+ * The first column that looks like an email header is the email; every other becomes an attribute of its
+ * name, but for our own export's bookkeeping columns, skipped.
+ */
 export function suggestMapping(headers: readonly string[]): ColumnChoice[] {
   const emailIndex = headers.findIndex((header) => EMAIL_HEADERS.has(header.trim().toLowerCase()))
+  const bookkeeping = isOwnExport(headers) ? new Set(EXPORT_BOOKKEEPING) : new Set<string>()
   const used = new Set<string>()
   return headers.map((header, index): ColumnChoice => {
     if (index === emailIndex) return { kind: 'email' }
+    if (bookkeeping.has(header.trim())) return { kind: 'skip' }
     const plain = attributeNameFor(header)
     const name = NAME_ALIASES[plain.toLowerCase()] ?? plain
     if (!name || used.has(name)) return { kind: 'skip' }

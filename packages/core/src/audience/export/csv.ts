@@ -17,6 +17,8 @@ export const EXPORT_COLUMNS = [
  * CSV lines of contacts (CRLF, quoted where needed, every formula-looking cell — `= + - @`, tab, CR first —
  * escaped by a leading quote). `status` is the contact's effective status in the topic exported (empty for a
  * whole-audience export); `attributes` is one JSON object, so any attribute survives the round trip.
+ * The header starts with a UTF-8 BOM: without it Excel reads the file as the local code page and garbles
+ * José and 山田 (the importer and its preview strip the BOM again).
  */
 export function contactLines(
   contacts: readonly ContactRecord[],
@@ -37,5 +39,6 @@ export function contactLines(
   return stringify(header ? [[...EXPORT_COLUMNS], ...records] : records, {
     record_delimiter: 'windows',
     escape_formulas: true,
+    bom: header,
   })
 }
