@@ -5,8 +5,8 @@
  */
 import { upsertContacts } from '@app/core/audience/public'
 import { getConnection } from '@app/core/aws-accounts/public'
-import { sendingState, startSending } from '@app/core/campaigns/sending/public'
 import { limiterShare } from '@app/core/campaigns/sending/pace'
+import { sendingState, startSending } from '@app/core/campaigns/sending/public'
 import { getRun } from '@app/core/campaigns/sending/runs.repo'
 import { CampaignQueues, seeded } from '@app/local-stack/testing/campaign-harness'
 import {
@@ -18,8 +18,8 @@ import {
 import { ulid } from 'ulid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTopic } from './audience-helpers'
-import { orgWithAccount } from './ses-sync-helpers'
 import { addMember } from './seed'
+import { orgWithAccount } from './ses-sync-helpers'
 import { newUser, stack } from './stack'
 
 const shareOf = async (owner: Awaited<ReturnType<typeof newUser>>, orgId: string, id: string) =>
@@ -58,7 +58,9 @@ describe('the campaigns’ share of an AWS account', () => {
     expect(asMember.status).toBe(403)
     // Another organization's owner, naming the account or their own organization, gets nowhere.
     const other = await orgWithAccount()
-    const asOther = await other.owner.api.patch(`/api/aws-accounts/${awsAccountId}`, { sendSharePercent: 100 })
+    const asOther = await other.owner.api.patch(`/api/aws-accounts/${awsAccountId}`, {
+      sendSharePercent: 100,
+    })
     expect([403, 404]).toContain(asOther.status)
     const viaOwnOrg = await other.owner.api.patch(
       `/api/aws-accounts/${awsAccountId}?organizationId=${other.orgId}`,
@@ -87,7 +89,11 @@ describe('a share changed while a campaign sends', () => {
     const topic = await createTopic(owner, orgId, { name: 'News', defaultSubscriptionStatus: 'OPT_OUT' })
     const tag = ulid().toLowerCase()
     const rows = Array.from({ length: 60 }, (_, index) => ({ email: `s${index}-${tag}@example.com` }))
-    await upsertContacts(orgId, rows, { existing: 'skip', topicIds: [topic.id], origin: { source: 'import' } })
+    await upsertContacts(orgId, rows, {
+      existing: 'skip',
+      topicIds: [topic.id],
+      origin: { source: 'import' },
+    })
     const campaignId = ulid()
     await startSending(orgId, {
       id: campaignId,
@@ -109,7 +115,8 @@ describe('a share changed while a campaign sends', () => {
     const until = Date.now() + 100_000
     const tickUntil = async (done: () => Promise<boolean>) => {
       while (!(await done())) {
-        if (Date.now() > until) throw new Error(`stuck: ${JSON.stringify(await sendingState(orgId, campaignId))}`)
+        if (Date.now() > until)
+          throw new Error(`stuck: ${JSON.stringify(await sendingState(orgId, campaignId))}`)
         await queues.tick(timing)
       }
     }

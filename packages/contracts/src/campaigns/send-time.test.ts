@@ -37,11 +37,20 @@ describe('sendTime', () => {
     })
     expect(sending.seconds).toBeCloseTo(10)
     // A slow start-up never makes the time left negative or the rate zero.
-    expect(sendTime({ remaining: 10, maxSendRate: 10, sharePercent: 100, todayAllows: 100, elapsedSeconds: 60 }).seconds).toBe(1)
+    expect(
+      sendTime({ remaining: 10, maxSendRate: 10, sharePercent: 100, todayAllows: 100, elapsedSeconds: 60 })
+        .seconds,
+    ).toBe(1)
   })
 
   it('stops at the daily quota and counts the rest as waiting for the next window', () => {
-    const time = sendTime({ remaining: 1000, maxSendRate: 10, sharePercent: 50, todayAllows: 200, started: true })
+    const time = sendTime({
+      remaining: 1000,
+      maxSendRate: 10,
+      sharePercent: 50,
+      todayAllows: 200,
+      started: true,
+    })
     expect(time.seconds).toBe(40)
     expect(time.overQuota).toBe(800)
     expect(sendTime({ remaining: 5, maxSendRate: 10, sharePercent: 50, todayAllows: 0 })).toEqual({
