@@ -1,3 +1,4 @@
+import { SEND_STARTUP_SECONDS } from '@app/contracts'
 import { startScheduledCampaign } from '@app/core/campaigns/public'
 import { SHARDS } from '@app/core/campaigns/sending/ledger.repo'
 import { getRun } from '@app/core/campaigns/sending/runs.repo'
@@ -225,8 +226,16 @@ describe('pre-flight and test send', () => {
     ])
     const { estimate } = checked.body
     expect(estimate.ratePerSecond).toBeCloseTo(estimate.maxSendRate * 0.8)
-    expect(estimate.seconds).toBe(Math.ceil(3 / estimate.ratePerSecond))
+    // From confirm: the engine's start-up, then the limiter's rate (not "under a minute" from the start).
+    expect(estimate.seconds).toBe(Math.ceil(SEND_STARTUP_SECONDS + 3 / estimate.ratePerSecond))
     expect(estimate.todayAllows).toBe(estimate.max24HourSend - estimate.sentLast24Hours)
+    // The account's own share is what the estimate paces by.
+    const shared = await setup.owner.api.patch(`/api/aws-accounts/${setup.awsAccountId}?${setup.oq}`, {
+      sendSharePercent: 100,
+    })
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200)
+    const full = (await setup.owner.api.get(url)).body.estimate
+    expect(full).toMatchObject({ share: 1, ratePerSecond: estimate.maxSendRate })
 
     await setup.owner.api.patch(`/api/campaigns/${campaign.id}?${setup.oq}`, {
       missingVariables: { mode: 'default', values: { firstName: 'friend' } },

@@ -14,7 +14,9 @@
  * (d) sustained rate as a ratio to MaxSendRate from 50/s up (doubling to `BENCH_PACING_MAX_RATE`, default 1,600,
  *     about `BENCH_PACING_SUSTAIN_SECONDS` of sending each, default 30) until it drops, with the CPU each process
  *     used, to say what bounds it.
- * `BENCH_PACING_SEND_WORKERS` (default 10) send invocations at once.
+ * `BENCH_PACING_SEND_WORKERS` (default 10) send invocations at once. `BENCH_SEND_SHARE` (0.1–1, default 0.8) is
+ * the campaigns' share set on each bench account (its `sendSharePercent`): at 1.0, (a) asks ≥ 0.95 of MaxSendRate
+ * itself and never above it in any second.
  */
 import { rmSync } from 'node:fs'
 import { sendingState } from '@app/core/campaigns/sending/public'
@@ -43,7 +45,12 @@ const RECIPIENTS = Math.max(50, Number(process.env.BENCH_PACING_RECIPIENTS ?? 20
 const WORKERS = Math.max(1, Number(process.env.BENCH_PACING_SEND_WORKERS ?? 10))
 const SUSTAIN_SECONDS = Math.max(5, Number(process.env.BENCH_PACING_SUSTAIN_SECONDS ?? 30))
 const MAX_RATE = Math.max(50, Number(process.env.BENCH_PACING_MAX_RATE ?? 1600))
-const SHARE = DEFAULT_SEND_SHARE
+const SHARE = Number(process.env.BENCH_SEND_SHARE ?? DEFAULT_SEND_SHARE)
+const SHARE_PERCENT = Math.round(SHARE * 100)
+if (!(SHARE >= 0.1 && SHARE <= 1) || Math.abs(SHARE * 100 - SHARE_PERCENT) > 1e-9)
+  throw new RangeError(
+    `BENCH_SEND_SHARE must be from 0.1 to 1 in whole percents, got ${process.env.BENCH_SEND_SHARE}`,
+  )
 
 interface Sent {
   accepted: AcceptedMessage[]
@@ -63,7 +70,7 @@ async function send(
   sizes: number[],
   during?: (runs: { orgId: string; campaignId: string }[]) => Promise<void>,
 ): Promise<Sent> {
-  const account = await campaignAccount(config, limits)
+  const account = await campaignAccount(config, limits, SHARE_PERCENT)
   const topics = []
   for (const [index, size] of sizes.entries())
     topics.push(await topicOf(account, `c${index}-${account.keys.accountId}`, size))
@@ -120,7 +127,7 @@ async function rateScenario(config: LocalStackConfig, maxSendRate: number): Prom
   const rate = steadyRate(sent.accepted)
   const busiest = busiestSecond(sent.accepted)
   const throttled = throttledShare(sent.calls)
-  console.log(`\n(a) MaxSendRate ${maxSendRate}/s, share ${SHARE * 100} %, ${RECIPIENTS} recipients\n`)
+  console.log(`\n(a) MaxSendRate ${maxSendRate}/s, share ${SHARE_PERCENT} %, ${RECIPIENTS} recipients\n`)
   row('recipients accepted (each exactly once)', `${sent.accepted.length} (${sent.exactlyOnce})`)
   row('start → SENT', `${sent.seconds.toFixed(1)} s`)
   row('steady rate (10th → 90th percentile recipient)', `${rate.toFixed(2)}/s`)

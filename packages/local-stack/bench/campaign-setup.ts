@@ -32,6 +32,7 @@ export interface CampaignAccount {
 export async function campaignAccount(
   config: LocalStackConfig,
   limits: { maxSendRate: number; max24HourSend: number },
+  sendSharePercent?: number,
 ): Promise<CampaignAccount> {
   const { api, orgId } = await signUpOnPaidPlan(config)
   const keys = await createLocalCustomerAccount(config)
@@ -47,6 +48,14 @@ export async function campaignAccount(
   })
   if (created.status !== 201)
     throw new Error(`POST /api/aws-accounts answered ${created.status}: ${JSON.stringify(created.body)}`)
+  if (sendSharePercent !== undefined) {
+    // The account's own setting, as a customer sets it: the limiter paces the campaigns by it.
+    const shared = await api.patch(`/api/aws-accounts/${created.body.id}?organizationId=${orgId}`, {
+      sendSharePercent,
+    })
+    if (shared.status !== 200)
+      throw new Error(`PATCH /api/aws-accounts answered ${shared.status}: ${JSON.stringify(shared.body)}`)
+  }
   return { orgId, awsAccountId: created.body.id, keys, domain, api }
 }
 

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  addReading,
   allowedActions,
   durationText,
-  etaSeconds,
-  observedRate,
   pageNumbers,
   pauseText,
   progressPercent,
   progressText,
   reasonText,
   remainingCount,
-  sendEstimate,
   statusLabel,
 } from './campaign-display'
 
@@ -31,19 +27,6 @@ describe('campaign progress', () => {
     expect(statusLabel('PAUSED', counts)).toBe('Paused')
   })
 
-  it('measures the rate over the last minute of readings and gives an ETA', () => {
-    let readings = addReading([], { at: 0, done: 0 })
-    expect(observedRate(readings)).toBeUndefined()
-    readings = addReading(readings, { at: 10_000, done: 140 })
-    expect(observedRate(readings)).toBe(14)
-    readings = addReading(readings, { at: 70_000, done: 620 })
-    expect(readings.map((item) => item.at)).toEqual([10_000, 70_000])
-    expect(observedRate(readings)).toBe(8)
-    expect(etaSeconds(800, 8)).toBe(100)
-    expect(etaSeconds(0, undefined)).toBe(0)
-    expect(etaSeconds(10, 0)).toBeUndefined()
-  })
-
   it('writes durations people read', () => {
     expect(durationText(30)).toBe('under a minute')
     expect(durationText(60 * 12)).toBe('about 12 minutes')
@@ -51,18 +34,6 @@ describe('campaign progress', () => {
     expect(durationText(3600)).toBe('about 1 hour')
     expect(durationText(3600 * 72)).toBe('about 3 days')
     expect(durationText(Number.POSITIVE_INFINITY)).toBe('unknown')
-  })
-})
-
-describe('send estimate', () => {
-  it('uses the campaigns share of MaxSendRate and stops at the daily quota', () => {
-    const estimate = sendEstimate(50_000, { maxSendRate: 14, max24HourSend: 50_000, sentLast24Hours: 20_000 })
-    expect(estimate.rate).toBeCloseTo(11.2)
-    expect(estimate.quotaLeft).toBe(30_000)
-    expect(estimate.overQuota).toBe(20_000)
-    expect(estimate.seconds).toBeCloseTo(30_000 / 11.2)
-    const small = sendEstimate(50, { maxSendRate: 1, max24HourSend: 200, sentLast24Hours: 0 }, 1)
-    expect(small).toEqual({ rate: 1, seconds: 50, quotaLeft: 200, overQuota: 0 })
   })
 })
 

@@ -82,64 +82,6 @@ export function rateText(perSecond: number): string {
   return `${countText(rounded)} per second`
 }
 
-/**
- * Recent rate from two readings of the sent count (the page polls): undefined until two readings a second or more
- * apart exist.
- */
-export function observedRate(readings: readonly { at: number; done: number }[]): number | undefined {
-  const first = readings[0]
-  const last = readings.at(-1)
-  if (!first || !last || last.at - first.at < 1000) return undefined
-  return Math.max(0, (last.done - first.done) / ((last.at - first.at) / 1000))
-}
-
-/** Keeps the readings of the last `windowMs` (default a minute), adding the new one. */
-export function addReading(
-  readings: readonly { at: number; done: number }[],
-  reading: { at: number; done: number },
-  windowMs = 60_000,
-): { at: number; done: number }[] {
-  return [
-    ...readings.filter((item) => reading.at - item.at <= windowMs && item.done <= reading.done),
-    reading,
-  ]
-}
-
-export interface SendEstimate {
-  /** Seconds at the campaign's share of the account's rate. */
-  seconds: number
-  /** Recipients per second the campaign may use. */
-  rate: number
-  /** How many the account may still send today (Max24HourSend − SentLast24Hours). */
-  quotaLeft: number
-  /** Recipients beyond today's quota: they wait for the 24-hour window to move. */
-  overQuota: number
-}
-
-/** The duration at `share` of MaxSendRate, and what today's quota leaves (the review step and the campaign page). */
-export function sendEstimate(
-  recipients: number,
-  quota: { maxSendRate: number; max24HourSend: number; sentLast24Hours: number },
-  share = 0.8,
-): SendEstimate {
-  const rate = Math.max(quota.maxSendRate * share, 0)
-  const quotaLeft = Math.max(0, Math.floor(quota.max24HourSend - quota.sentLast24Hours))
-  const today = Math.min(recipients, quotaLeft)
-  return {
-    rate,
-    seconds: rate > 0 ? today / rate : Number.POSITIVE_INFINITY,
-    quotaLeft,
-    overQuota: Math.max(0, recipients - quotaLeft),
-  }
-}
-
-/** Seconds left at a rate; undefined when nothing moves. */
-export function etaSeconds(remaining: number, perSecond: number | undefined): number | undefined {
-  if (remaining <= 0) return 0
-  if (!perSecond || perSecond <= 0) return undefined
-  return remaining / perSecond
-}
-
 /** Page numbers to offer: first, last, and two either side of the current, with gaps as `'…'`. */
 export function pageNumbers(current: number, total: number): (number | '…')[] {
   const pages: (number | '…')[] = []

@@ -44,7 +44,8 @@ export const awsAccountRoutes = {
     method: 'PATCH',
     path: '/api/aws-accounts/{id}',
     group: 'aws-accounts',
-    summary: 'Rename, change region, paste the role ARN, rotate keys or check again',
+    summary:
+      'Rename, change region, paste the role ARN, rotate keys, set the campaigns’ share of the send rate or check again',
     auth: 'user',
     permission: 'aws_accounts.manage',
     organization: { in: 'params', key: 'id', owner: 'awsAccount' },

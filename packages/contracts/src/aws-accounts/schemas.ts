@@ -207,6 +207,21 @@ export const AwsAccountCheckSchema = z.object({
 })
 export type AwsAccountCheck = z.infer<typeof AwsAccountCheckSchema>
 
+/** Campaigns' share of an account's MaxSendRate, in percent, unless the account says otherwise. */
+export const DEFAULT_SEND_SHARE_PERCENT = 80
+export const MIN_SEND_SHARE_PERCENT = 10
+export const MAX_SEND_SHARE_PERCENT = 100
+
+/**
+ * The part of the account's MaxSendRate campaigns may use, in whole percent (10–100): the rest is left to the
+ * customer's other mail. The shared send limiter reads it on every lease, so a change applies to running campaigns.
+ */
+export const SendSharePercentSchema = z
+  .number({ message: 'sendSharePercent must be a whole number from 10 to 100.' })
+  .int({ message: 'sendSharePercent must be a whole number from 10 to 100.' })
+  .min(MIN_SEND_SHARE_PERCENT, { message: 'sendSharePercent must be at least 10.' })
+  .max(MAX_SEND_SHARE_PERCENT, { message: 'sendSharePercent must be at most 100.' })
+
 export const AwsAccountSchema = z.object({
   id: UlidSchema,
   organizationId: UlidSchema,
@@ -233,6 +248,8 @@ export const AwsAccountSchema = z.object({
    * and region as an older one (this id): SES publication state is shared with it; delete this one.
    */
   duplicateOf: UlidSchema.nullable(),
+  /** Campaigns' share of MaxSendRate in percent (default 80). */
+  sendSharePercent: SendSharePercentSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })
@@ -278,6 +295,8 @@ export const UpdateAwsAccountBodySchema = atLeastOneField(
         .strict(),
       /** Run the live check again. */
       verify: z.literal(true),
+      /** Campaigns' share of MaxSendRate in percent, 10–100; running campaigns take it at their next lease. */
+      sendSharePercent: SendSharePercentSchema,
     })
     .partial()
     .strict(),

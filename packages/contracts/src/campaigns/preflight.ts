@@ -118,8 +118,10 @@ export const PreflightSchema = z.object({
   /** When the account's SES suppression list was last copied in (null: never). */
   suppressionSyncedAt: z.iso.datetime().nullable(),
   /**
-   * From the account's `GetAccount`: campaigns take `share` of MaxSendRate; `seconds` to send to everyone at that
-   * rate; `todayAllows` = Max24HourSend − SentLast24Hours. Null when SES could not be asked.
+   * From the account's `GetAccount` and its setting: campaigns take `share` (0.1–1, the AWS account's
+   * `sendSharePercent` / 100) of MaxSendRate; `seconds` (`sendTime`) from confirm to the last recipient today's
+   * quota allows, the engine's start-up included; `todayAllows` = Max24HourSend − SentLast24Hours. Null when SES
+   * could not be asked.
    */
   estimate: z
     .object({

@@ -39,6 +39,8 @@ export interface AwsConnectionRecord {
   lastCheck?: AwsAccountCheck
   /** What enable-monitoring created in the customer's account (written only by the monitoring module). */
   monitoring?: MonitoringRecord
+  /** Campaigns' share of MaxSendRate in percent (10–100); absent: `DEFAULT_SEND_SHARE_PERCENT`. */
+  sendSharePercent?: number
   createdAt: string
   updatedAt: string
   createdBy: string
@@ -70,6 +72,7 @@ const ConnectionItem = z.object({
     eventDestinationName: z.string(),
     subscriptionArn: z.string().optional(),
   }).optional(),
+  sendSharePercent: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string(),

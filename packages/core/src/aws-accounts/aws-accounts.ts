@@ -3,6 +3,7 @@ import {
   type AwsAccount,
   type CreateAwsAccountBodySchema,
   customerRoleTemplate,
+  DEFAULT_SEND_SHARE_PERCENT,
   type LeaveSandboxBody,
   type Page,
   type SesAccountStatus,
@@ -103,6 +104,7 @@ export function toAwsAccount(record: AwsConnectionRecord): AwsAccount {
         }
       : null,
     duplicateOf: record.duplicateOf ?? null,
+    sendSharePercent: record.sendSharePercent ?? DEFAULT_SEND_SHARE_PERCENT,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
@@ -162,6 +164,8 @@ export async function updateAwsAccount(
   let record: AwsConnectionRecord = { ...current, updatedAt: nowIso() }
   let recheck = input.verify === true
   if (input.name !== undefined) record.name = input.name
+  // The send workers read the connection at each batch: running campaigns pace by the new share from the next one.
+  if (input.sendSharePercent !== undefined) record.sendSharePercent = input.sendSharePercent
   if (input.region !== undefined && input.region !== record.region) {
     record.region = input.region
     recheck = true

@@ -1,10 +1,9 @@
-import { PREFLIGHT_SAMPLE_EMAILS, type Preflight } from '@app/contracts'
+import { DEFAULT_SEND_SHARE_PERCENT, PREFLIGHT_SAMPLE_EMAILS, type Preflight, sendTime } from '@app/contracts'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { type ContactRecord, listContactsPage, suppressionSyncedAt, topicCounts } from '../audience/public'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSes } from '../aws-accounts/customer-clients'
 import { getConnection } from '../aws-accounts/public'
-import { DEFAULT_SEND_SHARE } from '../jobs/send-limiter'
 import type { OrganizationContext } from '../organizations/context'
 import { requireCampaign } from './campaigns'
 import { currentContent, refusalsOf } from './checks'
@@ -59,6 +58,8 @@ interface Quota {
   maxSendRate: number
   max24HourSend: number
   sentLast24Hours: number
+  /** The account's campaigns' share of MaxSendRate, in percent: what the limiter paces by. */
+  sharePercent: number
 }
 
 async function accountQuota(record: CampaignRecord): Promise<Quota | null> {
@@ -72,6 +73,7 @@ async function accountQuota(record: CampaignRecord): Promise<Quota | null> {
       maxSendRate: account.SendQuota?.MaxSendRate ?? 0,
       max24HourSend: account.SendQuota?.Max24HourSend ?? 0,
       sentLast24Hours: account.SendQuota?.SentLast24Hours ?? 0,
+      sharePercent: connection.sendSharePercent ?? DEFAULT_SEND_SHARE_PERCENT,
     }
   } catch (error) {
     throw toCustomerAwsError(error, 'read the account’s sending quota')
@@ -131,7 +133,14 @@ export async function preflight(
         : 'The account’s suppression list was never synced: sync it so suppressed addresses are skipped.',
     })
   }
-  const rate = quota ? quota.maxSendRate * DEFAULT_SEND_SHARE : 0
+  const time =
+    quota &&
+    sendTime({
+      remaining: count,
+      maxSendRate: quota.maxSendRate,
+      sharePercent: quota.sharePercent,
+      todayAllows: quota.max24HourSend < 0 ? null : todayAllows,
+    })
   return {
     campaignId: record.id,
     recipients: { count, checked: audience.contacts.length, partial: !audience.complete },
@@ -150,12 +159,12 @@ export async function preflight(
     events: quota ? quota.events : null,
     suppressionSyncedAt: syncedAt,
     estimate:
-      quota && todayAllows !== null
+      quota && time && todayAllows !== null
         ? {
             maxSendRate: quota.maxSendRate,
-            share: DEFAULT_SEND_SHARE,
-            ratePerSecond: rate,
-            seconds: rate > 0 ? Math.ceil(count / rate) : 0,
+            share: quota.sharePercent / 100,
+            ratePerSecond: time.ratePerSecond,
+            seconds: Number.isFinite(time.seconds) ? Math.ceil(time.seconds) : 0,
             max24HourSend: quota.max24HourSend,
             sentLast24Hours: quota.sentLast24Hours,
             todayAllows,

@@ -35,6 +35,11 @@ export interface BucketState {
   hours: Record<string, number>
   /** Recipients granted per 10 s (key: epoch ms / 10,000), the last 2 minutes. */
   recent: Record<string, number>
+  /**
+   * The campaigns' share of MaxSendRate the last lease was paced at: each lease brings the account's current
+   * share, so a change reaches running campaigns at their next lease (kept to show what the limiter applies).
+   */
+  share?: number
 }
 
 export interface LeaseRequest {
@@ -160,6 +165,7 @@ export function planLease(
       ...state,
       version: state.version + 1,
       nextAt: start + (granted / rate) * 1000,
+      share: request.share,
       grantedSinceRead: state.grantedSinceRead + granted,
       hours: counted(state.hours, hour, granted, Math.floor((now - DAY_MS) / HOUR_MS) - 1),
       recent: counted(state.recent, tenSeconds, granted, Math.floor((now - 2 * QUOTA_LAG_MS) / RECENT_MS)),

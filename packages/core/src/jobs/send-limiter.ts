@@ -1,3 +1,4 @@
+import { DEFAULT_SEND_SHARE_PERCENT } from '@app/contracts'
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
@@ -18,8 +19,11 @@ import {
 
 export type { LeaseAnswer, SendQuota } from './send-bucket'
 
-/** The campaigns' share of an account's MaxSendRate unless the account says otherwise: the rest is the customer's. */
-export const DEFAULT_SEND_SHARE = 0.8
+/**
+ * The campaigns' share of an account's MaxSendRate unless the account says otherwise (its `sendSharePercent`):
+ * the rest is the customer's.
+ */
+export const DEFAULT_SEND_SHARE = DEFAULT_SEND_SHARE_PERCENT / 100
 /** GetAccount is read again while sending once the cached quota is this old. */
 export const QUOTA_MAX_AGE_MS = 5 * 60_000
 /** With the daily quota spent, the quota is read again at most this often. */
@@ -32,7 +36,7 @@ export interface SendTokenRequest {
   region: string
   /** Recipients the caller would send now (a lease holds at most what one second's spare limit absorbs, ≤ 50). */
   want: number
-  /** The campaigns' share of MaxSendRate (default 0.8). */
+  /** The campaigns' share of MaxSendRate as the account says now (default 0.8); every lease paces at its own. */
   share?: number
   /** Epoch ms: no lease is taken that would start later (the answer's `notBefore` says when one could). */
   deadline: number
@@ -61,6 +65,7 @@ const Stored = z.object({
   grantedSinceRead: z.number(),
   hours: z.record(z.string(), z.number()),
   recent: z.record(z.string(), z.number()),
+  share: z.number().optional(),
 })
 
 class Conflict extends Error {}
@@ -166,6 +171,11 @@ export async function cachedSendQuota(account: string, region: string): Promise<
       sentLast24Hours: quota.sentLast24Hours,
     }
   )
+}
+
+/** The share of MaxSendRate the limiter paced the account's last lease at (undefined before its first). */
+export async function pacedShare(account: string, region: string): Promise<number | undefined> {
+  return (await readBucket(account, region)).share
 }
 
 /**

@@ -13,6 +13,7 @@ import { DeleteAwsAccountButton } from '../../../features/aws-accounts/component
 import { DuplicateNotice } from '../../../features/aws-accounts/components/duplicate-notice'
 import { FinishConnection } from '../../../features/aws-accounts/components/finish-connection'
 import { SelectedAwsAccountGate } from '../../../features/aws-accounts/components/selected-aws-account-gate'
+import { SendShareForm } from '../../../features/aws-accounts/components/send-share-form'
 import { StatusOverview } from '../../../features/aws-accounts/components/status-overview'
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
 import { organizationName } from '../../../features/organizations/organization-display'
@@ -116,6 +117,10 @@ export function Component() {
                         key={`${selected.id}:${selected.name}:${selected.region}`}
                         account={selected}
                       />
+                    </section>
+                    <section className={styles.subsection} aria-labelledby="send-share">
+                      <h3 id="send-share">Campaign sending rate</h3>
+                      <SendShareForm key={`${selected.id}:${selected.sendSharePercent}`} account={selected} />
                     </section>
                     {selected.awsAccountVerified && (
                       <section className={styles.subsection} aria-labelledby="credentials">

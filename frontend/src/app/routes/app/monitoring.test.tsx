@@ -69,6 +69,7 @@ function awsAccount(overrides: Partial<AwsAccount> = {}): AwsAccount {
     awsAccountNumber: '123456789012',
     awsAccountVerified: true,
     duplicateOf: null,
+    sendSharePercent: 80,
     lastCheck: null,
     monitoring: null,
     createdAt: '2025-03-01T00:00:00.000Z',

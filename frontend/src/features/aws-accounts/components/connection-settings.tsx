@@ -51,6 +51,10 @@ export function ConnectionDetails({ account }: { account: AwsAccount }) {
         </div>
       )}
       <div>
+        <dt>Campaigns' share of the send rate</dt>
+        <dd>{account.sendSharePercent}%</dd>
+      </div>
+      <div>
         <dt>Last check</dt>
         <dd>
           {account.lastCheck

@@ -1,6 +1,5 @@
-import type { Campaign } from '@app/contracts'
+import { type Campaign, type SendTime, type SesAccountStatus, sendTime } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import pageStyles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
@@ -9,13 +8,10 @@ import { paths } from '../../../lib/paths'
 import { awsAccountQueries } from '../../aws-accounts/api/aws-accounts'
 import { dateTimeText } from '../../templates/template-display'
 import {
-  addReading,
   countText,
   doneCount,
   durationText,
-  etaSeconds,
   isLive,
-  observedRate,
   pauseText,
   plural,
   progressPercent,
@@ -30,15 +26,25 @@ import { CampaignReport, hasReport } from './campaign-report'
 import styles from './campaigns.module.css'
 import { RecipientTable } from './recipient-table'
 
-/** The rate over the last minute of readings of the campaign (the page polls it every 2 s while it sends). */
-function useObservedRate(campaign: Campaign): number | undefined {
-  const [readings, setReadings] = useState<{ at: number; done: number }[]>([])
-  const done = doneCount(campaign.counts)
-  useEffect(() => {
-    if (campaign.status !== 'SENDING') return setReadings([])
-    setReadings((current) => addReading(current, { at: Date.now(), done }))
-  }, [campaign.status, done])
-  return campaign.status === 'SENDING' ? observedRate(readings) : undefined
+/**
+ * Time left from the limiter's own rate (MaxSendRate × the account's share, within today's quota) and the engine's
+ * start-up: the first seconds' average says nothing (the start-up and the first lease make it look 50 times slower).
+ */
+function timeLeft(
+  campaign: Campaign,
+  remaining: number,
+  quota: SesAccountStatus['sendQuota'] | undefined,
+  sharePercent: number | undefined,
+): SendTime | undefined {
+  if (!quota || sharePercent === undefined) return undefined
+  return sendTime({
+    remaining,
+    maxSendRate: quota.maxSendRate,
+    sharePercent,
+    todayAllows: quota.max24HourSend < 0 ? null : quota.max24HourSend - quota.sentLast24Hours,
+    elapsedSeconds: campaign.startedAt ? (Date.now() - Date.parse(campaign.startedAt)) / 1000 : 0,
+    started: doneCount(campaign.counts) > 0,
+  })
 }
 
 /**
@@ -54,13 +60,12 @@ export function CampaignProgress({
 }) {
   const status = STATUS_TEXT[campaign.status]
   const counts = campaign.counts
-  const rate = useObservedRate(campaign)
-  const quota = useQuery({
-    ...awsAccountQueries.status(campaign.awsAccountId),
-    enabled: campaign.status === 'SENDING',
-  })
+  const sending = campaign.status === 'SENDING'
+  const quota = useQuery({ ...awsAccountQueries.status(campaign.awsAccountId), enabled: sending })
+  const accounts = useQuery({ ...awsAccountQueries.list(organizationId), enabled: sending })
+  const share = accounts.data?.find((account) => account.id === campaign.awsAccountId)?.sendSharePercent
   const remaining = remainingCount(counts)
-  const eta = etaSeconds(remaining, rate)
+  const time = timeLeft(campaign, remaining, quota.data?.sendQuota, share)
   const paused = pauseText(campaign.pauseReason, campaign.waitingUntil, (iso) => dateTimeText(iso))
 
   return (
@@ -121,11 +126,19 @@ export function CampaignProgress({
         )}
         {campaign.status === 'SENDING' && counts.total > 0 && (
           <p aria-live="polite">
-            {rate === undefined ? 'Measuring the sending rate…' : `Sending at ${rateText(rate)}`}
-            {quota.data ? ` (the account's limit is ${rateText(quota.data.sendQuota.maxSendRate)})` : ''}.
-            {eta !== undefined && remaining > 0
-              ? ` About ${durationText(eta).replace(/^about /, '')} left.`
-              : ''}
+            {time && quota.data ? (
+              <>
+                Sending at {rateText(time.ratePerSecond)}: {share}% of the account's limit of{' '}
+                {rateText(quota.data.sendQuota.maxSendRate)}.
+                {remaining > 0 && time.seconds > 0
+                  ? ` About ${durationText(time.seconds).replace(/^about /, '')} left.`
+                  : ''}
+                {time.overQuota > 0 &&
+                  ` ${plural(time.overQuota, 'recipient')} wait for the daily quota's next window; the campaign continues by itself.`}
+              </>
+            ) : (
+              'Reading the account’s sending rate…'
+            )}
           </p>
         )}
       </section>

@@ -143,9 +143,12 @@ function PreflightSummary({ campaign, preflight }: { campaign: Campaign; preflig
       {estimate ? (
         <p className={styles.muted}>
           At {rateText(estimate.ratePerSecond)}: {Math.round(estimate.share * 100)}% of the account's limit of{' '}
-          {rateText(estimate.maxSendRate)}, leaving the rest to your other mail. The account may send{' '}
-          {countText(estimate.max24HourSend)} a day and sent {countText(estimate.sentLast24Hours)} in the last
-          24 hours.
+          {rateText(estimate.maxSendRate)}
+          {estimate.share < 1
+            ? ', leaving the rest to your other mail'
+            : ': nothing is kept for your other mail (the AWS account page sets the share)'}
+          . The account may send {countText(estimate.max24HourSend)} a day and sent{' '}
+          {countText(estimate.sentLast24Hours)} in the last 24 hours.
           {estimate.todayAllows < preflight.recipients.count &&
             ` ${countText(preflight.recipients.count - Math.max(0, estimate.todayAllows))} recipients wait for the quota's next window; the campaign continues by itself.`}
         </p>

@@ -199,6 +199,7 @@ const AWS_ACCOUNT: AwsAccount = {
   awsAccountNumber: '123456789012',
   awsAccountVerified: true,
   duplicateOf: null,
+  sendSharePercent: 80,
   lastCheck: null,
   monitoring: null,
   createdAt: '2025-03-01T00:00:00.000Z',

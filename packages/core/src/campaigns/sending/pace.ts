@@ -1,21 +1,26 @@
+import { DEFAULT_SEND_SHARE_PERCENT } from '@app/contracts'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { customerSes } from '../../aws-accounts/customer-clients'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
 import { throttleBackoff } from '../../jobs/backoff'
 import { maxLease } from '../../jobs/send-bucket'
-import {
-  cachedSendQuota,
-  DEFAULT_SEND_SHARE,
-  holdSends,
-  leaseSendTokens,
-  sleepUntil,
-} from '../../jobs/send-limiter'
+import { cachedSendQuota, holdSends, leaseSendTokens, pacedShare, sleepUntil } from '../../jobs/send-limiter'
 
 /** The limiter's key: SES's limits are per AWS account number and region (the connection id until known). */
 const limiterKey = (connection: AwsConnectionRecord) => ({
   account: connection.awsAccountNumber ?? connection.id,
   region: connection.region,
 })
+
+/** The campaigns' share of the account's MaxSendRate (0.1–1), as the account's setting says now. */
+export const campaignShare = (connection: Pick<AwsConnectionRecord, 'sendSharePercent'>): number =>
+  (connection.sendSharePercent ?? DEFAULT_SEND_SHARE_PERCENT) / 100
+
+/** The share the account's limiter paced its last lease at (tests and the bench check a change reached it). */
+export function limiterShare(connection: AwsConnectionRecord): Promise<number | undefined> {
+  const { account, region } = limiterKey(connection)
+  return pacedShare(account, region)
+}
 
 /** The account's SendQuota, read by the limiter when its cached copy is old or the daily quota is spent. */
 async function readQuota(connection: AwsConnectionRecord) {
@@ -34,7 +39,8 @@ export interface PaceAnswer {
 }
 
 /**
- * Waits until up to `recipients` may go within the campaigns' share of the account's MaxSendRate, shared by every
+ * Waits until up to `recipients` may go within the campaigns' share of the account's MaxSendRate (the share of
+ * `connection`, which the send worker reads for each batch: a changed share applies from the next), shared by every
  * campaign and worker of the account (the limiter's leases, each ≤ what one second's spare limit absorbs). Stops
  * early, with what was granted so far, when the next lease would start after `deadline` or the daily quota is
  * spent: the caller sends the granted ones and hands the rest back, so no granted token is wasted.
@@ -50,6 +56,7 @@ export async function paceRecipients(
     const answer = await leaseSendTokens({
       ...key,
       want: Math.min(50, recipients - granted),
+      share: campaignShare(connection),
       deadline,
       readQuota: () => readQuota(connection),
     })
@@ -88,14 +95,13 @@ export async function claimSizing(
   const { account, region } = limiterKey(connection)
   const quota = await cachedSendQuota(account, region)
   if (!quota) return undefined
-  const batch = Math.min(batchSize, maxLease(quota, DEFAULT_SEND_SHARE))
+  const share = campaignShare(connection)
+  const batch = Math.min(batchSize, maxLease(quota, share))
   return {
     batch,
     window: Math.max(
       batch,
-      Math.floor(
-        (quota.maxSendRate * DEFAULT_SEND_SHARE * Math.min(leaseMs / 2, WINDOW_SECONDS * 1000)) / 1000,
-      ),
+      Math.floor((quota.maxSendRate * share * Math.min(leaseMs / 2, WINDOW_SECONDS * 1000)) / 1000),
     ),
   }
 }
