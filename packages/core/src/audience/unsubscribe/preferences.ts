@@ -6,7 +6,6 @@ import {
   type UnsubscribePage,
   type UpdatePreferencesBody,
 } from '@app/contracts'
-import { getCampaign } from '../../campaigns/public'
 import { coreEnv } from '../../env'
 import { AppError } from '../../errors'
 import { getOrganization } from '../../organizations/public'
@@ -66,23 +65,14 @@ async function requireContact(link: LinkFields): Promise<ContactView> {
   return view
 }
 
-/**
- * Who the person knows the email from: the organization's name, else (an organization never named) the From name
- * of the campaign the link came with, so the page never leaves the reader guessing whose list this is.
- */
-async function senderNameOf(link: LinkFields, organizationName: string): Promise<string> {
-  if (organizationName.trim()) return organizationName.trim()
-  if (!link.campaignId) return ''
-  const campaign = await getCampaign(link.organizationId, link.campaignId)
-  return campaign?.sender?.fromName.trim() ?? ''
-}
-
 async function pageOf(link: LinkFields, view: ContactView): Promise<UnsubscribePage> {
   const organization = await getOrganization(link.organizationId)
   const organizationName = organization?.name ?? ''
   return {
     organizationName,
-    senderName: await senderNameOf(link, organizationName),
+    // The campaign's From name stands in for an unnamed organization: filled in by the HTTP layer, which may read
+    // campaigns (this domain may not: campaigns depend on the audience).
+    senderName: organizationName.trim(),
     maskedEmail: maskEmail(view.email),
     unsubscribeAll: view.unsubscribeAll,
     topics: view.topics.map((topic) => ({ ...topic, inLink: link.topicIds.includes(topic.id) })),
