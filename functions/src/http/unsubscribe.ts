@@ -1,3 +1,4 @@
+import type { UnsubscribePage } from '@app/contracts'
 import { signupRoutes } from '@app/contracts/audience/signup-routes'
 import { unsubscribeRoutes } from '@app/contracts/audience/unsubscribe-routes'
 import {
@@ -9,6 +10,7 @@ import {
   updatePreferences,
 } from '@app/core/audience/unsubscribe/preferences'
 import { confirmSignup, signUp, signUpByForm, signupForm } from '@app/core/audience/unsubscribe/signup'
+import { getCampaign } from '@app/core/campaigns/public'
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { viewerAddress } from './viewer-address'
@@ -23,6 +25,19 @@ const originOf = (event: APIGatewayProxyEventV2): RequestOrigin => ({
 })
 
 /**
+ * Who the person knows the email from: the organization's name, else (never named) the From name of the campaign the
+ * link came with. Called only after core accepted the link's signature, so its ids are the signed ones.
+ */
+async function withSender(
+  page: UnsubscribePage,
+  link: { organizationId: string; campaignId?: string | undefined },
+): Promise<UnsubscribePage> {
+  if (page.senderName || !link.campaignId) return page
+  const campaign = await getCampaign(link.organizationId, link.campaignId)
+  return { ...page, senderName: campaign?.sender?.fromName.trim() ?? '' }
+}
+
+/**
  * Public: the caller is whoever holds a link we signed (checked in core), or anyone for the rate-limited signup
  * forms; never plan-gated.
  */
@@ -30,9 +45,10 @@ export const handler = endpointGroup(
   'unsubscribe',
   { ...signupRoutes, ...unsubscribeRoutes },
   {
-    getUnsubscribePage: ({ query }) => unsubscribePage(query),
-    unsubscribe: ({ body, event }) => unsubscribe(body, originOf(event)),
-    updateUnsubscribePreferences: ({ body, event }) => updatePreferences(body, originOf(event)),
+    getUnsubscribePage: async ({ query }) => withSender(await unsubscribePage(query), query),
+    unsubscribe: async ({ body, event }) => withSender(await unsubscribe(body, originOf(event)), body),
+    updateUnsubscribePreferences: async ({ body, event }) =>
+      withSender(await updatePreferences(body, originOf(event)), body),
     oneClickUnsubscribe: ({ query, body, event }) =>
       oneClickUnsubscribe(query, body, header(event, 'content-type') ?? '', originOf(event)),
     openOneClickLink: async ({ event }) => ({ location: oneClickPageLocation(event.queryStringParameters) }),

@@ -3,7 +3,9 @@ import {
   canDeleteOrganization,
   canManageOrganization,
   organizationName,
+  organizationNameProblem,
   planBadge,
+  suggestedOrganizationName,
 } from './organization-display'
 
 describe('organizationName', () => {
@@ -38,5 +40,24 @@ describe('permissions shown in the UI', () => {
     expect(canManageOrganization('ADMIN')).toBe(true)
     expect(canDeleteOrganization('ADMIN')).toBe(false)
     expect(canDeleteOrganization('OWNER')).toBe(true)
+  })
+})
+
+describe('suggestedOrganizationName', () => {
+  it("offers a work address's company, else the person's first name", () => {
+    expect(suggestedOrganizationName('jane@acme-books.io')).toBe('Acme-books')
+    expect(suggestedOrganizationName('Jane.Doe@gmail.com')).toBe('Jane')
+    expect(suggestedOrganizationName('ops+news@example.com')).toBe('Ops')
+    expect(suggestedOrganizationName('')).toBe('')
+  })
+})
+
+describe('organizationNameProblem', () => {
+  it('refuses an empty, too long or control-character name, accepts a plain one', () => {
+    expect(organizationNameProblem('  ')).toBe('Give the organization a name.')
+    expect(organizationNameProblem('x'.repeat(121))).toBe('Name is at most 120 characters.')
+    expect(organizationNameProblem('Acme\u0007Books')).toMatch(/control characters/)
+    expect(organizationNameProblem('Acme\u202EBooks')).toMatch(/direction overrides/)
+    expect(organizationNameProblem('Acme Books')).toBeUndefined()
   })
 })

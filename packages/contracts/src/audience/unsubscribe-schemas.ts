@@ -77,6 +77,8 @@ export const UnsubscribeTopicSchema = z.object({
 export const UnsubscribePageSchema = z.object({
   /** The sender's display name; empty when the organization has none. */
   organizationName: z.string(),
+  /** Who the page names as the sender: the organization's name, else the campaign's From name; empty for neither. */
+  senderName: z.string(),
   maskedEmail: z.string(),
   unsubscribeAll: z.boolean(),
   topics: z.array(UnsubscribeTopicSchema),

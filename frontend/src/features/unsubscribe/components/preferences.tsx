@@ -76,9 +76,9 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
         <h1 id="preferences-title">Email preferences</h1>
         <p className={styles.muted}>
           Emails{' '}
-          {page.organizationName && (
+          {page.senderName && (
             <>
-              from <strong>{page.organizationName}</strong>{' '}
+              from <strong>{page.senderName}</strong>{' '}
             </>
           )}
           to <strong>{page.maskedEmail}</strong>
@@ -99,7 +99,7 @@ export function Preferences({ link, page }: { link: SignedLink; page: Unsubscrib
           }
         >
           {done === 'unsubscribed-all'
-            ? `${page.organizationName || 'The sender'} will not send you campaigns any more.`
+            ? `${page.senderName || 'The sender'} will not send you campaigns any more.`
             : done === 'unsubscribed-link' && linkNames
               ? `You will not get ${linkNames} emails any more.`
               : undefined}

@@ -67,8 +67,12 @@ async function requireContact(link: LinkFields): Promise<ContactView> {
 
 async function pageOf(link: LinkFields, view: ContactView): Promise<UnsubscribePage> {
   const organization = await getOrganization(link.organizationId)
+  const organizationName = organization?.name ?? ''
   return {
-    organizationName: organization?.name ?? '',
+    organizationName,
+    // The campaign's From name stands in for an unnamed organization: filled in by the HTTP layer, which may read
+    // campaigns (this domain may not: campaigns depend on the audience).
+    senderName: organizationName.trim(),
     maskedEmail: maskEmail(view.email),
     unsubscribeAll: view.unsubscribeAll,
     topics: view.topics.map((topic) => ({ ...topic, inLink: link.topicIds.includes(topic.id) })),

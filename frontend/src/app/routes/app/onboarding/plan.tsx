@@ -7,8 +7,12 @@ import { accountQueries } from '../../../../features/account/api/account'
 import { wasCheckoutCanceled } from '../../../../features/billing/checkout-return'
 import { PlanPicker } from '../../../../features/billing/components/plan-picker'
 import { ChooseStartPlan } from '../../../../features/organizations/components/choose-start-plan'
+import { NameOrganizationStep } from '../../../../features/organizations/components/name-organization-step'
 import { organizationPlanState } from '../../../../features/organizations/dashboard-entry'
-import { organizationName } from '../../../../features/organizations/organization-display'
+import {
+  canManageOrganization,
+  organizationName,
+} from '../../../../features/organizations/organization-display'
 import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
@@ -46,6 +50,10 @@ export function Component() {
           and upgrade whenever you need more.
         </p>
       </div>
+      {/* A fresh sign-up's organization has no name yet: it is asked for first, above the plans. */}
+      {organization.name.trim() === '' && canManageOrganization(organization.role) && (
+        <NameOrganizationStep organization={organization} email={account.email} />
+      )}
       {wasCheckoutCanceled(search) && (
         <Alert tone="warning" title="Checkout was canceled — no payment was taken.">
           Choose a plan to continue.
