@@ -193,7 +193,9 @@ describe('visual templates sent as campaigns, in a real browser', () => {
     await screenshot(page, 'starters-review-1280')
     await page.setViewportSize({ width: 390, height: 900 })
     // The navigation slides away at phone width: shoot once it is gone.
-    await page.waitForFunction(() => document.getAnimations().every((item) => item.playState !== 'running'))
+    await page.waitForFunction(
+      `document.getAnimations().every((animation) => animation.playState !== 'running')`,
+    )
     expect(await hasHorizontalOverflow(page)).toBe(false)
     await screenshot(page, 'starters-review-390')
     await page.setViewportSize({ width: 1280, height: 900 })

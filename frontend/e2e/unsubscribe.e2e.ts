@@ -77,7 +77,7 @@ async function audience(linkTopics: 'news' | 'both' = 'news') {
  * or a topic card still spills over the card's edge.
  */
 const pastCardPadding = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate<string[]>(`(() => {
     const card = document.querySelector('section[aria-labelledby="preferences-title"]')
     if (!card) return ['no card']
     const box = card.getBoundingClientRect()
@@ -89,8 +89,8 @@ const pastCardPadding = (page: Page) =>
         const rect = element.getBoundingClientRect()
         return rect.left < left || rect.right > right || element.scrollWidth > element.clientWidth + 1
       })
-      .map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`)
-  })
+      .map((element) => element.tagName + ' ' + (element.textContent ?? '').slice(0, 40))
+  })()`)
 
 describe('public unsubscribe page in a real browser', () => {
   it('opens a signed link in a fresh context, unsubscribes from one topic, then from all, and resubscribes', async () => {
