@@ -198,7 +198,13 @@ describe('api', () => {
   test('every route of the route table exists, JWT-protected unless public, wired to its group', () => {
     const routes = resources(synth.template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties)
     const integrations = Object.fromEntries(resources(synth.template, 'AWS::ApiGatewayV2::Integration'))
-    expect(routes).toHaveLength(ROUTE_LIST.length)
+    // Plus `$default`: a request no route takes, answered by the docs function (405 with Allow, or 404).
+    expect(routes).toHaveLength(ROUTE_LIST.length + 1)
+    const fallback = routes.find((candidate: Cfn) => candidate.RouteKey === '$default')
+    expect(fallback).toMatchObject({ AuthorizationType: 'NONE' })
+    expect(integrations[fallback.Target['Fn::Join'][1][1].Ref].Properties.IntegrationUri).toEqual({
+      'Fn::GetAtt': [fn(httpEntry('docs')).logicalId, 'Arn'],
+    })
     for (const route of ROUTE_LIST) {
       const found = routes.find((candidate: Cfn) => candidate.RouteKey === routeKey(route))
       expect(found, routeKey(route)).toMatchObject({
