@@ -53,13 +53,15 @@ export const QUEUES = {
    * 30 s, a sixth of this) marks the batch attempted, calls SendBulkEmail once (aborted after 15 s) and records
    * the answer; a redelivery never sends an attempted batch again (the ledger's lease takeover settles it).
    * Throttling returns the recipients to PENDING rather than failing the message, so it never reaches the DLQ.
+   * One batch per invocation: each waits for its own slot of the send limiter, so batches in flight are leased
+   * side by side (ten to one invocation would wait for their slots one after another, a slot at a time).
    */
   campaignSend: {
     worker: 'campaign-send',
     urlEnv: ENV.campaignSendQueueUrl,
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 10,
-    batchSize: 10,
+    batchSize: 1,
   },
   /**
    * A scheduled campaign's start (`campaigns/scheduling.ts`): EventBridge Scheduler's one-time schedule (locally

@@ -6,6 +6,7 @@
  */
 import { ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import { QUEUES } from '@app/contracts'
 import { SQSClient } from '@aws-sdk/client-sqs'
 import type { LocalStackConfig } from '../src/config'
 import { FUNCTIONS_SRC } from '../src/repo-paths'
@@ -27,7 +28,7 @@ export function sendWorkers(config: LocalStackConfig, count: number): { stop(): 
       region: config.region,
       modulePath: join(FUNCTIONS_SRC, 'workers', 'campaign-send.ts'),
       functionName: `ses-studio-bench-campaign-send-${index + 2}`,
-      batchSize: 10,
+      batchSize: QUEUES.campaignSend.batchSize,
       timeoutMs: 180_000,
       log: (line) => {
         if (line.includes('failed:') || line.includes('queue poller')) console.error(line)

@@ -6,7 +6,8 @@ import {
   emptyBucket,
   HOUR_MS,
   heldUntil,
-  maxLease,
+  LEASE_WINDOW_MS,
+  leasePlan,
   planLease,
   QUOTA_RECHECK_MS,
   type SendQuota,
@@ -61,32 +62,63 @@ function simulate(
 
 describe('send limiter arithmetic (injected clock)', () => {
   for (const rate of [14, 50]) {
-    it(`paces ${rate}/s shared by callers: ≥ 0.95 of the share, no one-second window over MaxSendRate`, () => {
-      const { sends } = simulate(withQuota(emptyBucket(), quota(rate), T0), {
-        callers: 6,
-        seconds: 200,
-        share: 0.8,
-        jitter: (i) => (i * 7919) % 40,
+    for (const share of [0.8, 1]) {
+      it(`paces ${rate}/s at a ${share * 100} % share shared by callers: ≥ 0.95 of the share, no second over MaxSendRate`, () => {
+        const { sends } = simulate(withQuota(emptyBucket(), quota(rate), T0), {
+          callers: 6,
+          seconds: 200,
+          share,
+          jitter: (i) => (i * 7919) % 40,
+        })
+        // Leases granted before the end may start up to the callers' 5 s deadline after it: count the 200 s.
+        const total = sends.filter(([at]) => at < T0 + 200_000).reduce((sum, [, count]) => sum + count, 0)
+        expect(total / (rate * share * 200)).toBeGreaterThanOrEqual(0.95)
+        expect(total).toBeLessThanOrEqual(Math.ceil(rate * share * 200) + leasePlan(quota(rate), share).size)
+        expect(busiestSecond(sends)).toBeLessThanOrEqual(rate)
       })
-      const total = sends.reduce((sum, [, count]) => sum + count, 0)
-      expect(total / (rate * 0.8 * 200)).toBeGreaterThanOrEqual(0.95)
-      expect(total).toBeLessThanOrEqual(Math.ceil(rate * 0.8 * 200) + 50)
-      expect(busiestSecond(sends)).toBeLessThanOrEqual(rate)
-    })
+    }
   }
 
-  it('holds a lease within the spare part of the limit, between 1 and 50', () => {
-    expect(maxLease(quota(14), 0.8)).toBe(1)
-    expect(maxLease(quota(50), 0.8)).toBe(5)
-    expect(maxLease(quota(1), 0.8)).toBe(1)
-    expect(maxLease(quota(14), 1)).toBe(1)
-    expect(maxLease(quota(1000), 0.8)).toBe(50)
+  it('keeps every one-second window within MaxSendRate with small last leases between full ones', () => {
+    let state = withQuota(emptyBucket(), quota(14), T0)
+    const sends: Array<[number, number]> = []
+    for (let i = 0; i < 60; i++) {
+      const plan = planLease(state, { want: i % 3 === 2 ? 1 : 50, share: 1, deadline: FAR }, T0)
+      state = plan.state as BucketState
+      sends.push([plan.answer.notBefore + (i % 2 === 0 ? 39 : 0), plan.answer.granted])
+    }
+    expect(busiestSecond(sends)).toBeLessThanOrEqual(14)
+  })
+
+  it('cuts the rate into about eight leases a second, each a divisor of the window cap, at most 50', () => {
+    expect(leasePlan(quota(14), 0.8)).toEqual({ size: 2, rate: 14 * 0.8, cap: 12 })
+    expect(leasePlan(quota(14), 1)).toEqual({ size: 2, rate: 14, cap: 14 })
+    expect(leasePlan(quota(50), 0.8)).toEqual({ size: 5, rate: 40, cap: 45 })
+    expect(leasePlan(quota(1), 0.8)).toEqual({ size: 1, rate: 0.8, cap: 1 })
+    expect(leasePlan(quota(1000), 0.8)).toEqual({ size: 50, rate: 800, cap: 900 })
+    expect(leasePlan(quota(1000), 1)).toEqual({ size: 50, rate: 1000, cap: 1000 })
+    // A prime cap: leases of 4 fill 36 of 37 and so do 3 and 2; only leases of 1 fill it all.
+    expect(leasePlan(quota(37), 1)).toEqual({ size: 1, rate: 37, cap: 37 })
     const plan = planLease(
       withQuota(emptyBucket(), quota(50), T0),
-      { want: 30, share: 0.8, deadline: FAR },
+      { want: 50, share: 0.8, deadline: FAR },
       T0,
     )
     expect(plan.answer).toEqual({ granted: 5, notBefore: T0 })
+  })
+
+  it('at a 100 % share, starts a lease only when the last LEASE_WINDOW_MS of leases and it fit MaxSendRate', () => {
+    let state = withQuota(emptyBucket(), quota(14), T0)
+    const starts: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const plan = planLease(state, { want: 14, share: 1, deadline: FAR }, T0)
+      state = plan.state as BucketState
+      expect(plan.answer.granted).toBe(2)
+      starts.push(plan.answer.notBefore)
+    }
+    // Seven leases of 2 at MaxSendRate's pace, then the eighth waits until the first leaves the window.
+    starts.slice(0, 7).forEach((start, k) => expect(start - T0).toBeCloseTo((k * 2000) / 14, 2))
+    expect(starts[7]).toBe(T0 + LEASE_WINDOW_MS)
   })
 
   it('gives the campaigns only their share: the next lease starts granted / (rate × share) later', () => {
@@ -97,7 +129,7 @@ describe('send limiter arithmetic (injected clock)', () => {
     expect(second.answer.notBefore).toBe(T0 + (5 / 40) * 1000)
     const half = planLease(state, { want: 5, share: 0.5, deadline: FAR }, T0)
     expect(half.answer.notBefore).toBe(T0 + (5 / 40) * 1000)
-    expect(half.state?.nextAt).toBe(T0 + (5 / 40) * 1000 + (5 / 25) * 1000)
+    expect(half.state?.nextAt).toBe(T0 + (5 / 40) * 1000 + (half.answer.granted / 25) * 1000)
   })
 
   it('reserves nothing when the lease would start after the deadline, and says when it could', () => {
@@ -114,7 +146,7 @@ describe('send limiter arithmetic (injected clock)', () => {
     const state = withQuota(emptyBucket(), quota(14), T0)
     const later = T0 + 60_000
     const plan = planLease(state, { want: 50, share: 0.8, deadline: FAR }, later)
-    expect(plan.answer).toEqual({ granted: 1, notBefore: later })
+    expect(plan.answer).toEqual({ granted: 2, notBefore: later })
   })
 
   it('never exceeds the daily quota: grants what is left, then waits until our sends leave the window', () => {

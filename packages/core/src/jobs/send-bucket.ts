@@ -4,9 +4,10 @@
  *
  * Rate: a virtual schedule (GCRA): `nextAt` is when the next recipient may go; a lease of `n` recipients starts at
  * `max(now, nextAt)` and moves `nextAt` on by `n / rate`. The rate is the campaigns' share of the account's
- * MaxSendRate, so the customer's own mail keeps the rest. SES counts recipients per second: a lease is at most
- * what the rest of the limit absorbs (`maxLease`), so the recipients of any one-second window — however the
- * leases fall in it, and with some network jitter — stay within MaxSendRate.
+ * MaxSendRate, so the customer's own mail keeps the rest. SES counts recipients per second: the limiter also keeps
+ * the leases of the last `LEASE_WINDOW_MS` (a second plus the jitter a send may land late by) and starts a lease
+ * only when that window's leases and it fit the cap (`leasePlan`), so every one-second window of sends stays within
+ * MaxSendRate, whatever the leases' sizes.
  *
  * Daily quota: SES's window is rolling (every send counts for 24 hours). The limiter keeps GetAccount's
  * SentLast24Hours with the time it was read, plus what it granted since; what remains is Max24HourSend minus both.
@@ -23,6 +24,9 @@ export interface SendQuota {
   sentLast24Hours: number
 }
 
+/** A granted lease: [start (epoch ms), recipients]. */
+export type Lease = [number, number]
+
 export interface BucketState {
   /** Optimistic concurrency: every write is conditioned on the version read. */
   version: number
@@ -35,6 +39,8 @@ export interface BucketState {
   hours: Record<string, number>
   /** Recipients granted per 10 s (key: epoch ms / 10,000), the last 2 minutes. */
   recent: Record<string, number>
+  /** The leases of the last `LEASE_WINDOW_MS` before the latest: [start (epoch ms), recipients]. */
+  leases?: Lease[]
   /**
    * The campaigns' share of MaxSendRate the last lease was paced at: each lease brings the account's current
    * share, so a change reaches running campaigns at their next lease (kept to show what the limiter applies).
@@ -71,11 +77,61 @@ const MIN_QUOTA_WAIT_MS = 60_000
 /** SendBulkEmail takes at most 50 destinations. */
 export const MAX_LEASE = 50
 /**
- * The part of the rest of the limit a lease may use: the other half absorbs network jitter between calls (a lease
- * sent late lands in the same second as the next one). With 0.75 the local bench's busiest second reached the
- * limit exactly; with 0.5 it keeps a lease's worth below.
+ * How much later than its start one lease's send may land compared with another's (timer and network jitter):
+ * the leases of any window this long stay within the cap, so every one-second window of sends does too.
  */
-const LEASE_HEADROOM = 0.5
+export const LEASE_WINDOW_MS = 1040
+
+/**
+ * About how many leases a second the limiter cuts the rate into: small leases keep every send worker busy and
+ * the sends even (a few big ones leave gaps whenever one is late); more would only add SES calls.
+ */
+const LEASES_PER_SECOND = 8
+
+/** How the limiter paces an account. */
+export interface LeasePlan {
+  /** Recipients one lease may hold (1–50): a send batch. */
+  size: number
+  /** Recipients per second on average: the campaigns' share of MaxSendRate. */
+  rate: number
+  /** Recipients the leases starting within any `LEASE_WINDOW_MS` may hold together. */
+  cap: number
+}
+
+/**
+ * The lease size, rate and cap for a share of MaxSendRate. The cap is the share plus half of what it leaves to the
+ * customer's own mail (leases close together still stay within MaxSendRate), MaxSendRate itself at a 100 %
+ * share. A lease is about an eighth of a second's rate (at most SendBulkEmail's 50), cut so whole leases fill
+ * the cap as closely as they can: at 14/s and 100 %, seven leases of 2 per 1.04 s (0.96 of MaxSendRate);
+ * at 50/s and 80 %, leases of 5 at 40/s.
+ */
+export function leasePlan(quota: SendQuota, share: number): LeasePlan {
+  const rate = shareRate(quota, share)
+  const cap = Math.max(1, Math.floor(rate + (quota.maxSendRate - rate) / 2))
+  const most = Math.min(MAX_LEASE, cap, Math.max(1, Math.ceil(rate / LEASES_PER_SECOND)))
+  let size = most
+  // Whole leases fill the cap best: the size (the larger among equals) whose multiple comes closest to it.
+  for (let smaller = most - 1; smaller >= 1; smaller--)
+    if (Math.floor(cap / smaller) * smaller > Math.floor(cap / size) * size) size = smaller
+  return { size, rate, cap }
+}
+
+/**
+ * The earliest start from `from` at which `granted` more recipients keep every `LEASE_WINDOW_MS` within the cap,
+ * and the leases still inside the window before it (with the new one).
+ */
+function windowStart(leases: Lease[], from: number, granted: number, cap: number) {
+  let start = from
+  let inWindow = leases.filter(([at]) => at > start - LEASE_WINDOW_MS)
+  let held = inWindow.reduce((sum, [, count]) => sum + count, 0)
+  while (inWindow.length > 0 && held + granted > cap) {
+    const [at, count] = inWindow[0] as Lease
+    start = Math.max(start, at + LEASE_WINDOW_MS)
+    inWindow = inWindow.slice(1)
+    held -= count
+  }
+  return { start, leases: [...inWindow, [start, granted] as Lease] }
+}
 
 export const emptyBucket = (): BucketState => ({
   version: 0,
@@ -87,15 +143,6 @@ export const emptyBucket = (): BucketState => ({
 
 /** Recipients per second the campaigns may use. */
 export const shareRate = (quota: SendQuota, share: number) => quota.maxSendRate * share
-
-/**
- * The most recipients one lease may hold: within the part of MaxSendRate the share leaves free, so that two
- * leases landing in the same second never go over the limit; at least 1, at most SendBulkEmail's 50.
- */
-export function maxLease(quota: SendQuota, share: number): number {
-  const spare = (quota.maxSendRate - shareRate(quota, share)) * LEASE_HEADROOM
-  return Math.max(1, Math.min(MAX_LEASE, Math.floor(spare)))
-}
 
 /** Recipients the daily quota still allows (Infinity when unlimited). */
 export function dailyRemaining(state: BucketState): number {
@@ -148,23 +195,26 @@ export function planLease(
 ): { state: BucketState | null; answer: LeaseAnswer } {
   const quota = state.quota
   if (!quota) throw new Error('planLease needs the account quota')
-  const rate = shareRate(quota, request.share)
-  const start = Math.max(now, state.nextAt)
+  const plan = leasePlan(quota, request.share)
+  const earliest = Math.max(now, state.nextAt)
   const remaining = dailyRemaining(state)
   if (remaining < 1) {
     const waitUntil = quotaFreesAt(state, Math.max(1, request.want), now)
     return { state: null, answer: { granted: 0, notBefore: waitUntil, waitUntil } }
   }
-  if (start > request.deadline || request.want < 1 || rate <= 0)
-    return { state: null, answer: { granted: 0, notBefore: start } }
-  const granted = Math.min(Math.floor(request.want), maxLease(quota, request.share), remaining)
+  if (earliest > request.deadline || request.want < 1 || plan.rate <= 0)
+    return { state: null, answer: { granted: 0, notBefore: earliest } }
+  const granted = Math.min(Math.floor(request.want), plan.size, remaining)
+  const { start, leases } = windowStart(state.leases ?? [], earliest, granted, plan.cap)
+  if (start > request.deadline) return { state: null, answer: { granted: 0, notBefore: start } }
   const hour = Math.floor(start / HOUR_MS)
   const tenSeconds = Math.floor(start / RECENT_MS)
   return {
     state: {
       ...state,
       version: state.version + 1,
-      nextAt: start + (granted / rate) * 1000,
+      nextAt: start + (granted / plan.rate) * 1000,
+      leases,
       share: request.share,
       grantedSinceRead: state.grantedSinceRead + granted,
       hours: counted(state.hours, hour, granted, Math.floor((now - DAY_MS) / HOUR_MS) - 1),

@@ -34,7 +34,7 @@ export interface SendTokenRequest {
   /** The customer's 12-digit AWS account number: SES's limits are per account and region. */
   account: string
   region: string
-  /** Recipients the caller would send now (a lease holds at most what one second's spare limit absorbs, ≤ 50). */
+  /** Recipients the caller would send now (a lease holds at most one slot's worth, ≤ 50). */
   want: number
   /** The campaigns' share of MaxSendRate as the account says now (default 0.8); every lease paces at its own. */
   share?: number
@@ -66,6 +66,7 @@ const Stored = z.object({
   hours: z.record(z.string(), z.number()),
   recent: z.record(z.string(), z.number()),
   share: z.number().optional(),
+  leases: z.array(z.tuple([z.number(), z.number()])).optional(),
 })
 
 class Conflict extends Error {}

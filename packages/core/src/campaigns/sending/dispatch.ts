@@ -127,19 +127,25 @@ async function claimSizes(
   if (!connection) return configured
   const paced = await claimSizing(connection, options.leaseMs ?? LEASE_MS, configured.batch)
   if (!paced) return { batch: 1, window: 1 }
-  return { batch: paced.batch, window: Math.min(configured.window, paced.window) }
+  const window = Math.min(configured.window, paced.window)
+  return { batch: Math.min(paced.batch, window), window }
 }
 
-/** Claims up to `room` PENDING recipients, a batch of ≤ 50 per shard per round, and enqueues each batch. */
+/**
+ * Claims up to `room` PENDING recipients, a batch of ≤ 50 per shard per round, and enqueues each batch. Only whole
+ * batches while the room lasts (a shard's last PENDING ones excepted): a sliver claimed to fill the room would be
+ * one more SES call and one more lease for a few recipients.
+ */
 async function claimBatches(run: RunRecord, room: number, leaseUntil: number, options: DispatchOptions) {
+  const batchSize = options.batchSize ?? BATCH_SIZE
   let claimed = 0
-  while (claimed < room) {
+  while (room - claimed >= batchSize) {
     let found = false
     const messages: SendBatchMessage[] = []
     for (const shard of SHARDS) {
-      if (claimed >= room) break
+      if (room - claimed < batchSize) break
       const pending = await queryByStatus(run.orgId, run.campaignId, 'PENDING', shard, {
-        limit: Math.min(options.batchSize ?? BATCH_SIZE, room - claimed),
+        limit: batchSize,
       })
       if (pending.length === 0) continue
       const batchId = ulid()

@@ -3,8 +3,8 @@ import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { customerSes } from '../../aws-accounts/customer-clients'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
 import { throttleBackoff } from '../../jobs/backoff'
-import { maxLease } from '../../jobs/send-bucket'
-import { cachedSendQuota, holdSends, leaseSendTokens, pacedShare, sleepUntil } from '../../jobs/send-limiter'
+import { leasePlan, MAX_LEASE } from '../../jobs/send-bucket'
+import { cachedSendQuota, holdSends, leaseSendTokens, pacedShare } from '../../jobs/send-limiter'
 
 /** The limiter's key: SES's limits are per AWS account number and region (the connection id until known). */
 const limiterKey = (connection: AwsConnectionRecord) => ({
@@ -32,40 +32,37 @@ async function readQuota(connection: AwsConnectionRecord) {
   }
 }
 
-/** How many recipients may go now (`waitUntil`: the daily quota is spent, try again then). */
+/** How many recipients may go, from when (`waitUntil`: the daily quota is spent, try again then). */
 export interface PaceAnswer {
   granted: number
+  /** Epoch ms: the lease's slot; the caller sends at it (`sleepUntil`), not before. */
+  at: number
   waitUntil?: number
 }
 
 /**
- * Waits until up to `recipients` may go within the campaigns' share of the account's MaxSendRate (the share of
+ * Leases a slot for up to `recipients` within the campaigns' share of the account's MaxSendRate (the share of
  * `connection`, which the send worker reads for each batch: a changed share applies from the next), shared by every
- * campaign and worker of the account (the limiter's leases, each ≤ what one second's spare limit absorbs). Stops
- * early, with what was granted so far, when the next lease would start after `deadline` or the daily quota is
- * spent: the caller sends the granted ones and hands the rest back, so no granted token is wasted.
+ * campaign and worker of the account. One lease, one slot: what it does not grant goes back to PENDING (a batch
+ * is claimed at the lease size, so that is rare). Nothing is granted when the slot would start after `deadline`
+ * or the daily quota is spent. The caller waits for the slot itself, so its own writes before the call can be
+ * done ahead of it.
  */
 export async function paceRecipients(
   connection: AwsConnectionRecord,
   recipients: number,
   deadline: number,
 ): Promise<PaceAnswer> {
-  const key = limiterKey(connection)
-  let granted = 0
-  while (granted < recipients) {
-    const answer = await leaseSendTokens({
-      ...key,
-      want: Math.min(50, recipients - granted),
-      share: campaignShare(connection),
-      deadline,
-      readQuota: () => readQuota(connection),
-    })
-    if (answer.waitUntil !== undefined) return { granted, waitUntil: answer.waitUntil }
-    if (answer.granted === 0 && answer.notBefore > deadline) break
-    await sleepUntil(answer.notBefore)
-    granted += answer.granted
-  }
-  return { granted }
+  const answer = await leaseSendTokens({
+    ...limiterKey(connection),
+    want: Math.min(MAX_LEASE, recipients),
+    share: campaignShare(connection),
+    deadline,
+    readQuota: () => readQuota(connection),
+  })
+  return answer.waitUntil === undefined
+    ? { granted: answer.granted, at: answer.notBefore }
+    : { granted: 0, at: answer.notBefore, waitUntil: answer.waitUntil }
 }
 
 /** SES throttled anyway (another sender on the account): nobody of this account sends for a jittered while. */
@@ -79,8 +76,8 @@ const WINDOW_SECONDS = 10
 
 /**
  * How the dispatcher claims for the account: `batch`, the recipients of one send batch, is what one lease of the
- * limiter holds (`maxLease`: the spare part of MaxSendRate, ≤ 50), so a batch is paced by one lease and sent at
- * its slot — grants gathered over several slots and sent in one call would land together with other workers'
+ * limiter holds (`leasePlan`: ≤ 50 and within a second's cap), so a batch is paced by one lease and sent at
+ * its start — grants gathered over several slots and sent in one call would land together with other workers'
  * and go over MaxSendRate in that second (the bench saw 20 % of calls throttled at 50/s with five workers).
  * `window`, the recipients worth keeping claimed: what the campaigns' share sends in `WINDOW_SECONDS` (and at
  * most in half a lease; at least one batch), so a claimed batch is sent long before a takeover could end it, and
@@ -96,7 +93,7 @@ export async function claimSizing(
   const quota = await cachedSendQuota(account, region)
   if (!quota) return undefined
   const share = campaignShare(connection)
-  const batch = Math.min(batchSize, maxLease(quota, share))
+  const batch = Math.min(batchSize, leasePlan(quota, share).size)
   return {
     batch,
     window: Math.max(

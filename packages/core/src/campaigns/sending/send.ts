@@ -1,6 +1,7 @@
 import { type ContactRecord, effectiveStatus, getContacts, listTopics } from '../../audience/public'
 import { listUnsubscribeHeaders, unsubscribePageUrl } from '../../audience/unsubscribe/headers'
 import { getConnection } from '../../aws-accounts/public'
+import { sleepUntil } from '../../jobs/send-limiter'
 import type { Logger } from '../../log'
 import { pauseSending } from './control'
 import { applyTransitions, type RecipientRecord, type Transition } from './ledger.repo'
@@ -26,6 +27,8 @@ export const SEND_WINDOW_MS = 60_000
 export const SEND_WINDOW_MARGIN_MS = 45_000
 /** Pacing ends this long (at most half the margin) before the mark's deadline: the mark's own writes fit. */
 const PACE_SLACK_MS = 2_000
+/** The attempt mark is written this long before the lease's slot (its write's latency is not the call's). */
+const MARK_AHEAD_MS = 500
 /** How long a daily-quota stop waits before sending is tried again. */
 const QUOTA_WAIT_MS = 15 * 60_000
 
@@ -164,6 +167,9 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
         batchId: batch.batchId,
       })),
     )
+  // The attempt is marked just before the slot, so the mark's write never makes the call late (a late call lands
+  // in the same second as the next slot's); the mark's window outlasts the wait many times over.
+  await sleepUntil(paced.at - MARK_AHEAD_MS)
   const now = Date.now()
   if (!(await markAttempted(orgId, campaignId, batch, now, margin, options.sendWindowMs ?? SEND_WINDOW_MS))) {
     const current = await getBatch(orgId, campaignId, message.shard, message.batchId)
@@ -171,6 +177,7 @@ export async function runSendBatch(message: SendBatchMessage, options: SendOptio
     return
   }
   await options.hook?.('marked', message)
+  await sleepUntil(paced.at)
   const result = await sendBulk(connection, run, sending)
   await options.hook?.('called', message)
   await recordAnswer(orgId, campaignId, batch, result.answer)
