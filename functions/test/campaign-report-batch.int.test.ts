@@ -4,12 +4,17 @@
  * reordering, a concurrent writer cancelling its transaction, and a crash between two of its transactions.
  */
 import { randomUUID } from 'node:crypto'
+import { dynamo } from '@app/core/aws'
 import { readAggregates } from '@app/core/campaigns/reports/aggregates.repo'
-import type { EngagementEvent } from '@app/core/campaigns/reports/model'
+import { type EngagementEvent, eventIdentity } from '@app/core/campaigns/reports/model'
 import { recordEngagement } from '@app/core/campaigns/reports/record.repo'
 import { commitChunk, planBatch, recordEngagements } from '@app/core/campaigns/reports/record-batch.repo'
+import { markerItem, recipientUpdate, SEEN_LIMIT } from '@app/core/campaigns/reports/record-items'
 import { initCounterItem, putPending, SHARDS, shardOf } from '@app/core/campaigns/sending/ledger.repo'
+import { recipientKey } from '@app/core/db/keys'
+import { tableName } from '@app/core/db/table'
 import { transact } from '@app/core/db/transact'
+import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
 import './stack'
 
@@ -214,7 +219,7 @@ describe('counting SES events a batch at a time', () => {
     const campaign = await campaignOf(24)
     const { events, expected } = engagement(campaign)
     // Small transactions, so the batch takes several; the first two commit, then the invocation dies.
-    const plan = await planBatch(events, new Date(), 12)
+    const plan = await planBatch(events, new Date(), 6)
     expect(plan.chunks.length).toBeGreaterThan(3)
     const [first, second] = plan.chunks as [(typeof plan.chunks)[number], (typeof plan.chunks)[number]]
     await commitChunk(plan, first)
@@ -240,5 +245,48 @@ describe('counting SES events a batch at a time', () => {
     ])
     expect(outcome.results).toEqual(['counted', 'unknown_recipient'])
     expect((await counts(campaign)).counters.delivered).toBe(1)
+  }, 60_000)
+
+  it('a recipient past SEEN_LIMIT events switches to marker items and still counts each event once', async () => {
+    const campaign = await campaignOf(1)
+    const contact = campaign.contacts[0] as Contact
+    const opens = Array.from({ length: SEEN_LIMIT + 25 }, (_, n) =>
+      campaign.event(contact, 'OPEN', 2 + n / 100, { open: PROXY }),
+    )
+    const batches = (events: EngagementEvent[]) =>
+      Array.from({ length: Math.ceil(events.length / 10) }, (_, n) => events.slice(n * 10, n * 10 + 10))
+    for (const batch of batches(opens)) await recordEngagements(batch)
+    const { Item } = await dynamo().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: recipientKey(campaign.orgId, campaign.campaignId, shardOf(contact.id), contact.id),
+      }),
+    )
+    expect(Item?.markers).toBe(true)
+    expect((Item?.seen as Set<string>).size).toBeLessThanOrEqual(SEEN_LIMIT)
+    // Every copy again — those counted by `seen` ids and those counted by markers — in mixed batches.
+    const again = await Promise.all(batches(shuffled(opens, 7)).map((batch) => recordEngagements(batch)))
+    expect(tally(again.flatMap((outcome) => outcome.results))).toEqual({ duplicate: opens.length })
+    expect(await recordEngagement(opens[SEEN_LIMIT + 20] as EngagementEvent)).toBe('duplicate')
+    expect(await recordEngagement(opens[3] as EngagementEvent)).toBe('duplicate')
+    const read = await counts(campaign)
+    expect(read.counters).toMatchObject({ opens: opens.length, machineOpens: opens.length, uniqueOpens: 1 })
+  }, 60_000)
+
+  it('a recipient counted before `seen` ids existed keeps deduplicating by its markers', async () => {
+    const campaign = await campaignOf(1)
+    const contact = campaign.contacts[0] as Contact
+    const delivery = campaign.event(contact, 'DELIVERY', 1)
+    const recipient = { ...campaign, shard: shardOf(contact.id), contactId: contact.id }
+    // As the earlier code wrote it: a marker for the event and the recipient's report version, no `seen`.
+    await transact([
+      markerItem(recipient, eventIdentity(delivery), 'DELIVERY', new Date()),
+      recipientUpdate(recipient, {}, { set: { deliveredAt: delivery.at }, add: {}, links: [] }, { seen: [] }),
+    ])
+    const open = campaign.event(contact, 'OPEN', 3, { open: HUMAN })
+    expect((await recordEngagements([delivery, open])).results).toEqual(['duplicate', 'counted'])
+    expect(await recordEngagement(delivery)).toBe('duplicate')
+    expect(await recordEngagement(open)).toBe('duplicate')
+    expect((await counts(campaign)).counters).toMatchObject({ delivered: 0, opens: 1, uniqueOpens: 1 })
   }, 60_000)
 })

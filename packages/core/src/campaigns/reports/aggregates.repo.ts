@@ -31,10 +31,18 @@ const EMPTY_COUNTERS: Record<CounterField, number> = {
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0)
+/** A timeline bucket's count on a counter item (`bucketField`). */
+const BUCKET_FIELD = /^([HD]\d+):(opens|machineOpens|clicks)$/
+
+function addToBucket(result: Aggregates, key: string, field: string, by: number) {
+  const bucket = result.buckets.get(key) ?? { opens: 0, machineOpens: 0, clicks: 0 }
+  bucket[field as 'opens' | 'machineOpens' | 'clicks'] += by
+  result.buckets.set(key, bucket)
+}
 
 /**
- * A campaign's report aggregates (CL9): every shard partition's `RPT#` items (the counters' sub-shards, the
- * links, the timeline buckets), read in parallel and summed. Small: ~64 counters, a few items per link and per
+ * A campaign's report aggregates (CL9): every shard partition's `RPT#` items (the counters' sub-shards with
+ * their timeline buckets, the links), read in parallel and summed. Small: ~64 counters, a few items per link and per
  * hour of activity.
  */
 export async function readAggregates(orgId: string, campaignId: string): Promise<Aggregates> {
@@ -54,11 +62,14 @@ export async function readAggregates(orgId: string, campaignId: string): Promise
     if (sk.startsWith(`${REPORT_PREFIX}C#`)) {
       for (const field of Object.keys(EMPTY_COUNTERS) as CounterField[])
         result.counters[field] += num(item[field])
-      for (const [name, value] of Object.entries(item))
+      for (const [name, value] of Object.entries(item)) {
         if (name.startsWith('bounce:')) {
           const kind = name.slice('bounce:'.length)
           result.bounces.set(kind, (result.bounces.get(kind) ?? 0) + num(value))
         }
+        const bucket = BUCKET_FIELD.exec(name)
+        if (bucket) addToBucket(result, bucket[1] as string, bucket[2] as string, num(value))
+      }
     } else if (sk.startsWith(`${REPORT_PREFIX}L#`)) {
       const hash = String(item.hash)
       const link = result.links.get(hash) ?? { url: String(item.url), unique: 0, total: 0 }
@@ -66,12 +77,9 @@ export async function readAggregates(orgId: string, campaignId: string): Promise
       link.total += num(item.total)
       result.links.set(hash, link)
     } else if (sk.startsWith(`${REPORT_PREFIX}T#`)) {
-      const key = String(item.bucket)
-      const bucket = result.buckets.get(key) ?? { opens: 0, machineOpens: 0, clicks: 0 }
-      bucket.opens += num(item.opens)
-      bucket.machineOpens += num(item.machineOpens)
-      bucket.clicks += num(item.clicks)
-      result.buckets.set(key, bucket)
+      // A bucket item of a campaign counted before the buckets moved onto the counter items.
+      for (const field of ['opens', 'machineOpens', 'clicks'])
+        addToBucket(result, String(item.bucket), field, num(item[field]))
     }
   }
   return result

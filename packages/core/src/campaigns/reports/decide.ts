@@ -26,6 +26,10 @@ export const RecipientActivitySchema = z.object({
   unsubscribedAt: z.string().optional(),
   rejectedAt: z.string().optional(),
   renderingFailedAt: z.string().optional(),
+  /** The short ids of the events counted for this recipient (`seenId`): a copy finds its id here. */
+  seen: z.set(z.string()).optional(),
+  /** Its events are deduplicated by marker items instead (`usesMarkers`). */
+  markers: z.boolean().optional(),
 })
 export type RecipientActivity = z.infer<typeof RecipientActivitySchema>
 

@@ -8,11 +8,15 @@ import { type RecordResult, recordEngagement } from './record.repo'
 import {
   addToSums,
   aggregateItems,
+  type Dedupe,
+  dedupeFor,
   emptySums,
   markerItem,
   type Recipient,
   recipientUpdate,
   type Sums,
+  seenId,
+  usesMarkers,
 } from './record-items'
 
 /** DynamoDB's most items in one transaction. */
@@ -30,6 +34,8 @@ interface RecipientEvents {
   /** As it will be once this batch's events commit (what the next event is decided from). */
   now: RecipientActivity
   events: { index: number; identity: string; type: string; change: Change; bucket: string }[]
+  /** How the update records the events (set once every event of the batch is grouped). */
+  dedupe: Dedupe
 }
 
 /** One transaction of a batch: new events of one campaign, their recipients and the aggregates they add. */
@@ -76,12 +82,16 @@ function recipientItems(group: RecipientEvents, tag: number, now: Date): NamedIt
     for (const [field, by] of Object.entries(change.add)) add[field] = (add[field] ?? 0) + by
     if (change.addLink) links.push(change.addLink)
   }
+  const markers = 'markers' in group.dedupe ? group.events : []
   return [
-    ...group.events.map((event) => ({
+    ...markers.map((event) => ({
       ...markerItem(group.recipient, event.identity, event.type, now),
       name: `report.marker#${tag}`,
     })),
-    { ...recipientUpdate(group.recipient, group.read, { set, add, links }), name: `report.recipient#${tag}` },
+    {
+      ...recipientUpdate(group.recipient, group.read, { set, add, links }, group.dedupe),
+      name: `report.recipient#${tag}`,
+    },
   ]
 }
 
@@ -123,7 +133,7 @@ function chunksOf(groups: RecipientEvents[], maxItems: number): Chunk[] {
     let sums = emptySums()
     let own = 0
     for (const group of campaignGroups) {
-      const size = group.events.length + 1
+      const size = ('markers' in group.dedupe ? group.events.length : 0) + 1
       if (size + aggregateCount(withEvents(emptySums(), group)) > maxItems) {
         chunks.push({ indexes: indexesOf(group), groups: [group], perEvent: true })
         continue
@@ -146,8 +156,9 @@ function chunksOf(groups: RecipientEvents[], maxItems: number): Chunk[] {
 }
 
 /**
- * Reads what a batch of events needs in one consistent BatchGet (each new event's marker and recipient) and
- * decides every event: a copy within the batch or one whose marker exists is a duplicate, one whose recipient is
+ * Reads what a batch of events needs in one consistent BatchGet (each new event's recipient, whose `seen` ids say
+ * which events were counted; the markers too of a recipient that uses them) and decides every event: a copy
+ * within the batch or one already seen is a duplicate, one whose recipient is
  * not in the ledger is unknown, and each recipient's new events are decided in order from the recipient as read
  * (its second open in the batch is not its first). The rest are one transaction per campaign (chunked under
  * DynamoDB's 100 items), committed by `commitChunk`.
@@ -172,23 +183,46 @@ export async function planBatch(
   })
   const ledgerKey = (r: Recipient) => recipientKey(r.orgId, r.campaignId, r.shard, r.contactId)
   const found = await batchGet(
-    fresh.flatMap(({ identity, recipient: r }) => [
-      eventMarkerKey(r.orgId, r.campaignId, r.shard, identity),
-      ledgerKey(r),
-    ]),
+    fresh.map(({ recipient }) => ledgerKey(recipient)),
     { consistent: true },
   )
+  const read = new Map<string, RecipientActivity>()
+  const activityOf = (n: number): RecipientActivity | undefined => {
+    const item = found[n]
+    if (!item) return undefined
+    const id = keyId(ledgerKey((fresh[n] as (typeof fresh)[number]).recipient))
+    const known = read.get(id) ?? RecipientActivitySchema.parse(item)
+    read.set(id, known)
+    return known
+  }
+  // Marker items only for recipients past SEEN_LIMIT or counted before `seen` (a second read, usually none).
+  const byMarker = fresh.flatMap((_, n) => {
+    const state = activityOf(n)
+    return state && usesMarkers(state) ? [n] : []
+  })
+  const markers = new Set<number>()
+  if (byMarker.length > 0) {
+    const marked = await batchGet(
+      byMarker.map((n) => {
+        const { identity, recipient: r } = fresh[n] as (typeof fresh)[number]
+        return eventMarkerKey(r.orgId, r.campaignId, r.shard, identity)
+      }),
+      { consistent: true },
+    )
+    byMarker.forEach((n, at) => {
+      if (marked[at]) markers.add(n)
+    })
+  }
   const groups = new Map<string, RecipientEvents>()
   fresh.forEach(({ index, identity, recipient }, n) => {
-    const item = found[2 * n + 1]
-    if (found[2 * n]) results[index] = 'duplicate'
-    else if (!item) results[index] = 'unknown_recipient'
+    const state = activityOf(n)
+    if (!state) results[index] = 'unknown_recipient'
+    else if (markers.has(n) || state.seen?.has(seenId(identity))) results[index] = 'duplicate'
     else {
       const id = keyId(ledgerKey(recipient))
       let group = groups.get(id)
       if (!group) {
-        const read = RecipientActivitySchema.parse(item)
-        group = { recipient, read, now: read, events: [] }
+        group = { recipient, read: state, now: state, events: [], dedupe: { seen: [] } }
         groups.set(id, group)
       }
       const event = events[index] as EngagementEvent
@@ -203,6 +237,11 @@ export async function planBatch(
       })
     }
   })
+  for (const group of groups.values())
+    group.dedupe = dedupeFor(
+      group.read,
+      group.events.map((event) => event.identity),
+    )
   return { events, now, results, chunks: chunksOf([...groups.values()], maxItems) }
 }
 
@@ -224,8 +263,8 @@ function failedGroups(error: TransactionFailed, groups: RecipientEvents[]): Set<
 const CHUNK_ATTEMPTS = 3
 
 /**
- * Commits one chunk in one transaction: its markers (each conditioned on not existing), its recipients (each on
- * the report version read) and the summed aggregates. Cancelled — a concurrent writer counted one of its events or
+ * Commits one chunk in one transaction: its recipients (each on the report version read, with its new events'
+ * `seen` ids or, past `SEEN_LIMIT`, their markers, each conditioned on not existing) and the summed aggregates. Cancelled — a concurrent writer counted one of its events or
  * changed one of its recipients since the read — nothing of it was written: the recipients the cancellation names
  * go to the exact per-event path (`recordEngagement`, which re-reads), and the others are committed again without
  * them (their reads still hold, and their conditions say so). Returns how many events were counted one by one.
@@ -257,7 +296,8 @@ export async function commitChunk(plan: BatchPlan, chunk: Chunk): Promise<number
 
 /**
  * Counts a delivered batch of events (the events worker's SQS batch) exactly once each, in one BatchGet and one
- * transaction per campaign instead of a read and a transaction per event. Retried after a crash between two
+ * transaction per campaign (one item per recipient, not per event) instead of a read and a transaction per
+ * event. Retried after a crash between two
  * chunks, the committed chunks' markers make their events duplicates: nothing counts twice.
  */
 export async function recordEngagements(events: EngagementEvent[], now = new Date()): Promise<BatchOutcome> {

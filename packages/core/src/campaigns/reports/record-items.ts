@@ -1,4 +1,5 @@
-import { eventMarkerKey, recipientKey, reportBucketKey, reportCounterKey, reportLinkKey } from '../../db/keys'
+import { createHash } from 'node:crypto'
+import { eventMarkerKey, recipientKey, reportCounterKey, reportLinkKey } from '../../db/keys'
 import { tableName } from '../../db/table'
 import type { NamedItem } from '../../db/transact'
 import type { Change, RecipientActivity } from './decide'
@@ -56,6 +57,33 @@ export interface Recipient {
   contactId: string
 }
 
+/**
+ * A recipient keeps the ids of its counted events on its own item (one write per recipient, none per event) up to
+ * this many; past it (a scanner opening a message thousands of times) its events get marker items, so the item
+ * stays far below DynamoDB's 400 KB.
+ */
+export const SEEN_LIMIT = 500
+
+/** An event's id in its recipient's `seen` set: 96 bits of its identity's SHA-256. */
+export const seenId = (identity: string): string =>
+  createHash('sha256').update(identity).digest('base64url').slice(0, 16)
+
+/**
+ * Whether a recipient's events are deduplicated by marker items: it passed `SEEN_LIMIT`, or its events were
+ * counted before recipients kept their `seen` ids (a report version without them).
+ */
+export const usesMarkers = (state: RecipientActivity): boolean =>
+  state.markers === true || (state.rv !== undefined && state.seen === undefined)
+
+/** How a recipient update records its new events: their ids in `seen`, or the switch to marker items. */
+export type Dedupe = { seen: string[] } | { markers: true }
+
+/** How `state` records `identities` more: in `seen` while they fit `SEEN_LIMIT`, else by markers from now on. */
+export function dedupeFor(state: RecipientActivity, identities: string[]): Dedupe {
+  if (usesMarkers(state) || (state.seen?.size ?? 0) + identities.length > SEEN_LIMIT) return { markers: true }
+  return { seen: identities.map(seenId) }
+}
+
 /** An event's marker: its put fails when the event was counted already. */
 export function markerItem(recipient: Recipient, identity: string, type: string, now: Date): NamedItem {
   return {
@@ -73,16 +101,21 @@ export function markerItem(recipient: Recipient, identity: string, type: string,
   }
 }
 
-/** The recipient's report fields, conditioned on the report version `state.rv` they were decided from. */
+/**
+ * The recipient's report fields and its events' dedupe, conditioned on the report version `state.rv` they were
+ * decided from.
+ */
 export function recipientUpdate(
   recipient: Recipient,
   state: RecipientActivity,
   change: Pick<Change, 'set' | 'add'> & { links: string[] },
+  dedupe: Dedupe,
 ): NamedItem {
   const version = state.rv ?? 0
+  const seen = 'seen' in dedupe && dedupe.seen.length > 0 ? { seen: new Set(dedupe.seen) } : {}
   const built = expression(
-    { ...change.set, rv: version + 1 },
-    { ...change.add, ...(change.links.length ? { links: new Set(change.links) } : {}) },
+    { ...change.set, rv: version + 1, ...('markers' in dedupe ? { markers: true } : {}) },
+    { ...change.add, ...(change.links.length ? { links: new Set(change.links) } : {}), ...seen },
   )
   const first = state.rv === undefined
   return {
@@ -130,9 +163,13 @@ export function addToSums(sums: Sums, change: Change, bucket: string): void {
   }
 }
 
+/** The counter item's attribute of a timeline bucket's count (`H2026112514:opens`): no item per bucket. */
+export const bucketField = (bucket: string, field: string) => `${bucket}:${field}`
+
 /**
- * The ADDs of `sums` to one counter sub-shard, one item per timeline bucket and one per link, all in the partition
- * of `shard` (the report sums every shard's and sub-shard's items, so where a sum lands does not matter).
+ * The ADDs of `sums` to one counter sub-shard (its timeline buckets among its attributes) and one item per link,
+ * all in the partition of `shard` (the report sums every shard's and sub-shard's items, so where a sum lands does
+ * not matter).
  */
 export function aggregateItems(
   campaign: { orgId: string; campaignId: string },
@@ -142,7 +179,11 @@ export function aggregateItems(
 ): NamedItem[] {
   const { orgId, campaignId } = campaign
   const items: NamedItem[] = []
-  const counters = Object.fromEntries(Object.entries(sums.counters).filter(([, by]) => by !== 0))
+  const counters: Record<string, number> = Object.fromEntries(
+    Object.entries(sums.counters).filter(([, by]) => by !== 0),
+  )
+  for (const [bucket, adds] of sums.buckets)
+    for (const [field, by] of Object.entries(adds)) if (by !== 0) counters[bucketField(bucket, field)] = by
   if (Object.keys(counters).length > 0)
     items.push(
       aggregateUpdate(
@@ -150,15 +191,6 @@ export function aggregateItems(
         reportCounterKey(orgId, campaignId, shard, sub),
         { entity: 'CampaignReportCounter' },
         counters,
-      ),
-    )
-  for (const [bucket, adds] of sums.buckets)
-    items.push(
-      aggregateUpdate(
-        'report.bucket',
-        reportBucketKey(orgId, campaignId, shard, bucket, sub),
-        { entity: 'CampaignReportBucket', bucket },
-        adds,
       ),
     )
   for (const [hash, link] of sums.links)

@@ -6,7 +6,15 @@ import { TransactionFailed, transact } from '../../db/transact'
 import { shardOf } from '../sending/public'
 import { decide, type RecipientActivity, RecipientActivitySchema } from './decide'
 import { bucketOf, type EngagementEvent, eventIdentity } from './model'
-import { addToSums, aggregateItems, emptySums, markerItem, recipientUpdate } from './record-items'
+import {
+  addToSums,
+  aggregateItems,
+  dedupeFor,
+  emptySums,
+  markerItem,
+  recipientUpdate,
+  seenId,
+} from './record-items'
 
 const ATTEMPTS = 8
 
@@ -20,9 +28,10 @@ async function readActivity(key: { PK: string; SK: string }): Promise<RecipientA
 }
 
 /**
- * Counts one event exactly once (CL8): its marker (keyed by the event's identity, with a TTL), the recipient's
- * activity and the counters commit in ONE transaction, so a redelivered or republished event finds its marker and
- * changes nothing, and a crash counts nothing. The recipient's change is conditioned on the report version read,
+ * Counts one event exactly once (CL8): the event's id in its recipient's `seen` set (or, past `SEEN_LIMIT`, its
+ * marker item keyed by the event's identity, with a TTL), the recipient's activity and the counters commit in ONE
+ * transaction, so a redelivered or republished event finds its id or marker and changes nothing, and a crash
+ * counts nothing. The recipient's change is conditioned on the report version read,
  * so two events of one recipient racing cannot both take its "first open": the loser reads again and retries.
  * The events worker counts whole batches (`record-batch.repo.ts`) and comes here when a batch's transaction is
  * cancelled; unsubscribes (one at a time from the outbox) come here directly.
@@ -34,12 +43,14 @@ export async function recordEngagement(event: EngagementEvent, now = new Date())
   for (let attempt = 0; ; attempt++) {
     const state = await readActivity(key)
     if (!state) return 'unknown_recipient'
+    if (state.seen?.has(seenId(identity))) return 'duplicate'
+    const dedupe = dedupeFor(state, [identity])
     const change = decide(event, state)
     const sums = emptySums()
     addToSums(sums, change, bucketOf(event.at, event.sentAt))
     const items = [
-      markerItem(recipient, identity, event.type, now),
-      recipientUpdate(recipient, state, { ...change, links: change.addLink ? [change.addLink] : [] }),
+      ...('markers' in dedupe ? [markerItem(recipient, identity, event.type, now)] : []),
+      recipientUpdate(recipient, state, { ...change, links: change.addLink ? [change.addLink] : [] }, dedupe),
       ...aggregateItems(event, sums, recipient.shard, Math.floor(Math.random() * REPORT_SUBSHARDS)),
     ]
     try {

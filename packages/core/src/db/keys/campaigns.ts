@@ -157,14 +157,7 @@ export const reportLinkKey = (
   SK: `${REPORT_PREFIX}L#${link}#${sub}`,
 })
 
-/** `bucket`: `H2026112514` (an hour, UTC) or `D20261125` (a day). */
-export const reportBucketKey = (
-  orgId: string,
-  campaignId: string,
-  shard: number,
-  bucket: string,
-  sub: number,
-) => ({
-  PK: ledgerShardPk(orgId, campaignId, shard),
-  SK: `${REPORT_PREFIX}T#${bucket}#${sub}`,
-})
+/**
+ * Timeline buckets (`H2026112514`, an hour UTC, or `D20261125`, a day) are attributes of the counter items; a
+ * campaign counted before that has `RPT#T#<bucket>#<sub>` items, which the report still sums.
+ */
