@@ -15,17 +15,24 @@ const TOPIC = '01JC0000000000000000000000'
 
 describe('viewFromSearch / searchForView', () => {
   it('reads every filter from the address and writes it back', () => {
-    const search = `searchQuery=ana&topicId=${TOPIC}&status=optOut&optInByDefault=true&defaultStatus=true&unsubscribeAll=false`
+    const search = `searchQuery=ana&topicId=${TOPIC}&status=optOut&optInByDefault=false&defaultStatus=true&unsubscribeAll=false`
     const view = viewFromSearch(new URLSearchParams(search))
     expect(view).toEqual({
       searchQuery: 'ana',
       topicId: TOPIC,
       status: 'optOut',
-      optInByDefault: true,
+      optInByDefault: false,
       defaultStatus: true,
       unsubscribeAll: false,
     })
     expect(new URLSearchParams(searchForView(view) as Record<string, string>).toString()).toBe(search)
+  })
+
+  it('counts contacts without a choice as the topic’s default unless the address says otherwise (SES’s reading)', () => {
+    const view = viewFromSearch(new URLSearchParams(`topicId=${TOPIC}&status=optOut`))
+    expect(view.optInByDefault).toBe(true)
+    expect(searchForView(view).optInByDefault).toBeUndefined()
+    expect(filterQuery(view)).toEqual({ topicId: TOPIC, optOut: 'true', optInByDefault: 'true' })
   })
 
   it('drops what the API would refuse: topic filters without a topic, a malformed topic id, unknown values', () => {

@@ -49,7 +49,8 @@ export function viewFromSearch(search: URLSearchParams): ContactView {
     searchQuery,
     topicId,
     status: topicId && isStatus(status) ? status : undefined,
-    optInByDefault: topicId !== undefined && search.get('optInByDefault') === 'true',
+    // On unless the address says `false`: SES counts a contact without a choice as the topic's default.
+    optInByDefault: topicId !== undefined && search.get('optInByDefault') !== 'false',
     defaultStatus: topicId !== undefined && search.get('defaultStatus') === 'true',
     unsubscribeAll: unsubscribeAll === 'true' ? true : unsubscribeAll === 'false' ? false : undefined,
   }
@@ -62,7 +63,7 @@ export function searchForView(view: ContactView): Record<string, string | undefi
     searchQuery: view.searchQuery || undefined,
     topicId: view.topicId,
     status: withTopic ? view.status : undefined,
-    optInByDefault: withTopic && view.optInByDefault ? 'true' : undefined,
+    optInByDefault: withTopic && !view.optInByDefault ? 'false' : undefined,
     defaultStatus: withTopic && view.defaultStatus ? 'true' : undefined,
     unsubscribeAll: view.unsubscribeAll === undefined ? undefined : String(view.unsubscribeAll),
   }

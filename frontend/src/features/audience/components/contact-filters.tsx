@@ -58,7 +58,10 @@ export function ContactFilters({
             onChange({
               ...view,
               topicId,
-              ...(topicId ? {} : { status: undefined, optInByDefault: false, defaultStatus: false }),
+              // SES's reading: a contact without a choice has the topic's default, unless the box is cleared.
+              ...(topicId
+                ? { optInByDefault: view.topicId ? view.optInByDefault : true }
+                : { status: undefined, optInByDefault: false, defaultStatus: false }),
             })
           }}
         >

@@ -38,7 +38,8 @@ export async function exportTopicContacts(
   const topic = await getTopic(context.organizationId, topicId)
   if (!topic || topic.deleting) throw new AppError('topic.not_found', 'No such topic.')
   return exportRows(context, contactsSource, {
-    params: { topicId, optIn: true },
+    // Effective OPT_IN as SES reads it: an explicit opt-in, or no choice in a topic whose default is OPT_IN.
+    params: { topicId, optIn: true, optInByDefault: true },
     fileName: `topic-${topicId}-contacts.csv`,
   })
 }
