@@ -81,7 +81,7 @@ describe('ReportSummary', () => {
     const content = text(html)
     expect(content).toContain('Sent 2,500')
     expect(content).toContain('Delivered 2,300 92% delivery rate')
-    expect(content).toContain('Opened 920 40% of delivered')
+    expect(content).toContain('Opened 920 40% of delivered · messages opened at least once, machine opens')
     expect(content).toContain('Clicked 115 5% of delivered')
     expect(content).toContain('Bounce rate 6% AWS may review 150 bounced')
     expect(content).toContain('AWS reviews accounts from a 5% bounce rate and may pause sending from 10%.')

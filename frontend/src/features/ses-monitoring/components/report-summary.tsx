@@ -88,7 +88,9 @@ export function ReportSummary({
             : 'Deliveries are not recorded.'}
         </Stat>
         <Stat label="Opened" value={count('opened')}>
-          {recorded('opened') ? `${formatRate(rates.open)} of delivered` : 'Opens are not tracked.'}
+          {recorded('opened')
+            ? `${formatRate(rates.open)} of delivered · messages opened at least once, machine opens (Apple Mail Privacy Protection, scanners) included`
+            : 'Opens are not tracked.'}
         </Stat>
         <Stat label="Clicked" value={count('clicked')}>
           {recorded('clicked') ? `${formatRate(rates.click)} of delivered` : 'Clicks are not tracked.'}
