@@ -349,6 +349,14 @@ describe('per-template analytics in a real browser', () => {
     ])
     await expectAccessible(page)
     await screenshot(page, 'desktop-template-performance')
+    // At 1280 px every column fits beside the editor's panels: no column cut off behind a scrollbar.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const fits = `(() => {
+      const table = [...document.querySelectorAll('table')].find((t) => /Counts and rates of each version/.test(t.caption?.textContent ?? ''))
+      return table.parentElement.scrollWidth <= table.parentElement.clientWidth
+    })()`
+    await screenshot(page, 'template-performance-1280')
+    await expect.poll(() => page.evaluate(fits)).toBe(true)
     await page.setViewportSize({ width: 390, height: 900 })
     await fitsPhone(page)
     await expectAccessible(page)

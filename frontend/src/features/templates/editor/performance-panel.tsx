@@ -184,10 +184,9 @@ function Row({
       <th scope="row" className={styles.version}>
         {total === undefined ? `Version ${version.version}` : 'All versions'}
         {current && (
-          <>
-            {' '}
+          <span className={styles.best}>
             <Badge color="green">Current</Badge>
-          </>
+          </span>
         )}
       </th>
       <td data-label="Campaigns">
