@@ -117,7 +117,7 @@ describe('send limiter arithmetic (injected clock)', () => {
       starts.push(plan.answer.notBefore)
     }
     // Seven leases of 2 at MaxSendRate's pace, then the eighth waits until the first leaves the window.
-    starts.slice(0, 7).forEach((start, k) => expect(start - T0).toBeCloseTo((k * 2000) / 14, 2))
+    for (const [k, start] of starts.slice(0, 7).entries()) expect(start - T0).toBeCloseTo((k * 2000) / 14, 2)
     expect(starts[7]).toBe(T0 + LEASE_WINDOW_MS)
   })
 
