@@ -203,6 +203,25 @@ async function leftOf(orgId: string, campaignId: string) {
 }
 
 describe('pre-flight and test send', () => {
+  it('counts contacts subscribed by the topic’s default as the send does: estimate, topic card and ledger agree', async () => {
+    const setup = await campaignOrg()
+    const { campaign, topic } = await readyCampaign(setup, 'Defaults', 2)
+    const changed = await setup.owner.api.patch(`/api/topics/${topic.id}?${setup.oq}`, {
+      defaultSubscriptionStatus: 'OPT_IN',
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    // One contact never chose (the default subscribes them), one opted out.
+    await createContact(setup.owner, setup.orgId, { email: uniqueEmail('no-choice') })
+    await createContact(setup.owner, setup.orgId, {
+      email: uniqueEmail('opted-out'),
+      topicPreferences: [{ topicId: topic.id, status: 'OPT_OUT' }],
+    })
+    const checked = await setup.owner.api.get(`/api/campaigns/${campaign.id}/preflight?${setup.oq}`)
+    expect(checked.body.recipients).toEqual({ count: 3, checked: 3, partial: false })
+    const card = await setup.owner.api.get(`/api/topics/${topic.id}?${setup.oq}`)
+    expect(card.body.counts.subscribed).toBe(3)
+  }, 60_000)
+
   it('counts recipients, finds missing variables, warns in the sandbox and estimates the duration', async () => {
     const setup = await campaignOrg()
     const { campaign, emails } = await readyCampaign(setup, 'Checked', 3)

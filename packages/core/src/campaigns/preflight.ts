@@ -1,6 +1,6 @@
 import { DEFAULT_SEND_SHARE_PERCENT, PREFLIGHT_SAMPLE_EMAILS, type Preflight, sendTime } from '@app/contracts'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
-import { type ContactRecord, listContactsPage, suppressionSyncedAt, topicCounts } from '../audience/public'
+import { type ContactRecord, getTopic, suppressionSyncedAt, topicCounts } from '../audience/public'
 import { toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSes } from '../aws-accounts/customer-clients'
 import { getConnection } from '../aws-accounts/public'
@@ -9,6 +9,7 @@ import { requireCampaign } from './campaigns'
 import { currentContent, refusalsOf } from './checks'
 import { campaignEvents } from './events-setup'
 import type { CampaignRecord } from './model'
+import { topicRecipientsPage } from './recipients'
 import { templateVariables } from './sending/public'
 import { recipientValues } from './sending/variables'
 
@@ -28,18 +29,15 @@ interface Audience {
   complete: boolean
 }
 
-/** The topics' opted-in contacts (effective OPT_IN: blocked ones never are), each once, up to `max`. */
+/** The topics' recipients as the send reads them (`topicRecipientsPage`), each once, up to `max`. */
 export async function readAudience(record: CampaignRecord, max: number): Promise<Audience> {
   const seen = new Map<string, ContactRecord>()
   for (const topicId of record.topicIds) {
+    const topic = await getTopic(record.orgId, topicId)
+    if (!topic || topic.deleting) continue
     let cursor: string | undefined
     do {
-      const page = await listContactsPage(record.orgId, {
-        topicId,
-        optIn: true,
-        limit: PAGE,
-        ...(cursor ? { cursor } : {}),
-      })
+      const page = await topicRecipientsPage(record.orgId, topic, PAGE, cursor)
       for (const contact of page.items) {
         if (seen.size >= max && !seen.has(contact.id))
           return { contacts: [...seen.values()], complete: false }

@@ -1,5 +1,6 @@
-import { effectiveStatus, getTopic, listContactsPage } from '../../audience/public'
+import { getTopic } from '../../audience/public'
 import { transact } from '../../db/transact'
+import { topicRecipientsPage } from '../recipients'
 import { countShard, initCounterItem, putPending, SHARDS } from './ledger.repo'
 import { type RunRecord, runUpdateItem, updateRun } from './runs.repo'
 
@@ -23,15 +24,8 @@ export async function materialise(run: RunRecord, deadline: number, now = new Da
     const topic = await getTopic(current.orgId, topicId)
     let next = { topicIndex: topicIndex + 1, cursor: null as string | null }
     if (topic && !topic.deleting) {
-      const page = await listContactsPage(current.orgId, {
-        topicId,
-        optIn: true,
-        optInByDefault: true,
-        limit: MATERIALISE_PAGE,
-        ...(cursor ? { cursor } : {}),
-      })
-      const contacts = page.items.filter((contact) => effectiveStatus(contact, topic) === 'OPT_IN')
-      await putPending(current.orgId, current.campaignId, contacts, now.toISOString())
+      const page = await topicRecipientsPage(current.orgId, topic, MATERIALISE_PAGE, cursor ?? undefined)
+      await putPending(current.orgId, current.campaignId, page.items, now.toISOString())
       if (page.nextCursor) next = { topicIndex, cursor: page.nextCursor }
     }
     const moved = await updateRun(
