@@ -159,6 +159,30 @@ describe('contact import', { timeout: 90_000 }, () => {
     expect(await contactsOf(user, orgId)).toEqual(before)
   })
 
+  it('re-imports its own export as it was, with no mapping: names, every attribute (its JSON column), nothing else', async () => {
+    const { user, orgId } = await teamOrg()
+    const csv =
+      'email,first name,last name,city,plan\r\njose@example.com,José,Núñez,山田町,gold\r\nb@example.com,,,Köln,\r\n'
+    expect((await importFile(user, orgId, csv)).counts.created).toBe(2)
+    const exported = await user.api.request('GET', `/api/contacts/export?organizationId=${orgId}`)
+    expect(exported.status).toBe(200)
+    const other = await teamOrg()
+    const done = await importFile(other.user, other.orgId, String(exported.body))
+    expect(done.counts).toMatchObject({ rows: 2, created: 2, invalid: 0 })
+    const strip = (contacts: Awaited<ReturnType<typeof contactsOf>>) =>
+      contacts.map(({ email, firstName, attributes }) => ({ email, firstName, attributes }))
+    expect(strip(await contactsOf(other.user, other.orgId))).toEqual(strip(await contactsOf(user, orgId)))
+    expect(await contactsOf(other.user, other.orgId)).toMatchObject([
+      { email: 'b@example.com', attributes: { city: 'Köln' } },
+      {
+        email: 'jose@example.com',
+        firstName: 'José',
+        lastName: 'Núñez',
+        attributes: { city: '山田町', plan: 'gold' },
+      },
+    ])
+  })
+
   it('reads a gzipped CSV (known by its bytes) with a column mapping', async () => {
     const { user, orgId } = await teamOrg()
     const gz = gzipSync(Buffer.from('Mail,Vorname,Ort\nx@example.com,Xaver,Köln\n'))

@@ -70,6 +70,36 @@ export type ImportUpload = z.infer<typeof ImportUploadSchema>
 /** A column of the file, by its header as written in the first row. */
 const ColumnNameSchema = z.string().min(1).max(200)
 
+/** The columns of a contact export, in order (`GET contacts/export`, `GET topics/{id}/contacts`). */
+export const CONTACT_EXPORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'status',
+  'unsubscribeAll',
+  'suppressed',
+  'attributes',
+  'createdAt',
+  'updatedAt',
+] as const
+/**
+ * The export's columns an import does not turn into attributes: status and bookkeeping (the importer sets status,
+ * suppression and dates itself), and `attributes`, which holds them all as one JSON object.
+ */
+export const CONTACT_EXPORT_BOOKKEEPING = [
+  'status',
+  'unsubscribeAll',
+  'suppressed',
+  'createdAt',
+  'updatedAt',
+] as const
+
+/** Whether a header row is a contact export's (every one of its columns, spelled as the export writes them). */
+export const isContactExport = (headers: readonly string[]): boolean => {
+  const names = new Set(headers.map((header) => header.trim()))
+  return CONTACT_EXPORT_COLUMNS.every((column) => names.has(column))
+}
+
 export const IMPORT_EXISTING_MODES = ['skip', 'update', 'overwrite'] as const
 export const ImportExistingSchema = z.enum(IMPORT_EXISTING_MODES).meta({
   description:
@@ -95,6 +125,12 @@ export const StartImportBodySchema = z
       .object({
         email: ColumnNameSchema,
         attributes: z.record(AttributeNameSchema, ColumnNameSchema).default({}),
+        attributesJson: ColumnNameSchema.optional().meta({
+          description:
+            'A column holding a JSON object of attributes (name → text), as the contact export writes its ' +
+            '`attributes` column: each becomes an attribute; a mapped column of the same name wins. Without ' +
+            '`columns`, the `attributes` column of a file with every column of the export is read this way.',
+        }),
       })
       .strict()
       .optional(),

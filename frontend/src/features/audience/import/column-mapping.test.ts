@@ -70,18 +70,31 @@ describe('suggestMapping of our own export', () => {
     'updatedAt',
   ]
 
-  it('maps the names and skips the status and bookkeeping columns, with no manual mapping', () => {
-    expect(suggestMapping(exported)).toEqual([
+  it('maps the names, reads `attributes` as JSON and skips status and bookkeeping, with no manual mapping', () => {
+    const choices = suggestMapping(exported)
+    expect(choices).toEqual([
       { kind: 'email' },
       { kind: 'attribute', name: 'firstName' },
       { kind: 'attribute', name: 'lastName' },
       { kind: 'skip' },
       { kind: 'skip' },
       { kind: 'skip' },
-      { kind: 'skip' },
+      { kind: 'attributes-json' },
       { kind: 'skip' },
       { kind: 'skip' },
     ])
+    expect(columnsOption(exported, choices)).toEqual({
+      email: 'email',
+      attributes: { firstName: 'firstName', lastName: 'lastName' },
+      attributesJson: 'attributes',
+    })
+    expect(mappingProblems(exported, choices)).toEqual({ columns: {} })
+    expect(
+      mappingProblems(
+        exported,
+        choices.map((choice, index) => (index > 6 ? { kind: 'attributes-json' } : choice)),
+      ).overall,
+    ).toBe('Only one column can hold attributes as JSON.')
   })
 
   it('keeps a column named status as an attribute in a file that is not our export', () => {

@@ -1,7 +1,20 @@
-import { ATTRIBUTE_NAME_MESSAGE, AttributeNameSchema, type StartImportBody } from '@app/contracts'
+import {
+  ATTRIBUTE_NAME_MESSAGE,
+  AttributeNameSchema,
+  CONTACT_EXPORT_BOOKKEEPING,
+  isContactExport,
+  type StartImportBody,
+} from '@app/contracts'
 
-/** What one column of the file becomes: the email, an attribute (a template variable), or nothing. */
-export type ColumnChoice = { kind: 'email' } | { kind: 'attribute'; name: string } | { kind: 'skip' }
+/**
+ * What one column of the file becomes: the email, an attribute (a template variable), a JSON object of
+ * attributes (our export's `attributes` column), or nothing.
+ */
+export type ColumnChoice =
+  | { kind: 'email' }
+  | { kind: 'attribute'; name: string }
+  | { kind: 'attributes-json' }
+  | { kind: 'skip' }
 
 const EMAIL_HEADERS = new Set(['email', 'e-mail', 'email address', 'e-mail address', 'emailaddress', 'mail'])
 
@@ -32,30 +45,23 @@ const NAME_ALIASES: Record<string, string> = {
   last: 'lastName',
 }
 
-/**
- * The columns of SES Studio's own contact export that are status or bookkeeping, not attributes: the
- * importer sets status, suppression and dates itself, so re-importing an export must not turn them into
- * template variables. (`attributes` holds a JSON object, which an attribute column cannot unpack.)
- */
-const EXPORT_BOOKKEEPING = ['status', 'unsubscribeAll', 'suppressed', 'attributes', 'createdAt', 'updatedAt']
-
-/** Whether the header row is our export's (all of its bookkeeping columns are there, spelled as we write them). */
-export function isOwnExport(headers: readonly string[]): boolean {
-  const names = new Set(headers.map((header) => header.trim()))
-  return EXPORT_BOOKKEEPING.every((column) => names.has(column))
-}
+/** Whether the header row is our export's (every one of its columns, spelled as we write them). */
+export const isOwnExport = isContactExport
 
 /**
  * The first column that looks like an email header is the email; every other becomes an attribute of its
- * name, but for our own export's bookkeeping columns, skipped.
+ * name, but for our own export's: its bookkeeping columns skipped (the importer sets status, suppression and
+ * dates itself), its `attributes` column read as the JSON object it is, so an export re-imports as it was.
  */
 export function suggestMapping(headers: readonly string[]): ColumnChoice[] {
   const emailIndex = headers.findIndex((header) => EMAIL_HEADERS.has(header.trim().toLowerCase()))
-  const bookkeeping = isOwnExport(headers) ? new Set(EXPORT_BOOKKEEPING) : new Set<string>()
+  const ownExport = isOwnExport(headers)
+  const bookkeeping = new Set<string>(ownExport ? CONTACT_EXPORT_BOOKKEEPING : [])
   const used = new Set<string>()
   return headers.map((header, index): ColumnChoice => {
     if (index === emailIndex) return { kind: 'email' }
     if (bookkeeping.has(header.trim())) return { kind: 'skip' }
+    if (ownExport && header.trim() === 'attributes') return { kind: 'attributes-json' }
     const plain = attributeNameFor(header)
     const name = NAME_ALIASES[plain.toLowerCase()] ?? plain
     if (!name || used.has(name)) return { kind: 'skip' }
@@ -71,6 +77,7 @@ export function mappingProblems(
 ): { overall?: string; columns: Record<number, string> } {
   const columns: Record<number, string> = {}
   const emails = choices.filter((choice) => choice.kind === 'email').length
+  const jsonColumns = choices.filter((choice) => choice.kind === 'attributes-json').length
   const seen = new Map<string, number>()
   choices.forEach((choice, index) => {
     if (choice.kind !== 'attribute') return
@@ -86,7 +93,9 @@ export function mappingProblems(
         ? 'Choose the column that holds the email addresses.'
         : emails > 1
           ? 'Only one column can be the email.'
-          : undefined
+          : jsonColumns > 1
+            ? 'Only one column can hold attributes as JSON.'
+            : undefined
   return overall ? { overall, columns } : { columns }
 }
 
@@ -96,9 +105,14 @@ export function columnsOption(
   choices: readonly ColumnChoice[],
 ): NonNullable<StartImportBody['columns']> {
   const emailIndex = choices.findIndex((choice) => choice.kind === 'email')
+  const jsonIndex = choices.findIndex((choice) => choice.kind === 'attributes-json')
   const attributes: Record<string, string> = {}
   choices.forEach((choice, index) => {
     if (choice.kind === 'attribute') attributes[choice.name] = headers[index] as string
   })
-  return { email: headers[emailIndex] as string, attributes }
+  return {
+    email: headers[emailIndex] as string,
+    attributes,
+    ...(jsonIndex >= 0 ? { attributesJson: headers[jsonIndex] as string } : {}),
+  }
 }

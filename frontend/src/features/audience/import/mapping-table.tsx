@@ -9,6 +9,13 @@ import preview from './mapping-table.module.css'
 const SKIP = '__skip'
 const EMAIL = '__email'
 const ATTRIBUTE = '__attribute'
+const JSON_ATTRIBUTES = '__attributes_json'
+const VALUE_OF = {
+  email: EMAIL,
+  skip: SKIP,
+  attribute: ATTRIBUTE,
+  'attributes-json': JSON_ATTRIBUTES,
+} as const
 
 /** The file's first rows under its headers; above each column, what it becomes (email, an attribute, nothing). */
 export function MappingTable({
@@ -52,7 +59,7 @@ export function MappingTable({
                       id={selectId}
                       className={`${fieldStyles.input} ${fieldStyles.select}`}
                       aria-label={`Column ${header || index + 1} becomes`}
-                      value={choice.kind === 'email' ? EMAIL : choice.kind === 'skip' ? SKIP : ATTRIBUTE}
+                      value={VALUE_OF[choice.kind]}
                       onChange={(event) => {
                         const value = event.target.value
                         change(
@@ -61,12 +68,15 @@ export function MappingTable({
                             ? { kind: 'email' }
                             : value === SKIP
                               ? { kind: 'skip' }
-                              : { kind: 'attribute', name: choice.kind === 'attribute' ? choice.name : '' },
+                              : value === JSON_ATTRIBUTES
+                                ? { kind: 'attributes-json' }
+                                : { kind: 'attribute', name: choice.kind === 'attribute' ? choice.name : '' },
                         )
                       }}
                     >
                       <option value={EMAIL}>Email</option>
                       <option value={ATTRIBUTE}>Attribute</option>
+                      <option value={JSON_ATTRIBUTES}>Attributes as JSON (an export’s)</option>
                       <option value={SKIP}>Don’t import</option>
                     </select>
                     {choice.kind === 'attribute' && (

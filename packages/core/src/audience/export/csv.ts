@@ -1,22 +1,12 @@
+import { CONTACT_EXPORT_COLUMNS } from '@app/contracts'
 import { stringify } from 'csv-stringify/sync'
 import { type ContactRecord, effectiveStatus, type TopicRecord } from '../public'
-
-export const EXPORT_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'status',
-  'unsubscribeAll',
-  'suppressed',
-  'attributes',
-  'createdAt',
-  'updatedAt',
-] as const
 
 /**
  * CSV lines of contacts (CRLF, quoted where needed, every formula-looking cell — `= + - @`, tab, CR first —
  * escaped by a leading quote). `status` is the contact's effective status in the topic exported (empty for a
- * whole-audience export); `attributes` is one JSON object, so any attribute survives the round trip.
+ * whole-audience export); `attributes` is one JSON object, which the import reads back (`attributesJson`), so any
+ * attribute survives the round trip.
  * The header starts with a UTF-8 BOM: without it Excel reads the file as the local code page and garbles
  * José and 山田 (the importer and its preview strip the BOM again).
  */
@@ -36,7 +26,7 @@ export function contactLines(
     contact.createdAt,
     contact.updatedAt,
   ])
-  return stringify(header ? [[...EXPORT_COLUMNS], ...records] : records, {
+  return stringify(header ? [[...CONTACT_EXPORT_COLUMNS], ...records] : records, {
     record_delimiter: 'windows',
     escape_formulas: true,
     bom: header,

@@ -1,3 +1,4 @@
+import { CONTACT_EXPORT_COLUMNS } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../errors'
 import { attributeNameOf, checkRow, resolveColumns } from './rows'
@@ -28,6 +29,23 @@ describe('resolveColumns', () => {
     })()
     expect(noEmail).toBeInstanceOf(AppError)
     expect((noEmail as AppError).code).toBe('contact_import.invalid_file')
+  })
+
+  it('reads our own export without a mapping: bookkeeping columns skipped, `attributes` as JSON', () => {
+    const header = [...CONTACT_EXPORT_COLUMNS, 'plan']
+    expect(resolveColumns(header, undefined)).toEqual({
+      email: 0,
+      attributes: { firstName: 1, lastName: 2, plan: 9 },
+      attributesJson: 6,
+    })
+    // Another file with a column named `attributes` keeps it as an attribute like any other.
+    expect(resolveColumns(['email', 'attributes'], undefined)).toEqual({
+      email: 0,
+      attributes: { attributes: 1 },
+    })
+    expect(
+      resolveColumns(['Mail', 'extra'], { email: 'Mail', attributes: {}, attributesJson: 'extra' }),
+    ).toEqual({ email: 0, attributes: {}, attributesJson: 1 })
   })
 
   it('turns headers into attribute names', () => {
@@ -121,5 +139,40 @@ describe('SeenEmails', () => {
     const columns = { email: 0, attributes: {} }
     expect(checkRow(['e@x.com'], columns, seen)).toEqual({ valid: false, reason: 'email.over_limit' })
     expect(checkRow(['c@x.com'], columns, seen)).toEqual({ valid: false, reason: 'email.duplicate' })
+  })
+
+  it('unpacks a JSON attributes cell; a mapped column of the same name wins; a bad cell refuses the row', () => {
+    const json = { email: 0, attributes: { firstName: 1 }, attributesJson: 2 }
+    const seen = new SeenEmails()
+    expect(
+      checkRow(
+        ['a@example.com', 'Ana', '{"city":"Zürich","vip":true,"firstName":"Other","n":3}'],
+        json,
+        seen,
+      ),
+    ).toEqual({
+      valid: true,
+      email: 'a@example.com',
+      attributes: { city: 'Zürich', vip: 'true', n: '3', firstName: 'Ana' },
+    })
+    expect(checkRow(['b@example.com', '', ''], json, seen)).toEqual({
+      valid: true,
+      email: 'b@example.com',
+      attributes: {},
+    })
+    for (const [n, cell] of [
+      '{not json',
+      '[1,2]',
+      '"text"',
+      '{"constructor":"x"}',
+      '{"bad name":"x"}',
+      '{"nested":{"a":1}}',
+      '{"line":"a\\nb"}',
+      JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`a${i}`, 'x']))),
+    ].entries())
+      expect(checkRow([`c${n}@example.com`, '', cell], json, seen)).toEqual({
+        valid: false,
+        reason: 'attribute.invalid',
+      })
   })
 })

@@ -1,9 +1,11 @@
 import { domainToASCII } from 'node:url'
 import {
   AttributeNameSchema,
+  CONTACT_EXPORT_BOOKKEEPING,
   EmailSchema,
   IMPORT_MAX_COLUMNS,
   type InvalidRowReason,
+  isContactExport,
   isSafeName,
   isSingleLine,
   RESERVED_ATTRIBUTE_NAMES,
@@ -16,6 +18,8 @@ import type { SeenEmails } from './seen-emails'
 export interface ColumnMap {
   email: number
   attributes: Record<string, number>
+  /** A column holding a JSON object of attributes (the export's `attributes`). */
+  attributesJson?: number
 }
 
 /** Longest attribute value and name an import writes (the audience's own limits). */
@@ -75,20 +79,46 @@ export function resolveColumns(header: string[], mapping: StartImportBody['colum
       attributes: Object.fromEntries(
         Object.entries(mapping.attributes ?? {}).map(([name, column]) => [name, indexOf(column)]),
       ),
+      ...(mapping.attributesJson ? { attributesJson: indexOf(mapping.attributesJson) } : {}),
     })
   }
   const email = names.findIndex((name) => EMAIL_HEADERS.has(name.toLowerCase()))
   if (email < 0) throw invalidFile('The first row names no email column (e.g. "email"); map one.')
+  // Our own export: its bookkeeping columns are not attributes, its `attributes` column is read as JSON.
+  const ownExport = isContactExport(names)
+  const bookkeeping = new Set<string>(ownExport ? CONTACT_EXPORT_BOOKKEEPING : [])
   const attributes: Record<string, number> = {}
   names.forEach((name, index) => {
-    if (index === email) return
+    if (index === email || bookkeeping.has(name) || (ownExport && name === 'attributes')) return
     // A column named like a built-in of every object (`constructor`, `__proto__`) is refused, never dropped.
     if (RESERVED_ATTRIBUTE_NAMES.includes(name))
       throw invalidFile(`The column "${name}" cannot be an attribute of that name; map it to another name.`)
     const attribute = attributeNameOf(name)
     if (attribute && !Object.hasOwn(attributes, attribute)) attributes[attribute] = index
   })
-  return limited({ email, attributes })
+  return limited({ email, attributes, ...(ownExport ? { attributesJson: indexOf('attributes') } : {}) })
+}
+
+/**
+ * The attributes of a JSON cell (the export's `attributes`): an object of names to text (numbers and booleans
+ * written as text), each name an attribute name the API takes; undefined when the cell is anything else.
+ */
+function jsonAttributes(cell: string): Record<string, string> | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(cell)
+  } catch {
+    return undefined
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined
+  const attributes: Record<string, string> = Object.create(null)
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!AttributeNameSchema.safeParse(name).success || RESERVED_ATTRIBUTE_NAMES.includes(name))
+      return undefined
+    if (!['string', 'number', 'boolean'].includes(typeof value)) return undefined
+    attributes[name] = String(value)
+  }
+  return attributes
 }
 
 /**
@@ -105,6 +135,12 @@ export function sesAddress(raw: string): string | 'unicode-local-part' {
   const domain = domainToASCII(raw.slice(at + 1))
   return domain ? `${raw.slice(0, at)}@${domain}` : raw
 }
+
+/** A value an attribute may hold: a first or last name is a safe name, any other a single line. */
+const fitsAttribute = (name: string, value: string) =>
+  NAME_ATTRIBUTES.has(name)
+    ? value.length <= NAME_MAX_LENGTH && isSafeName(value)
+    : value.length <= ATTRIBUTE_MAX_LENGTH && isSingleLine(value)
 
 export type CheckedRow =
   | { valid: true; email: string; attributes: Record<string, string> }
@@ -124,16 +160,26 @@ export function checkRow(cells: string[], columns: ColumnMap, seen: SeenEmails):
   const email = EmailSchema.safeParse(address)
   if (!email.success) return { valid: false, reason: 'email.invalid' }
   const attributes: Record<string, string> = {}
+  const json = columns.attributesJson === undefined ? '' : (cells[columns.attributesJson] ?? '').trim()
+  if (json !== '') {
+    const fromJson = jsonAttributes(json)
+    if (!fromJson) return { valid: false, reason: 'attribute.invalid' }
+    for (const [name, value] of Object.entries(fromJson)) {
+      if (Object.hasOwn(columns.attributes, name)) continue
+      if (!fitsAttribute(name, value)) return { valid: false, reason: 'attribute.invalid' }
+      attributes[name] = value
+    }
+  }
   for (const [name, index] of Object.entries(columns.attributes)) {
     // A quoted cell may span lines (an address): its line breaks and tabs become spaces.
     const value = (cells[index] ?? '').replace(/[\t\r\n]+/g, ' ').trim()
     if (value === '') continue
-    const fits = NAME_ATTRIBUTES.has(name)
-      ? value.length <= NAME_MAX_LENGTH && isSafeName(value)
-      : value.length <= ATTRIBUTE_MAX_LENGTH && isSingleLine(value)
-    if (!fits) return { valid: false, reason: 'attribute.invalid' }
+    if (!fitsAttribute(name, value)) return { valid: false, reason: 'attribute.invalid' }
     attributes[name] = value
   }
+  // A JSON cell may name more than a contact holds.
+  if (Object.keys(attributes).filter((name) => !NAME_ATTRIBUTES.has(name)).length > ATTRIBUTES_MAX)
+    return { valid: false, reason: 'attribute.invalid' }
   const seenBefore = seen.add(email.data)
   if (seenBefore === 'repeat') return { valid: false, reason: 'email.duplicate' }
   if (seenBefore === 'full') return { valid: false, reason: 'email.over_limit' }
