@@ -1,3 +1,4 @@
+import { CONTACT_EXPORT_COLUMNS } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { attributeNameFor, columnsOption, mappingProblems, suggestMapping } from './column-mapping'
 
@@ -58,17 +59,7 @@ describe('mappingProblems / columnsOption', () => {
 })
 
 describe('suggestMapping of our own export', () => {
-  const exported = [
-    'email',
-    'firstName',
-    'lastName',
-    'status',
-    'unsubscribeAll',
-    'suppressed',
-    'attributes',
-    'createdAt',
-    'updatedAt',
-  ]
+  const exported = [...CONTACT_EXPORT_COLUMNS]
 
   it('maps the names, reads `attributes` as JSON and skips status and bookkeeping, with no manual mapping', () => {
     const choices = suggestMapping(exported)
