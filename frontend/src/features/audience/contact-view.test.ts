@@ -33,6 +33,10 @@ describe('viewFromSearch / searchForView', () => {
     expect(view.optInByDefault).toBe(true)
     expect(searchForView(view).optInByDefault).toBeUndefined()
     expect(filterQuery(view)).toEqual({ topicId: TOPIC, optOut: 'true', optInByDefault: 'true' })
+    // Without a status the list is the topic's own members (those who chose): the default does not apply.
+    const members = viewFromSearch(new URLSearchParams(`topicId=${TOPIC}`))
+    expect(members.optInByDefault).toBe(false)
+    expect(filterQuery(members)).toEqual({ topicId: TOPIC })
   })
 
   it('drops what the API would refuse: topic filters without a topic, a malformed topic id, unknown values', () => {

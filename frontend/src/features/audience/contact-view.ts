@@ -49,8 +49,9 @@ export function viewFromSearch(search: URLSearchParams): ContactView {
     searchQuery,
     topicId,
     status: topicId && isStatus(status) ? status : undefined,
-    // On unless the address says `false`: SES counts a contact without a choice as the topic's default.
-    optInByDefault: topicId !== undefined && search.get('optInByDefault') !== 'false',
+    // With a status, on unless the address says `false`: SES counts a contact without a choice as the topic's
+    // default. Without one the list is the contacts who chose (the topic's own members), so it does not apply.
+    optInByDefault: topicId !== undefined && isStatus(status) && search.get('optInByDefault') !== 'false',
     defaultStatus: topicId !== undefined && search.get('defaultStatus') === 'true',
     unsubscribeAll: unsubscribeAll === 'true' ? true : unsubscribeAll === 'false' ? false : undefined,
   }
@@ -63,7 +64,7 @@ export function searchForView(view: ContactView): Record<string, string | undefi
     searchQuery: view.searchQuery || undefined,
     topicId: view.topicId,
     status: withTopic ? view.status : undefined,
-    optInByDefault: withTopic && !view.optInByDefault ? 'false' : undefined,
+    optInByDefault: withTopic && view.status && !view.optInByDefault ? 'false' : undefined,
     defaultStatus: withTopic && view.defaultStatus ? 'true' : undefined,
     unsubscribeAll: view.unsubscribeAll === undefined ? undefined : String(view.unsubscribeAll),
   }
@@ -82,7 +83,7 @@ export function filterQuery(
     ...(view.searchQuery ? { searchQuery: view.searchQuery } : {}),
     ...(withTopic ? { topicId: view.topicId } : {}),
     ...(withTopic && view.status ? { [view.status]: 'true' as const } : {}),
-    ...(withTopic && view.optInByDefault ? { optInByDefault: 'true' as const } : {}),
+    ...(withTopic && view.status && view.optInByDefault ? { optInByDefault: 'true' as const } : {}),
     ...(withTopic && view.defaultStatus ? { defaultStatus: 'true' as const } : {}),
     ...(view.unsubscribeAll !== undefined ? { unsubscribeAll: view.unsubscribeAll ? 'true' : 'false' } : {}),
   }

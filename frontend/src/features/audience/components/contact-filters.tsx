@@ -58,10 +58,7 @@ export function ContactFilters({
             onChange({
               ...view,
               topicId,
-              // SES's reading: a contact without a choice has the topic's default, unless the box is cleared.
-              ...(topicId
-                ? { optInByDefault: view.topicId ? view.optInByDefault : true }
-                : { status: undefined, optInByDefault: false, defaultStatus: false }),
+              ...(topicId ? {} : { status: undefined, optInByDefault: false, defaultStatus: false }),
             })
           }}
         >
@@ -76,9 +73,16 @@ export function ContactFilters({
           label="Status in the topic"
           value={view.status ?? ''}
           disabled={!view.topicId}
-          onChange={(event) =>
-            onChange({ ...view, status: (event.target.value || undefined) as TopicStatus | undefined })
-          }
+          onChange={(event) => {
+            const status = (event.target.value || undefined) as TopicStatus | undefined
+            // SES's reading once a status is asked: a contact without a choice has the topic's default, unless
+            // the box is cleared (a choice kept while the status changes).
+            onChange({
+              ...view,
+              status,
+              optInByDefault: status ? (view.status ? view.optInByDefault : true) : false,
+            })
+          }}
         >
           <option value="">{view.topicId ? 'Any status' : 'Choose a topic first'}</option>
           {TOPIC_STATUSES.map((status) => (
@@ -103,14 +107,16 @@ export function ContactFilters({
         </SelectField>
         {view.topicId && (
           <div className={styles.checks}>
-            <label className={styles.check}>
-              <input
-                type="checkbox"
-                checked={view.optInByDefault}
-                onChange={(event) => onChange({ ...view, optInByDefault: event.target.checked })}
-              />
-              Count contacts without a choice as the topic’s default
-            </label>
+            {view.status && (
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={view.optInByDefault}
+                  onChange={(event) => onChange({ ...view, optInByDefault: event.target.checked })}
+                />
+                Count contacts without a choice as the topic’s default
+              </label>
+            )}
             <label className={styles.check}>
               <input
                 type="checkbox"
