@@ -27,6 +27,8 @@ interface RichTextEditorProps {
 export default function RichTextEditor({ label, paragraphs, onChange }: RichTextEditorProps) {
   const registerTarget = useContext(FieldTargetContext)
   const listeners = useRef({ onChange, paragraphs })
+  /** What the editor emitted and the parent has not passed back yet: those come back late, never to apply. */
+  const echoes = useRef<Paragraph[][]>([])
   listeners.current = { onChange, paragraphs }
   const editor = useEditor({
     extensions: [Document, ParagraphNode, Text, Bold, Italic, HardBreak, LinkMark],
@@ -41,7 +43,9 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
     },
     onUpdate: ({ editor: current }) => {
       const next = tiptapToParagraphs(current.getJSON() as TiptapNode)
-      if (!sameParagraphs(next, listeners.current.paragraphs)) listeners.current.onChange(next)
+      if (sameParagraphs(next, listeners.current.paragraphs)) return
+      echoes.current.push(next)
+      listeners.current.onChange(next)
     },
     onFocus: ({ editor: current }) => {
       registerTarget({
@@ -53,9 +57,16 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
     },
   })
 
-  // Undo and redo change the paragraphs from outside.
+  // Undo and redo change the paragraphs from outside. The editor's own changes come back too, a render (a passive
+  // effect) later: by then the next keystrokes may be in, so an echo is never written back over them.
   useEffect(() => {
     if (!editor) return
+    const echo = echoes.current.findIndex((sent) => sent === paragraphs || sameParagraphs(sent, paragraphs))
+    if (echo >= 0) {
+      echoes.current = echoes.current.slice(echo + 1)
+      return
+    }
+    echoes.current = []
     const shown = tiptapToParagraphs(editor.getJSON() as TiptapNode)
     if (!sameParagraphs(shown, paragraphs)) {
       editor.commands.setContent(paragraphsToTiptap(paragraphs), { emitUpdate: false })
