@@ -45,9 +45,6 @@ const NAME_ALIASES: Record<string, string> = {
   last: 'lastName',
 }
 
-/** Whether the header row is our export's (every one of its columns, spelled as we write them). */
-export const isOwnExport = isContactExport
-
 /**
  * The first column that looks like an email header is the email; every other becomes an attribute of its
  * name, but for our own export's: its bookkeeping columns skipped (the importer sets status, suppression and
@@ -55,7 +52,7 @@ export const isOwnExport = isContactExport
  */
 export function suggestMapping(headers: readonly string[]): ColumnChoice[] {
   const emailIndex = headers.findIndex((header) => EMAIL_HEADERS.has(header.trim().toLowerCase()))
-  const ownExport = isOwnExport(headers)
+  const ownExport = isContactExport(headers)
   const bookkeeping = new Set<string>(ownExport ? CONTACT_EXPORT_BOOKKEEPING : [])
   const used = new Set<string>()
   return headers.map((header, index): ColumnChoice => {
