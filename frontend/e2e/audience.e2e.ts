@@ -158,6 +158,8 @@ describe('audience in a real browser', () => {
       .toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])
     // The mapped column filled the first name.
     await page.getByRole('row').filter({ hasText: 'zoe@example.com' }).getByText('Zoë').waitFor()
+    // The list says its total, from the audience counters.
+    await page.getByRole('status').filter({ hasText: '3 contacts' }).waitFor()
     await page.getByLabel('Topic', { exact: true }).selectOption({ label: 'Product news' })
     await page.getByLabel('Status in the topic').selectOption('optIn')
     await page.waitForURL(/status=optIn/)
@@ -169,6 +171,7 @@ describe('audience in a real browser', () => {
     await page.getByLabel('Topic', { exact: true }).selectOption({ label: 'Weekly digest' })
     await page.getByLabel('Status in the topic').selectOption('optOut')
     await page.waitForURL(/status=optOut/)
+    await page.getByText('3 contacts match these filters').waitFor()
     // SES's reading, as the topic cards count: nobody chose, so the topic's default (OPT_OUT) counts them out.
     await expect
       .poll(() => listedEmails(page), POLL)
@@ -181,6 +184,7 @@ describe('audience in a real browser', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL(/searchQuery=zo/)
     await expect.poll(() => listedEmails(page), POLL).toEqual(['zoe@example.com'])
+    await page.getByText('1 contact matches these filters').waitFor()
     await expectAccessible(page)
     await screenshot(page, 'desktop-contacts-filtered')
 

@@ -141,6 +141,18 @@ describe('GET contacts filters (SES ListContacts semantics)', () => {
           new Set(got).size === got.length
         : JSON.stringify(got) === JSON.stringify(want)
       if (!same) failures.push(`${JSON.stringify(filters)}: got ${got.join(',')} want ${want.join(',')}`)
+      // The count agrees with the list wherever the counters answer, and is null exactly where they cannot.
+      const counted = await user.api.get(`/api/contacts/count?${q}&${params}`)
+      const exact =
+        !filters.searchQuery &&
+        filters.unsubscribeAll === undefined &&
+        !filters.defaultStatus &&
+        (filters.topic ? Boolean(filters.status && filters.optInByDefault) : true)
+      const wantCount = exact ? want.length : null
+      if (counted.status !== 200 || counted.body.count !== wantCount)
+        failures.push(
+          `count ${JSON.stringify(filters)}: got ${counted.status} ${counted.body.count} want ${wantCount}`,
+        )
     }
     for (let index = 0; index < combinations.length; index += 8) {
       await Promise.all(combinations.slice(index, index + 8).map(check))
@@ -185,6 +197,21 @@ describe('GET contacts filters (SES ListContacts semantics)', () => {
     expect(second.body.items[0].email).toBe('c1@example.com')
     const unknownTopic = await user.api.get(`/api/contacts?${q}&topicId=${other.orgId}&optIn=true`)
     expect(unknownTopic.status).toBe(404)
+    for (const query of bad.filter((query) => !query.includes('limit='))) {
+      const response = await user.api.get(`/api/contacts/count?${query}`)
+      expect(response.status, query).toBe(400)
+      expect(response.body.error.code).toBe('request.invalid')
+    }
+    expect((await user.api.get(`/api/contacts/count?${q}&limit=1`)).status).toBe(400)
+    expect((await user.api.get(`/api/contacts/count?${q}`)).body).toEqual({ count: 3 })
+    // Another organization's topic is not found, and its contacts are not counted.
+    const foreignTopic = await user.api.get(
+      `/api/contacts/count?${q}&topicId=${other.orgId}&optIn=true&optInByDefault=true`,
+    )
+    expect(foreignTopic.status).toBe(404)
+    expect((await other.user.api.get(`/api/contacts/count?${other.q}`)).body).toEqual({ count: 0 })
+    const stranger = await user.api.get(`/api/contacts/count?organizationId=${other.orgId}`)
+    expect(stranger.status).toBe(404)
   })
 })
 

@@ -8,6 +8,7 @@ export const handler = endpointGroup(
   { ...contactRoutes, ...contactActivityRoutes },
   {
     listContacts: ({ context, query }) => Contacts.listContacts(context, query),
+    countContacts: ({ context, query }) => Contacts.countContacts(context, query),
     createContact: ({ context, body }) => Contacts.createContact(context, body),
     getContact: ({ context, params }) => Contacts.getContact(context, params.id),
     updateContact: ({ context, params, body }) => Contacts.updateContact(context, params.id, body),

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  countLine,
   currentCursor,
   EMPTY_VIEW,
   filterQuery,
   hasFilters,
   nextPage,
+  pageLine,
   previousPage,
   searchForView,
   togglePageSelection,
@@ -92,5 +94,21 @@ describe('selecting a page of contacts', () => {
     expect([...togglePageSelection(added, ['c', 'd'])].sort()).toEqual(['a', 'b'])
     expect([...togglePageSelection(new Set(['c']), ['c', 'd'])].sort()).toEqual(['c', 'd'])
     expect(togglePageSelection(earlier, []).size).toBe(2)
+  })
+})
+
+describe('countLine and pageLine', () => {
+  it('say the total, or how many match, and nothing when the server cannot count', () => {
+    expect(countLine(1234, false)).toBe('1,234 contacts')
+    expect(countLine(1, false)).toBe('1 contact')
+    expect(countLine(1, true)).toBe('1 contact matches these filters')
+    expect(countLine(12, true)).toBe('12 contacts match these filters')
+    expect(countLine(null, true)).toBeNull()
+    expect(countLine(undefined, false)).toBeNull()
+  })
+  it('numbers the pages out of the total when it is known', () => {
+    expect(pageLine(2, 287, 50)).toBe('Page 2 of 6')
+    expect(pageLine(1, 0, 50)).toBe('Page 1 of 1')
+    expect(pageLine(3, null, 50)).toBe('Page 3')
   })
 })

@@ -116,3 +116,17 @@ export function togglePageSelection(
   }
   return next
 }
+
+/** The list's total, in words: every contact, or how many the filters match; null when unknown. */
+export function countLine(count: number | null | undefined, filtered: boolean): string | null {
+  if (count === null || count === undefined) return null
+  const contacts = `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`
+  if (!filtered) return contacts
+  return `${contacts} ${count === 1 ? 'matches' : 'match'} these filters`
+}
+
+/** "Page 2 of 6" when the total is known, else "Page 2". */
+export function pageLine(page: number, count: number | null | undefined, pageSize: number): string {
+  if (count === null || count === undefined) return `Page ${page}`
+  return `Page ${page} of ${Math.max(1, Math.ceil(count / pageSize)).toLocaleString('en-US')}`
+}

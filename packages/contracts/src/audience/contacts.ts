@@ -161,6 +161,16 @@ export type ContactFilters = Omit<
 export const ContactListSchema = PageSchema(ContactSchema)
 export type ContactList = z.infer<typeof ContactListSchema>
 
+/** `GET contacts/count`: the list's filters (no paging). */
+export const ContactCountQuerySchema = ContactExportQuerySchema
+export const ContactCountSchema = z.object({
+  count: z.number().int().min(0).nullable().meta({
+    description:
+      'How many contacts match, from the audience counters: exact with no filter, and for topicId with one status (optIn, optOut or pending) and optInByDefault=true (the counts topics show). null for other filters, which only a full read could count.',
+  }),
+})
+export type ContactCount = z.infer<typeof ContactCountSchema>
+
 export const ContactQuerySchema = z.object({ organizationId: UlidSchema }).strict()
 export const ContactIdParamsSchema = z.object({ id: UlidSchema }).strict()
 

@@ -4,6 +4,8 @@ import {
   type BulkContactsResult,
   type BulkResult,
   type Contact,
+  type ContactCount,
+  type ContactCountQuerySchema,
   type ContactDetail,
   type ContactList,
   type ContactListQuerySchema,
@@ -15,11 +17,12 @@ import { authorOf } from '../actor'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
 import type { OrganizationContext } from '../organizations/context'
-import { getSuppression, listTrail, getContact as readContact } from './contacts.repo'
+import { getSuppression, listTrail, getContact as readContact, readCounters } from './contacts.repo'
 import { pageContacts } from './list'
 import { type ConsentOrigin, type ContactRecord, effectiveStatus, type SubscriptionChange } from './model'
 import { deleteContactRecord, saveContactChange } from './preferences'
-import { listTopics } from './topics.repo'
+import { countsOf } from './topics'
+import { getTopic, listTopics } from './topics.repo'
 import { createContactRecord } from './upsert'
 
 /** Contacts changed at once by an inline bulk call. */
@@ -62,6 +65,41 @@ export async function listContacts(
   const { organizationId: _org, ...rest } = query
   const page = await pageContacts(organizationId, rest)
   return { items: page.items.map(toContact), nextCursor: page.nextCursor }
+}
+
+/** Which count of the counters answers these filters exactly (db/keys/audience.ts A9); null when none does. */
+function countedBy(filters: z.output<typeof ContactCountQuerySchema>) {
+  const { organizationId: _org, topicId, optIn, optOut, pending, optInByDefault, ...others } = filters
+  if (Object.values(others).some((value) => value !== undefined)) return null
+  if (!topicId) return optIn || optOut || pending || optInByDefault ? null : ('contacts' as const)
+  if (!optInByDefault) return null
+  if (optIn) return { topicId, count: 'subscribed' as const }
+  if (optOut) return { topicId, count: 'unsubscribed' as const }
+  if (pending) return { topicId, count: 'pending' as const }
+  return null
+}
+
+export async function countContacts(
+  { organizationId }: OrganizationContext,
+  filters: z.output<typeof ContactCountQuerySchema>,
+): Promise<ContactCount> {
+  const by = countedBy(filters)
+  if (!by) {
+    if (filters.topicId) await topicOrNotFound(organizationId, filters.topicId)
+    return { count: null }
+  }
+  if (by === 'contacts') return { count: (await readCounters(organizationId)).contacts ?? 0 }
+  const [topic, counters] = await Promise.all([
+    topicOrNotFound(organizationId, by.topicId),
+    readCounters(organizationId),
+  ])
+  return { count: Math.max(0, countsOf(topic, counters)[by.count]) }
+}
+
+async function topicOrNotFound(organizationId: string, topicId: string) {
+  const topic = await getTopic(organizationId, topicId)
+  if (!topic || topic.deleting) throw new AppError('topic.not_found', 'No such topic.')
+  return topic
 }
 
 export async function getContact(

@@ -57,6 +57,14 @@ export const contactQueries = {
       // The table keeps the page it shows while the next one loads, dimmed, instead of flashing empty.
       placeholderData: keepPreviousData,
     }),
+  /** How many contacts match the filters, where the audience counters know it exactly (else `count: null`). */
+  count: (organizationId: string, filters: ContactFilterQuery) =>
+    queryOptions({
+      queryKey: [...contactQueries.lists(organizationId), 'count', filters] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.countContacts, { query: { organizationId, ...filters }, signal }),
+      staleTime: 10_000,
+    }),
   /** A contact with its subscriptions, consent trail and suppression. */
   detail: (organizationId: string, id: string) =>
     queryOptions({

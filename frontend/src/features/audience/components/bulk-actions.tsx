@@ -20,11 +20,14 @@ export function BulkActions({
   organizationId,
   selected,
   topics,
+  total,
   onDone,
 }: {
   organizationId: string
   selected: ReadonlySet<string>
   topics: readonly Topic[]
+  /** The list's total in words ("287 contacts"), when known. */
+  total?: string | null
   onDone: () => void
 }) {
   const [dialog, setDialog] = useState<'delete' | 'topics'>()
@@ -45,6 +48,8 @@ export function BulkActions({
     <>
       <div className={styles.selectionBar}>
         <span className={count === 0 ? styles.muted : styles.selectionCount} aria-live="polite">
+          {total && <span role="status">{total}</span>}
+          {total && ' · '}
           {count === 0 ? 'Select contacts to change several at once' : `${countText(count)} ${noun} selected`}
         </span>
         {count > 0 && (

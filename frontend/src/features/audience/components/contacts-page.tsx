@@ -10,15 +10,17 @@ import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { useSelectedAwsAccount } from '../../aws-accounts/use-selected-aws-account'
-import { contactQueries, topicQueries } from '../api/audience'
+import { CONTACT_PAGE_SIZE, contactQueries, topicQueries } from '../api/audience'
 import {
   type ContactView,
   type CursorStack,
+  countLine,
   currentCursor,
   EMPTY_VIEW,
   filterQuery,
   hasFilters,
   nextPage,
+  pageLine,
   previousPage,
   searchForView,
   viewFromSearch,
@@ -67,10 +69,13 @@ function ContactList({ organizationId, role }: { organizationId: string; role: R
   const topics = useQuery(topicQueries.list(organizationId))
   const { selected: awsAccount } = useSelectedAwsAccount()
   const list = useQuery(contactQueries.page(organizationId, filters, currentCursor(cursors)))
+  const counted = useQuery(contactQueries.count(organizationId, filters)).data?.count
   const data = list.data
   const stale = list.isPlaceholderData
   const filtered = hasFilters(view)
   const page = cursors.length + 1
+  // Filters the counters cannot count are still counted exactly when one page holds every match.
+  const count = counted ?? (page === 1 && data && !data.nextCursor && !stale ? data.items.length : counted)
   // An empty audience: no filters or export to offer, only the ways to add contacts.
   const nothingYet =
     data !== undefined && data.items.length === 0 && !data.nextCursor && !filtered && page === 1
@@ -143,6 +148,7 @@ function ContactList({ organizationId, role }: { organizationId: string; role: R
                 organizationId={organizationId}
                 selected={selected}
                 topics={topics.data ?? []}
+                total={countLine(count, filtered)}
                 onDone={() => setSelection({ key: filterKey, ids: new Set() })}
               />
               {data.items.length === 0 ? (
@@ -178,7 +184,7 @@ function ContactList({ organizationId, role }: { organizationId: string; role: R
                 ← Previous page
               </Button>
               <span aria-live="polite">
-                Page {page}
+                {pageLine(page, count, CONTACT_PAGE_SIZE)}
                 {stale && ' · loading…'}
               </span>
               <Button
