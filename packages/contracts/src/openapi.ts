@@ -40,12 +40,45 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unk
 function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query') {
   if (!schema) return []
   const json = schemaOf(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: location,
-    required: location === 'path' || (json.required ?? []).includes(name),
-    schema: property,
-  }))
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property as { description?: string }
+    return {
+      name,
+      in: location,
+      required: location === 'path' || (json.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    }
+  })
+}
+
+/** Keywords of a query schema that constrain its parameters together (parameters can only state one each). */
+export const CROSS_PARAMETER_KEYWORDS = [
+  'not',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'dependentRequired',
+  'dependentSchemas',
+  'minProperties',
+  'maxProperties',
+] as const
+
+/**
+ * What a query validates across its parameters: the schema's description (the rule in words, which becomes the
+ * operation's description) and, as `x-query-schema`, the JSON Schema keywords that state it over the query as
+ * one object (its parameters as properties).
+ */
+function queryRulesOf(schema: z.ZodType | undefined): Record<string, unknown> {
+  if (!schema) return {}
+  const json = schemaOf(schema, 'input')
+  const keywords = Object.fromEntries(
+    CROSS_PARAMETER_KEYWORDS.filter((key) => key in json).map((key) => [key, json[key]]),
+  )
+  return {
+    ...(typeof json.description === 'string' ? { description: `Query: ${json.description}` } : {}),
+    ...(Object.keys(keywords).length ? { 'x-query-schema': keywords } : {}),
+  }
 }
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
@@ -85,6 +118,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       tags: [route.group],
       security: securityOf(route),
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+      ...queryRulesOf(route.query),
       responses: {
         [route.status]: route.response
           ? {
@@ -119,7 +153,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       title: 'SES Studio API',
       version: '1.0.0',
       description:
-        'Every call takes the signed-in user\'s Cognito ID token in the Authorization header, except public routes. Errors answer `{ "error": { "code", "message" } }`.',
+        'Every call takes the signed-in user\'s Cognito ID token in the Authorization header, except public routes. Errors answer `{ "error": { "code", "message" } }`. Request schemas state what the API validates; a rule JSON Schema cannot state (comparing two fields, a byte size) is in the description of the schema it constrains, and a query\'s rules across its parameters are in the operation\'s description and `x-query-schema`. String lengths (`minLength`, `maxLength`) count UTF-16 code units, as the API does: a character outside the Basic Multilingual Plane (most emoji) counts as two.',
     },
     servers: [{ url: serverUrl }],
     components: {

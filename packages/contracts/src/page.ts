@@ -24,6 +24,10 @@ export const PageCursorSchema = z
   .min(1)
   .max(CURSOR_MAX_LENGTH)
   .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Not a page cursor.' })
+  .meta({
+    description:
+      'The next-page cursor the previous page answered (`nextCursor`; `nextPage` for message logs), with the same other parameters. The server signs it, so any other value is refused.',
+  })
 
 /** The query parameters of a paged list: `cursor` from the previous page, and how many rows per page. */
 export const pageQuery = (limit: { default: number; max: number }) => ({

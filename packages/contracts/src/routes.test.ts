@@ -276,7 +276,10 @@ describe('OpenAPI bodies match what the schemas enforce', () => {
     const account = jsonBody(routes.updateAccount)?.properties
     expect(account?.selectedOrganization).toMatchObject({ pattern: expect.any(String) })
     expect(account?.lastProductUpdateAt).toMatchObject({ format: 'date-time' })
-    expect(account?.name).toMatchObject({ pattern: expect.stringContaining('\\u202A') })
+    // The name rule, and (the name is trimmed, then at least 1 character) a non-space character.
+    expect(account?.name).toMatchObject({
+      allOf: [{ pattern: '\\S' }, { pattern: expect.stringContaining('\\u202A') }],
+    })
     expect(jsonBody(routes.updateTemplate)?.properties?.source).toMatchObject({
       description: expect.stringMatching(/surrogates/),
     })

@@ -30,6 +30,10 @@ export const SINGLE_LINE_PATTERN = pattern(CONTROLS)
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const REFUSED_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDFFF]/u
+/** The same rule as the pattern the document states (what a JSON Schema validator applies to the whole text). */
+export const WELL_FORMED_TEXT_PATTERN_SOURCE = pattern(
+  '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F',
+).source
 const UNSAFE = new RegExp(`[${CONTROLS}${BIDI_CONTROLS}]|[\\uD800-\\uDFFF]`, 'gu')
 
 /** Text for a log line or a header: every control, bidi control and lone surrogate replaced. */
@@ -56,13 +60,75 @@ export function singleLine<S extends z.ZodString>(schema: S, label = 'This text'
 export const WELL_FORMED_TEXT_DESCRIPTION =
   'Well-formed Unicode text: no lone surrogates, no control characters but tab, CR and LF.'
 
+/**
+ * A limit in UTF-8 bytes on well-formed text, as the document states it (JSON Schema counts characters, not
+ * bytes): the description and `x-max-utf8-bytes` say the rule, `maxLength` the characters it allows at most.
+ */
+export const utf8Limit = (bytes: number) => ({
+  maxLength: bytes,
+  'x-max-utf8-bytes': bytes,
+  description: `${WELL_FORMED_TEXT_DESCRIPTION} At most ${bytes / 1024} KB (${bytes} bytes) as UTF-8.`,
+})
+
+/**
+ * A pattern whose `source` is what the document states and whose `test` is an equivalent plain search: zod runs
+ * `test`, `toJSONSchema` emits `source`. For rules whose pattern would exhaust the regex engine's backtracking
+ * stack on long text (`(?:a|b)*` over 500 KB), so there is still one rule, stated and checked.
+ */
+class SearchedPattern extends RegExp {
+  static override get [Symbol.species]() {
+    return RegExp
+  }
+  readonly #accepts: (value: string) => boolean
+  constructor(source: string, accepts: (value: string) => boolean) {
+    super(source)
+    this.#accepts = accepts
+  }
+  override test(value: string): boolean {
+    return this.#accepts(value)
+  }
+}
+
+/** Multi-line text's rule: stated as `WELL_FORMED_TEXT_PATTERN_SOURCE`, checked by a plain search. */
+export const WELL_FORMED_TEXT_PATTERN: RegExp = new SearchedPattern(
+  WELL_FORMED_TEXT_PATTERN_SOURCE,
+  isWellFormedText,
+)
+
 /** Multi-line text: refuses lone surrogates and control characters but tab, CR and LF. */
-export function wellFormedText<S extends z.ZodString>(schema: S, label = 'This text') {
+export function wellFormedText<S extends z.ZodString>(schema: S, label = 'This text'): S {
   return schema
-    .refine(isWellFormedText, {
+    .regex(WELL_FORMED_TEXT_PATTERN, {
       message: `${label} cannot contain control characters or broken characters.`,
     })
-    .meta({ description: WELL_FORMED_TEXT_DESCRIPTION })
+    .meta({ description: WELL_FORMED_TEXT_DESCRIPTION }) as S
+}
+
+/**
+ * What `.trim().min(n)` asks, as a pattern on the text as sent: `n` characters from its first non-space one to its
+ * last (JSON Schema's `minLength` counts surrounding spaces too, which the trim removes).
+ */
+export const nonBlankPattern = (min: number) => (min <= 1 ? /\S/ : new RegExp(`\\S[\\s\\S]{${min - 2},}\\S`))
+
+/**
+ * Adds the document's form of a trimmed schema's `.min(n)` (call it after `.trim().min(n)`): the same rule, so
+ * a text of spaces the document allows is never refused. `nonBlank(z.string().trim().min(1).max(100))`.
+ */
+export function nonBlank<S extends z.ZodString>(schema: S, message = 'This text cannot be blank.'): S {
+  return schema.regex(nonBlankPattern(schema.minLength ?? 1), { message }) as S
+}
+
+/**
+ * A PATCH body whose optional `version` changes nothing by itself: at least one other field. Documented as
+ * `anyOf` the other fields being present.
+ */
+export function changesSomething<S extends z.ZodObject>(schema: S) {
+  const fields = Object.keys(schema.shape).filter((key) => key !== 'version')
+  return schema
+    .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
+      message: 'Send at least one field to change.',
+    })
+    .meta({ minProperties: 1, anyOf: fields.map((key) => ({ required: [key] })) })
 }
 
 /** A list whose items are unique; documented as `uniqueItems`. */

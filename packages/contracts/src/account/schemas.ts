@@ -1,9 +1,10 @@
 import * as z from 'zod'
 import { EmailSchema } from '../auth/schemas'
 import { PriceChangeNoticeSchema } from '../billing/schemas'
+import { httpUrl } from '../http-url'
 import { AccountIdSchema, UlidSchema } from '../ids'
 import { PlanSchema, SubscriptionStatusSchema } from '../plans'
-import { atLeastOneField, safeName } from '../text'
+import { atLeastOneField, nonBlank, safeName } from '../text'
 
 export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const
 export const RoleSchema = z.enum(ROLES)
@@ -40,9 +41,10 @@ export type Account = z.infer<typeof AccountSchema>
 export const CreateAccountBodySchema = z.object({ email: EmailSchema }).strict()
 export type CreateAccountBody = z.infer<typeof CreateAccountBodySchema>
 
-export const PictureSchema = z
-  .url({ protocol: /^https$/, message: 'Picture must be an https URL.' })
-  .max(2048)
+export const PictureSchema = httpUrl(
+  z.url({ protocol: /^https$/, message: 'Picture must be an https URL.' }).max(2048),
+  'https',
+)
 
 export const UpdateAccountBodySchema = atLeastOneField(
   z
@@ -50,7 +52,7 @@ export const UpdateAccountBodySchema = atLeastOneField(
       selectedOrganization: UlidSchema,
       selectedAwsAccount: UlidSchema.nullable(),
       lastProductUpdateAt: z.iso.datetime({ offset: true }),
-      name: safeName(z.string().trim().min(1).max(120)),
+      name: safeName(nonBlank(z.string().trim().min(1).max(120))),
       picture: PictureSchema.nullable(),
     })
     .partial()

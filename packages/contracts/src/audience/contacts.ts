@@ -3,7 +3,7 @@ import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
 import { JobSummarySchema } from '../jobs/schemas'
 import { PageSchema, pageQuery } from '../page'
-import { safeName, singleLine, uniqueItems } from '../text'
+import { changesSomething, nonBlank, safeName, singleLine, uniqueItems } from '../text'
 import { AttributeNameSchema } from './attribute-names'
 import {
   ConsentEntrySchema,
@@ -110,7 +110,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 /** The filter fields of `GET contacts` (semantics above), shared with the audience export. */
 const contactFilterFields = {
   organizationId: UlidSchema,
-  searchQuery: singleLine(z.string().trim().min(1).max(254), 'The search')
+  searchQuery: singleLine(nonBlank(z.string().trim().min(1).max(254)), 'The search')
     .transform((value) => value.toLowerCase())
     .optional()
     .meta({ description: 'The email or the name (first last) begins with it, case-insensitively.' }),
@@ -134,7 +134,15 @@ const contactFilterFields = {
     .meta({ description: 'true: only contacts unsubscribed from everything; false: only the others.' }),
 }
 
-/** The filters' rules across fields (one status at most; statuses need a topic). */
+const STATUS_FILTERS = ['optIn', 'optOut', 'pending'] as const
+const TOPIC_FILTERS = [...STATUS_FILTERS, 'optInByDefault', 'defaultStatus'] as const
+/** The query has `name=true`. */
+const isTrue = (name: string) => ({ properties: { [name]: { const: 'true' } }, required: [name] })
+
+/**
+ * The filters' rules across fields (one status at most; statuses need a topic), and the same in JSON Schema over
+ * the query's parameters: not two statuses `true`; `topicId`, or none of the topic filters `true`.
+ */
 const consistentFilters = <S extends z.ZodType<Record<string, unknown>>>(schema: S) =>
   schema
     .refine((query) => [query.optIn, query.optOut, query.pending].filter(Boolean).length <= 1, {
@@ -146,6 +154,16 @@ const consistentFilters = <S extends z.ZodType<Record<string, unknown>>>(schema:
         ![query.optIn, query.optOut, query.pending, query.optInByDefault, query.defaultStatus].some(Boolean),
       { message: 'optIn, optOut, pending, optInByDefault and defaultStatus need a topicId.' },
     )
+    .meta({
+      description:
+        'At most one of `optIn`, `optOut` and `pending` is true; `optIn`, `optOut`, `pending`, `optInByDefault` and `defaultStatus` true need `topicId`.',
+      not: {
+        anyOf: STATUS_FILTERS.flatMap((first, index) =>
+          STATUS_FILTERS.slice(index + 1).map((second) => ({ allOf: [isTrue(first), isTrue(second)] })),
+        ),
+      },
+      anyOf: [{ required: ['topicId'] }, { not: { anyOf: TOPIC_FILTERS.map(isTrue) } }],
+    })
 
 export const ContactListQuerySchema = consistentFilters(
   z.object({ ...contactFilterFields, ...pageQuery({ default: 50, max: 100 }) }).strict(),
@@ -181,6 +199,8 @@ const topicPreferencesInput = <S extends z.ZodType>(status: S) =>
     .refine((items) => new Set(items.map((item) => item.topicId)).size === items.length, {
       message: 'Each topic once.',
     })
+    // Identical items share their topic; two statuses for one topic are refused too, which JSON Schema cannot say.
+    .meta({ uniqueItems: true, description: 'Each topicId once.' })
 
 export const CreateContactBodySchema = z
   .object({
@@ -200,20 +220,18 @@ export type CreateContactBody = z.input<typeof CreateContactBodySchema>
  * (the default applies again); other topics keep theirs. `version`, when sent, must be the current one (409
  * `version.conflict`). The email cannot change (delete and create instead).
  */
-export const UpdateContactBodySchema = z
-  .object({
-    firstName: ContactNameSchema.nullable().optional(),
-    lastName: ContactNameSchema.nullable().optional(),
-    attributes: ContactAttributesSchema.optional(),
-    topicPreferences: topicPreferencesInput(OptStatusSchema.nullable()).optional(),
-    unsubscribeAll: z.boolean().optional(),
-    version: z.number().int().min(1).optional(),
-  })
-  .strict()
-  .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
-    message: 'Send at least one field to change.',
-  })
-  .meta({ minProperties: 1 })
+export const UpdateContactBodySchema = changesSomething(
+  z
+    .object({
+      firstName: ContactNameSchema.nullable().optional(),
+      lastName: ContactNameSchema.nullable().optional(),
+      attributes: ContactAttributesSchema.optional(),
+      topicPreferences: topicPreferencesInput(OptStatusSchema.nullable()).optional(),
+      unsubscribeAll: z.boolean().optional(),
+      version: z.number().int().min(1).optional(),
+    })
+    .strict(),
+)
 export type UpdateContactBody = z.input<typeof UpdateContactBodySchema>
 
 /** Bulk changes run inline up to this many contacts, as a job beyond. */
@@ -228,10 +246,9 @@ export const BulkContactsBodySchema = z
       z
         .object({
           type: z.literal('topics'),
-          topicPreferences: topicPreferencesInput(OptStatusSchema.nullable()).refine(
-            (items) => items.length > 0,
-            { message: 'Name at least one topic.' },
-          ),
+          topicPreferences: topicPreferencesInput(OptStatusSchema.nullable()).min(1, {
+            message: 'Name at least one topic.',
+          }),
         })
         .strict(),
     ]),

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { AccountIdSchema, UlidSchema } from '../ids'
 import { PageSchema } from '../page'
-import { safeName, wellFormedText } from '../text'
+import { nonBlank, safeName, wellFormedText } from '../text'
 
 /**
  * Audience (spec §2, §3, §7; TEAM and TEAM PLUS): topics and contacts with the semantics of SES contact lists,
@@ -31,7 +31,7 @@ export const PREFERENCE_STATUSES = ['OPT_IN', 'OPT_OUT', 'PENDING'] as const
 export const PreferenceStatusSchema = z.enum(PREFERENCE_STATUSES)
 export type PreferenceStatus = z.infer<typeof PreferenceStatusSchema>
 
-export const TopicNameSchema = safeName(z.string().trim().min(1).max(100), 'A topic name')
+export const TopicNameSchema = safeName(nonBlank(z.string().trim().min(1).max(100)), 'A topic name')
 export const TopicDescriptionSchema = wellFormedText(z.string().trim().max(500), 'The description')
 
 /**
@@ -73,6 +73,13 @@ export const TopicIdParamsSchema = z.object({ id: UlidSchema }).strict()
 const doubleOptInNeedsOptOut = {
   message: 'A double opt-in topic defaults to OPT_OUT: contacts are subscribed only once they confirm.',
 }
+/** The same rule in JSON Schema: not both `doubleOptIn: true` and `defaultSubscriptionStatus: OPT_IN`. */
+const doubleOptInNeedsOptOutSchema = {
+  not: {
+    properties: { doubleOptIn: { const: true }, defaultSubscriptionStatus: { const: 'OPT_IN' } },
+    required: ['doubleOptIn', 'defaultSubscriptionStatus'],
+  },
+}
 
 export const CreateTopicBodySchema = z
   .object({
@@ -87,6 +94,7 @@ export const CreateTopicBodySchema = z
     (body) => !(body.doubleOptIn && body.defaultSubscriptionStatus === 'OPT_IN'),
     doubleOptInNeedsOptOut,
   )
+  .meta(doubleOptInNeedsOptOutSchema)
 export type CreateTopicBody = z.input<typeof CreateTopicBodySchema>
 
 export const UpdateTopicBodySchema = z
@@ -103,7 +111,7 @@ export const UpdateTopicBodySchema = z
     (body) => !(body.doubleOptIn && body.defaultSubscriptionStatus === 'OPT_IN'),
     doubleOptInNeedsOptOut,
   )
-  .meta({ minProperties: 1 })
+  .meta({ minProperties: 1, ...doubleOptInNeedsOptOutSchema })
 export type UpdateTopicBody = z.input<typeof UpdateTopicBodySchema>
 
 /**

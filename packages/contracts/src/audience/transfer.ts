@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
-import { safeName, uniqueItems } from '../text'
+import { nonBlank, safeName, uniqueItems } from '../text'
 import { AttributeNameSchema } from './attribute-names'
 import { CONTACTS_MAX } from './schemas'
 
@@ -43,7 +43,7 @@ export const IMPORT_FILE_KEY_PATTERN = /^imports\/([0-9A-HJKMNP-TV-Z]{26})\/([0-
 export const ImportUploadQuerySchema = z
   .object({
     organizationId: UlidSchema,
-    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').regex(
+    fileName: safeName(nonBlank(z.string().trim().min(1).max(255)), 'A file name').regex(
       /\.(csv|txt|csv\.gz|gz|zip)$/i,
       {
         message: 'Upload a .csv file (or .csv.gz, or a .zip holding one .csv file).',
@@ -115,7 +115,7 @@ export const StartImportBodySchema = z
     /** The `fileKey` that `GET contacts/import` gave this organization (any other is refused with a 404). */
     fileKey: z.string().max(200),
     /** The name the import shows (the uploaded file's). */
-    fileName: safeName(z.string().trim().min(1).max(255), 'A file name').optional(),
+    fileName: safeName(nonBlank(z.string().trim().min(1).max(255)), 'A file name').optional(),
     /**
      * Which column holds the email and which attribute each other column fills. Without it: the column named
      * `email` (or `e-mail`, `email address`, any case) and every other column as an attribute of the same name

@@ -29,6 +29,9 @@ const SignatureSchema = z
 export const TopicIdListSchema = z
   .string()
   .max(20 * 27)
+  .regex(/^(?:[0-9A-HJKMNP-TV-Z]{26}(?:,[0-9A-HJKMNP-TV-Z]{26}){0,19})?$/, {
+    message: 'Expected up to 20 topic ids, comma-separated.',
+  })
   .transform((value) => (value === '' ? [] : value.split(',')))
   .pipe(z.array(UlidSchema).max(20))
   .describe('Topic ids, comma-separated.')
@@ -106,7 +109,8 @@ export const UpdatePreferencesBodySchema = z
       .max(200)
       .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
         message: 'Each topic once.',
-      }),
+      })
+      .meta({ uniqueItems: true, description: 'Each topic id once.' }),
     unsubscribeAll: z.boolean().optional(),
   })
   .strict()

@@ -1,9 +1,10 @@
 import * as z from 'zod'
 import { emailAddress } from '../email-address'
+import { httpUrl } from '../http-url'
 import { UlidSchema } from '../ids'
 import { PageSchema } from '../page'
 import { AwsMonitoringSchema } from '../ses-monitoring/schemas'
-import { atLeastOneField, safeName, wellFormedText } from '../text'
+import { atLeastOneField, nonBlankPattern, safeName, wellFormedText } from '../text'
 
 /** Regions where Amazon SES (v2) runs; a connection picks one. */
 export const SES_REGIONS = [
@@ -177,6 +178,7 @@ export const SecretAccessKeySchema = z
   .trim()
   .min(16, { message: 'The secret access key is 40 characters.' })
   .max(128)
+  .regex(nonBlankPattern(16), { message: 'The secret access key is 40 characters.' })
 
 export const AwsAccountIdParamsSchema = z.object({ id: UlidSchema }).strict()
 
@@ -334,15 +336,19 @@ export const CONTACT_LANGUAGES = ['EN', 'JA'] as const
 export const LeaveSandboxBodySchema = z
   .object({
     mailType: z.enum(MAIL_TYPES),
-    websiteUrl: z
-      .url({ protocol: /^https?$/, message: 'Enter the website, like https://example.com.' })
-      .max(1000),
+    websiteUrl: httpUrl(
+      z.url({ protocol: /^https?$/, message: 'Enter the website, like https://example.com.' }).max(1000),
+      'http',
+    ),
     useCaseDescription: wellFormedText(
       z
         .string()
         .trim()
         .min(50, { message: 'Describe the use case in at least 50 characters: AWS reviews it.' })
-        .max(5000),
+        .max(5000)
+        .regex(nonBlankPattern(50), {
+          message: 'Describe the use case in at least 50 characters: AWS reviews it.',
+        }),
       'The use case description',
     ),
     additionalContactEmailAddresses: z.array(emailAddress()).max(4).default([]),

@@ -3,7 +3,7 @@ import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
 import { PageCursorSchema, PageSchema } from '../page'
 import { PAID_PLANS, PlanSchema, SubscriptionStatusSchema } from '../plans'
-import { atLeastOneField, safeName } from '../text'
+import { atLeastOneField, nonBlankPattern, safeName } from '../text'
 
 export const PaidPlanSchema = z.enum(PAID_PLANS, { message: 'Choose a paid plan (START needs no checkout).' })
 
@@ -93,7 +93,8 @@ const line = (label: string, max: number) =>
       .string()
       .trim()
       .min(1, { message: `${label} is required.` })
-      .max(max, { message: `${label} is at most ${max} characters.` }),
+      .max(max, { message: `${label} is at most ${max} characters.` })
+      .regex(nonBlankPattern(1), { message: `${label} is required.` }),
     label,
   )
 const optionalLine = (label: string, max: number) => safeName(z.string().trim().max(max), label)
@@ -120,7 +121,8 @@ export const TaxIdSchema = z
     value: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 .\-/]{1,48}$/, {
+      // Checked trimmed, so it never ends in a space: stated so, the pattern is the same on the text as sent.
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 .\-/]{0,47}[A-Za-z0-9.\-/]$/, {
         message: 'Enter the tax id as printed, e.g. DE123456789.',
       }),
   })
@@ -198,17 +200,22 @@ const withinAYear: [(range: MonthRange) => boolean, { message: string; path: str
   { message: 'Ask for at most one year at a time.', path: ['to'] },
 ]
 
+/** What `inOrder` and `withinAYear` ask, as the document states it (JSON Schema cannot compare two fields). */
+const RANGE_RULE = { description: '`from` is not after `to`, and `to` is at most 366 days after `from`.' }
+
 export const MonthRangeQuerySchema = z
   .object(monthRangeFields)
   .strict()
   .refine(...inOrder)
   .refine(...withinAYear)
+  .meta(RANGE_RULE)
 /** A page of the operators' invoice list: the range, and `cursor` (valid with the same range). */
 export const AdminInvoiceListQuerySchema = z
   .object({ ...monthRangeFields, cursor: PageCursorSchema.optional() })
   .strict()
   .refine(...inOrder)
   .refine(...withinAYear)
+  .meta(RANGE_RULE)
 
 export const AdminInvoiceSchema = InvoiceSchema.extend({
   organizationId: z.string().nullable(),

@@ -9,7 +9,7 @@ import {
   type VisualBlock,
   VisualBlockSchema,
 } from '../templates/visual-document'
-import { wellFormedText } from '../text'
+import { nonBlankPattern, utf8Limit, wellFormedText } from '../text'
 
 /**
  * Reusable blocks (spec §2, §3, §7; TEAM and TEAM PLUS): a named fragment edited with the editor of its
@@ -29,6 +29,7 @@ export const BlockNameSchema = z
   .string()
   .trim()
   .regex(BLOCK_NAME_PATTERN, { message: 'A block name is 1–64 letters, digits, spaces, _ or -.' })
+  .regex(nonBlankPattern(1), { message: 'A block name is 1–64 letters, digits, spaces, _ or -.' })
 
 /** The include tag of MJML and HTML templates; whitespace inside the comment is free. */
 export const BLOCK_INCLUDE_PATTERN = /<!--\s*block:\s*([0-9A-Za-z]+)\s*-->/g
@@ -50,12 +51,11 @@ export function referencedBlockIds(editorType: TemplateEditorType, source: strin
 
 /** A block is stored as one item (DynamoDB holds at most 400 KB): its source is at most 256 KB. */
 export const BLOCK_MAX_BYTES = 256 * 1024
-export const BlockSourceSchema = wellFormedText(z.string(), 'The source').refine(
-  (value) => new TextEncoder().encode(value).length <= BLOCK_MAX_BYTES,
-  {
+export const BlockSourceSchema = wellFormedText(z.string(), 'The source')
+  .refine((value) => new TextEncoder().encode(value).length <= BLOCK_MAX_BYTES, {
     message: 'A block is at most 256 KB.',
-  },
-)
+  })
+  .meta(utf8Limit(BLOCK_MAX_BYTES))
 
 /** Most blocks in a fragment, counting those inside columns. */
 export const BLOCK_FRAGMENT_MAX_BLOCKS = 100

@@ -141,7 +141,14 @@ export type Preflight = z.infer<typeof PreflightSchema>
 export const TEST_SEND_ADDRESSES_MAX = 5
 export const CampaignTestSendBodySchema = z
   .object({
-    addresses: uniqueItems(z.array(EmailSchema).min(1).max(TEST_SEND_ADDRESSES_MAX), 'Each address once.'),
+    addresses: uniqueItems(
+      z.array(EmailSchema).min(1).max(TEST_SEND_ADDRESSES_MAX),
+      'Each address once.',
+    ).meta({
+      uniqueItems: true,
+      description:
+        'Each address once, compared trimmed and case-insensitively (`A@x.com` and `a@x.com` are one).',
+    }),
     /** Render with this contact's data; by default the first recipient of the campaign's topics. */
     contactId: UlidSchema.optional(),
   })

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
-import { singleLine } from '../text'
+import { nonBlank, singleLine } from '../text'
 import { RecipientOutcomeSchema } from './report'
 
 /**
@@ -53,7 +53,7 @@ export const RecipientListQuerySchema = z
     /** Only recipients with this outcome (see RECIPIENT_OUTCOMES); `opened` counts machine opens too. */
     outcome: RecipientOutcomeSchema.optional(),
     /** Email addresses starting with it (case-insensitive). */
-    q: singleLine(z.string().trim().min(1).max(254), 'The search').optional(),
+    q: singleLine(nonBlank(z.string().trim().min(1).max(254)), 'The search').optional(),
     ...pageQuery({ default: 50, max: 200 }),
   })
   .strict()

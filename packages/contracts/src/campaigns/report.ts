@@ -129,12 +129,19 @@ export const CampaignReportSchema = z.object({
 export type CampaignReport = z.infer<typeof CampaignReportSchema>
 
 export const COMPARE_CAMPAIGNS = { min: 2, max: 10 } as const
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}'
+/** `ids`: what the split, the trim and the checks below accept (no id twice: the look-ahead finds a repeat). */
+export const COMPARE_IDS_PATTERN = new RegExp(
+  `^(?![\\s\\S]*\\b(${ULID})\\b[\\s\\S]*\\b\\1\\b)\\s*${ULID}\\s*(?:,\\s*${ULID}\\s*){${COMPARE_CAMPAIGNS.min - 1},${COMPARE_CAMPAIGNS.max - 1}}$`,
+)
 export const CampaignCompareQuerySchema = z
   .object({
     organizationId: UlidSchema,
     /** Comma-separated campaign ids, 2–10, distinct. */
     ids: z
       .string()
+      // The whole rule as the document states it: 2–10 ids, comma-separated (spaces around them trimmed), each once.
+      .meta({ pattern: COMPARE_IDS_PATTERN.source })
       .transform((value) => value.split(',').map((id) => id.trim()))
       .pipe(
         z

@@ -2,7 +2,8 @@ import * as z from 'zod'
 import { VARIABLE_NAME_PATTERN } from '../audience/attribute-names'
 import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
-import { safeName, singleLine, uniqueItems } from '../text'
+import { changesSomething, nonBlank, safeName, singleLine, uniqueItems } from '../text'
+import { timeZone } from '../time-zone'
 
 /**
  * Campaigns (spec §2, §6, §7; TEAM and TEAM PLUS): one of the organization's templates sent through one of its
@@ -42,7 +43,7 @@ export const CAMPAIGN_ACTIONS = [
 export const CampaignActionSchema = z.enum(CAMPAIGN_ACTIONS)
 export type CampaignAction = z.infer<typeof CampaignActionSchema>
 
-export const CampaignNameSchema = safeName(z.string().trim().min(1).max(200), 'A campaign name')
+export const CampaignNameSchema = safeName(nonBlank(z.string().trim().min(1).max(200)), 'A campaign name')
 
 /** Sender: a verified identity of the campaign's AWS account (an address, or any address at a verified domain). */
 export const CampaignSenderSchema = z
@@ -88,24 +89,13 @@ export const MissingVariablesSchema = z.discriminatedUnion('mode', [
 ])
 export type MissingVariables = z.infer<typeof MissingVariablesSchema>
 
-export const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
-}
+export { isTimeZone } from '../time-zone'
 
 /** When to send: an instant, and the IANA time zone the sender chose it in (for display). */
 export const CampaignScheduleSchema = z
   .object({
     at: z.iso.datetime({ offset: true }).transform((at) => new Date(at).toISOString()),
-    timeZone: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine(isTimeZone, { message: 'Expected an IANA time zone (Europe/Paris).' }),
+    timeZone: timeZone(z.string().min(1).max(64)),
   })
   .strict()
 export type CampaignSchedule = z.infer<typeof CampaignScheduleSchema>
@@ -214,24 +204,22 @@ export const CreateCampaignBodySchema = z
 export type CreateCampaignBody = z.input<typeof CreateCampaignBodySchema>
 
 /** Edits (DRAFT and SCHEDULED only; a SCHEDULED campaign's new `schedule` moves its start). */
-export const UpdateCampaignBodySchema = z
-  .object({
-    name: CampaignNameSchema.optional(),
-    /** Another of the organization's AWS connections (the sender must be verified there). */
-    awsAccountId: UlidSchema.optional(),
-    sender: CampaignSenderSchema.nullable().optional(),
-    templateId: UlidSchema.nullable().optional(),
-    topicIds: topicIds.optional(),
-    missingVariables: MissingVariablesSchema.optional(),
-    schedule: CampaignScheduleSchema.nullable().optional(),
-    /** The `version` read; refused with 409 `version.conflict` when the campaign changed since. */
-    version: z.number().int().min(1).optional(),
-  })
-  .strict()
-  .refine((body) => Object.keys(body).some((key) => key !== 'version'), {
-    message: 'Send at least one field to change.',
-  })
-  .meta({ minProperties: 1 })
+export const UpdateCampaignBodySchema = changesSomething(
+  z
+    .object({
+      name: CampaignNameSchema.optional(),
+      /** Another of the organization's AWS connections (the sender must be verified there). */
+      awsAccountId: UlidSchema.optional(),
+      sender: CampaignSenderSchema.nullable().optional(),
+      templateId: UlidSchema.nullable().optional(),
+      topicIds: topicIds.optional(),
+      missingVariables: MissingVariablesSchema.optional(),
+      schedule: CampaignScheduleSchema.nullable().optional(),
+      /** The `version` read; refused with 409 `version.conflict` when the campaign changed since. */
+      version: z.number().int().min(1).optional(),
+    })
+    .strict(),
+)
 export type UpdateCampaignBody = z.input<typeof UpdateCampaignBodySchema>
 
 export const CampaignActionBodySchema = z

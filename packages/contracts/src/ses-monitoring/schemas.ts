@@ -3,6 +3,7 @@ import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
 import { PageCursorSchema } from '../page'
 import { uniqueItems } from '../text'
+import { timeZone } from '../time-zone'
 
 /**
  * Monitoring of a customer's SES: a configuration set in their account whose event destination publishes to an
@@ -135,13 +136,10 @@ export const LogsQuerySchema = z
     organizationId: UlidSchema,
     /** The `nextPage` of the previous answer (the spec's `page`: a signed cursor, valid with the same filters). */
     page: PageCursorSchema.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .refine((value) => (LOG_PAGE_SIZES as readonly number[]).includes(value), {
-        message: `limit is one of ${LOG_PAGE_SIZES.join(', ')}.`,
-      })
-      .default(50),
+    limit: z.preprocess(
+      (value) => (value === undefined ? value : Number(value)),
+      z.literal(LOG_PAGE_SIZES, { message: `limit is one of ${LOG_PAGE_SIZES.join(', ')}.` }).default(50),
+    ),
     status: MessageStatusSchema.optional(),
     /** Only messages to this address (exact, case-insensitive). */
     recipient: emailAddress().optional(),
@@ -186,26 +184,15 @@ export const REPORT_GRANULARITIES = ['hour', 'day'] as const
 /** Longest range per granularity (hourly counters are read and summed). */
 export const REPORT_MAX_DAYS = { hour: 14, day: 92 } as const
 
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 const ReportRangeShape = {
   organizationId: UlidSchema,
   /** Inclusive start and exclusive end, ISO date-times; counted by when messages were sent. */
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
   /** IANA time zone days are cut in (default UTC). */
-  timeZone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: 'timeZone must be an IANA time zone like Europe/Paris.' })
-    .default('UTC'),
+  timeZone: timeZone(z.string().max(64), 'timeZone must be an IANA time zone like Europe/Paris.').default(
+    'UTC',
+  ),
 }
 
 function checkRange(
@@ -223,13 +210,21 @@ function checkRange(
     })
 }
 
+/** What `checkRange` asks, as the document states it (JSON Schema cannot compare two fields). */
+const RANGE_RULE = `\`to\` is after \`from\`, at most ${REPORT_MAX_DAYS.hour} days apart by hour and ${REPORT_MAX_DAYS.day} by day.`
+
 export const TimeSeriesQuerySchema = z
   .object({ ...ReportRangeShape, granularity: z.enum(REPORT_GRANULARITIES).default('day') })
   .strict()
   .superRefine(checkRange)
+  .meta({ description: RANGE_RULE })
 export type TimeSeriesQuery = z.input<typeof TimeSeriesQuerySchema>
 
-export const CombinedQuerySchema = z.object(ReportRangeShape).strict().superRefine(checkRange)
+export const CombinedQuerySchema = z
+  .object(ReportRangeShape)
+  .strict()
+  .superRefine(checkRange)
+  .meta({ description: `\`to\` is after \`from\`, at most ${REPORT_MAX_DAYS.day} days apart.` })
 export type CombinedQuery = z.input<typeof CombinedQuerySchema>
 
 export const TimeSeriesSchema = z.object({

@@ -121,6 +121,7 @@ export const SesPublishBodySchema = SesTemplateIdsBodySchema.extend({
     message: 'Only templates being published can be overwritten.',
     path: ['overwriteTemplateIds'],
   })
+  .meta({ description: 'Each id of `overwriteTemplateIds` is also one of `templateIds`.' })
 export type SesPublishBody = z.infer<typeof SesPublishBodySchema>
 
 /** The item code of a publish skipped because the template was changed in SES (drift). */

@@ -1,7 +1,15 @@
 import * as z from 'zod'
 import { AccountIdSchema, UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
-import { safeName, singleLine, uniqueItems, wellFormedText } from '../text'
+import {
+  nonBlank,
+  nonBlankPattern,
+  safeName,
+  singleLine,
+  uniqueItems,
+  utf8Limit,
+  wellFormedText,
+} from '../text'
 
 /**
  * Email templates (spec §3, §7 Templates and Tags). A template is what an author edits (`source` in one of the
@@ -53,10 +61,11 @@ export const TemplateSubjectSchema = singleLine(
 )
 
 /** What the author edits: HTML, MJML or the visual editor's document (`visualDocumentSource`). */
-export const TemplateSourceSchema = wellFormedText(z.string(), 'The source').refine(
-  (value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES,
-  { message: 'The source is over 500 KB, the most SES accepts for a whole template.' },
-)
+export const TemplateSourceSchema = wellFormedText(z.string(), 'The source')
+  .refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, {
+    message: 'The source is over 500 KB, the most SES accepts for a whole template.',
+  })
+  .meta(utf8Limit(TEMPLATE_MAX_BYTES))
 
 /** A tag: trimmed, lower-cased, 1–40 characters. */
 export const TemplateTagSchema = safeName(
@@ -65,7 +74,8 @@ export const TemplateTagSchema = safeName(
     .trim()
     .toLowerCase()
     .min(1, { message: 'A tag is not empty.' })
-    .max(TEMPLATE_TAG_MAX, { message: `A tag is at most ${TEMPLATE_TAG_MAX} characters.` }),
+    .max(TEMPLATE_TAG_MAX, { message: `A tag is at most ${TEMPLATE_TAG_MAX} characters.` })
+    .regex(nonBlankPattern(1), { message: 'A tag is not empty.' }),
   'A tag',
 )
 
@@ -89,6 +99,7 @@ export const TemplateTextInputSchema = z
     mode: z.enum(TEXT_MODES),
     custom: wellFormedText(z.string(), 'The text part')
       .refine((value) => utf8Bytes(value) <= TEMPLATE_MAX_BYTES, { message: 'The text part is over 500 KB.' })
+      .meta(utf8Limit(TEMPLATE_MAX_BYTES))
       .nullable()
       .optional(),
   })
@@ -96,12 +107,28 @@ export const TemplateTextInputSchema = z
   .refine((text) => text.mode === 'generated' || (text.custom ?? '').trim().length > 0, {
     message: 'A custom text part needs its text (or choose generated).',
   })
+  // The same rule: `custom` mode sends a text that is not only spaces.
+  .meta({
+    anyOf: [
+      { properties: { mode: { const: 'generated' } } },
+      {
+        properties: { mode: { const: 'custom' }, custom: { type: 'string', pattern: '\\S' } },
+        required: ['custom'],
+      },
+    ],
+  })
   .transform((text) => ({ mode: text.mode, custom: text.mode === 'custom' ? (text.custom ?? '') : null }))
 
 /** A named set of values for the template's `{{variables}}` (preview, lint, test sends). */
 export const SampleDataSetSchema = z
   .object({
-    name: safeName(z.string().trim().min(1, { message: 'Name the sample data set.' }).max(60), 'A set name'),
+    name: safeName(
+      nonBlank(
+        z.string().trim().min(1, { message: 'Name the sample data set.' }).max(60),
+        'Name the sample data set.',
+      ),
+      'A set name',
+    ),
     data: z.record(z.string(), z.unknown()),
   })
   .strict()
@@ -116,6 +143,9 @@ export const SampleDataSetsSchema = z
   })
   .refine((sets) => utf8Bytes(JSON.stringify(sets)) <= TEMPLATE_SAMPLE_DATA_MAX_BYTES, {
     message: 'Sample data is at most 256 KB of JSON in all.',
+  })
+  .meta({
+    description: `Each set's name once (after trimming); at most ${TEMPLATE_SAMPLE_DATA_MAX_BYTES / 1024} KB as UTF-8 JSON in all.`,
   })
 
 export const TEMPLATE_PARTS = ['subject', 'html', 'text'] as const
@@ -249,6 +279,7 @@ export const CreateTemplateBodySchema = z
     message: 'Choose a starter or an editorType.',
     path: ['editorType'],
   })
+  .meta({ anyOf: [{ required: ['starter'] }, { required: ['editorType'] }] })
 export type CreateTemplateBody = z.input<typeof CreateTemplateBodySchema>
 
 /** Changes to a template; `version` is the version the editor started from (409 `version.conflict` if stale). */

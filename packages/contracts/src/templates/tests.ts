@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
-import { safeName, wellFormedText } from '../text'
+import { nonBlank, safeName, wellFormedText } from '../text'
 import { TemplateSubjectSchema } from './schemas'
 
 /** Spec §3 template test payload, plus where and how to send it. */
@@ -19,7 +19,10 @@ export const TemplateTestBodySchema = z
     ),
     name: safeName(z.string().trim().max(200), 'The template name').default(''),
     /** One line, as a template subject (no CR/LF: it becomes a header). */
-    subject: TemplateSubjectSchema.trim().min(1, { message: 'A subject is required.' }),
+    subject: nonBlank(
+      TemplateSubjectSchema.trim().min(1, { message: 'A subject is required.' }),
+      'A subject is required.',
+    ),
     /**
      * HTML, MJML and VISUAL: the plain-text part (a custom one); absent, it is generated from the HTML as a save does, so
      * the test carries both parts like the real message.
@@ -43,6 +46,7 @@ export const TemplateTestBodySchema = z
       .refine((data) => JSON.stringify(data).length <= 256 * 1024, {
         message: 'sampleData is at most 256 KB of JSON.',
       })
+      .meta({ description: 'At most 256 KB (262144 characters) as JSON.' })
       .optional(),
   })
   .strict()
