@@ -153,7 +153,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       title: 'SES Studio API',
       version: '1.0.0',
       description:
-        'Every call takes the signed-in user\'s Cognito ID token in the Authorization header, except public routes. Errors answer `{ "error": { "code", "message" } }`. Request schemas state what the API validates; a rule JSON Schema cannot state (comparing two fields, a byte size) is in the description of the schema it constrains, and a query\'s rules across its parameters are in the operation\'s description and `x-query-schema`. String lengths (`minLength`, `maxLength`) count UTF-16 code units, as the API does: a character outside the Basic Multilingual Plane (most emoji) counts as two.',
+        'Every call takes the signed-in user\'s Cognito ID token in the Authorization header, except public routes. Errors answer `{ "error": { "code", "message" } }`. Request schemas state what the API validates; a rule JSON Schema cannot state (comparing two fields, a byte size) is in the description of the schema it constrains, and a query\'s rules across its parameters are in the operation\'s description and `x-query-schema`.',
     },
     servers: [{ url: serverUrl }],
     components: {

@@ -145,6 +145,7 @@ export const SampleDataSetsSchema = z
     message: 'Sample data is at most 256 KB of JSON in all.',
   })
   .meta({
+    uniqueItems: true,
     description: `Each set's name once (after trimming); at most ${TEMPLATE_SAMPLE_DATA_MAX_BYTES / 1024} KB as UTF-8 JSON in all.`,
   })
 
