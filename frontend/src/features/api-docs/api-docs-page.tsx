@@ -85,6 +85,11 @@ function Operation({ operation }: { operation: ApiOperation }) {
       <p>
         <DocText value={operation.summary} />
       </p>
+      {operation.description && (
+        <p>
+          <DocText value={operation.description} />
+        </p>
+      )}
       <p className={styles.tags}>
         <span className={operation.authenticated ? styles.auth : styles.public}>
           {operation.authenticated ? 'Needs ID token' : 'Public'}
@@ -103,6 +108,12 @@ function Operation({ operation }: { operation: ApiOperation }) {
                   {parameter.type} · in {parameter.location}
                 </span>
                 {parameter.required && <span className={styles.required}> required</span>}
+                {parameter.description && (
+                  <span className={styles.fieldDescription}>
+                    {' — '}
+                    <DocText value={parameter.description} />
+                  </span>
+                )}
               </li>
             ))}
           </ul>

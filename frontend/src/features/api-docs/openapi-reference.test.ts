@@ -32,6 +32,16 @@ describe('API reference from the OpenAPI document', () => {
     expect(typeLabel({ type: 'array', items: { type: 'string' } })).toBe('string[]')
     expect(typeLabel({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string | null')
     expect(typeLabel({ $ref: '#/components/schemas/Error' })).toBe('Error')
+    const zones = Array.from({ length: 400 }, (_, index) => `Zone/${index}`)
+    expect(typeLabel({ type: 'string', enum: zones })).toBe('string (one of 400 values)')
+  })
+
+  it("reads what a query validates across its parameters, and each parameter's description", () => {
+    const timeSeries = operations.find((operation) => operation.id === 'getStatusTimeSeries')
+    expect(timeSeries?.description).toMatch(/`to` is after `from`/)
+    const timeZone = timeSeries?.parameters.find((parameter) => parameter.name === 'timeZone')
+    expect(timeZone).toMatchObject({ type: expect.stringMatching(/^string \(one of \d+ values\)$/) })
+    expect(timeZone?.description).toMatch(/IANA time zone/)
   })
 
   it('nests object fields and marks required ones', () => {

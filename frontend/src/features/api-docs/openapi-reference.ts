@@ -14,6 +14,7 @@ export interface ApiParameter {
   location: string
   type: string
   required: boolean
+  description?: string
 }
 
 export interface ApiOperation {
@@ -21,6 +22,8 @@ export interface ApiOperation {
   method: string
   path: string
   summary: string
+  /** What the operation validates across its parameters, in words (e.g. a range's end after its start). */
+  description?: string
   /** True when the call needs the signed-in user's ID token. */
   authenticated: boolean
   /** The plan feature (`x-plan-feature`) the call is gated behind, if any. */
@@ -64,6 +67,8 @@ export function inlineCodeSegments(value: string): TextSegment[] {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 const MAX_DEPTH = 4
+/** Longer enums (the IANA time zones) are named by their count, not listed. */
+const MAX_LISTED_VALUES = 12
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -77,7 +82,11 @@ function text(value: unknown, fallback = ''): string {
 export function typeLabel(schema: unknown): string {
   if (!isObject(schema)) return 'any'
   if (typeof schema.$ref === 'string') return schema.$ref.replace(/^.*\//, '')
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ')
+  if (Array.isArray(schema.enum)) {
+    if (schema.enum.length > MAX_LISTED_VALUES)
+      return `${text(schema.type, 'any')} (one of ${schema.enum.length} values)`
+    return schema.enum.map((value) => JSON.stringify(value)).join(' | ')
+  }
   if ('const' in schema) return JSON.stringify(schema.const)
   const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null
   if (union) return [...new Set(union.map(typeLabel))].join(' | ')
@@ -129,19 +138,25 @@ function operationOf(path: string, method: string, raw: Json): ApiOperation {
   const feature = text(raw['x-plan-feature'])
   const requestBody = isObject(raw.requestBody) ? bodyOf(raw.requestBody.content) : undefined
   const response = isObject(success) ? bodyOf(success.content) : undefined
+  const description = text(raw.description)
   return {
     id: text(raw.operationId, `${method} ${path}`),
     method: method.toUpperCase(),
     path,
     summary: text(raw.summary),
+    ...(description ? { description } : {}),
     authenticated: security === undefined || security.length > 0,
     ...(feature ? { feature } : {}),
-    parameters: (Array.isArray(raw.parameters) ? raw.parameters : []).filter(isObject).map((parameter) => ({
-      name: text(parameter.name),
-      location: text(parameter.in),
-      type: typeLabel(parameter.schema),
-      required: parameter.required === true,
-    })),
+    parameters: (Array.isArray(raw.parameters) ? raw.parameters : []).filter(isObject).map((parameter) => {
+      const description = text(parameter.description)
+      return {
+        name: text(parameter.name),
+        location: text(parameter.in),
+        type: typeLabel(parameter.schema),
+        required: parameter.required === true,
+        ...(description ? { description } : {}),
+      }
+    }),
     ...(requestBody ? { requestBody } : {}),
     successStatus,
     ...(response ? { response } : {}),
