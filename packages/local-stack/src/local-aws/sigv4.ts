@@ -122,6 +122,8 @@ export interface SignedRequest {
   query: string
   headers: IncomingHttpHeaders
   body: Buffer
+  /** The body's SHA-256 (hex) when the caller hashed it as it streamed by; `body` is then not hashed. */
+  bodySha256?: string
 }
 
 /** `20250101T120000Z` → Date. */
@@ -163,7 +165,7 @@ export async function signatureMatches(
   if (
     payloadHash !== undefined &&
     payloadHash !== 'UNSIGNED-PAYLOAD' &&
-    payloadHash !== createHash('sha256').update(request.body).digest('hex')
+    payloadHash !== (request.bodySha256 ?? createHash('sha256').update(request.body).digest('hex'))
   )
     return false
   const headers = signedHeaderValues(request.headers, authorization.signedHeaders)
