@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { LOOPBACK } from '../http/listen'
-import { portInUseError } from '../ports'
+import { startS3Verifier } from './s3-proxy'
 
 interface S3rverAccounts {
   DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void }
@@ -30,23 +30,40 @@ export interface LocalS3 {
   stop(): Promise<void>
 }
 
-/** s3rver on disk, with our local key pair accepted and the app's buckets (with CORS) in place. */
+/**
+ * s3rver on disk behind our SigV4 verifier (`s3-proxy.ts`), which is what `endpoint` and the port reach: s3rver
+ * itself checks no V4 signature and lets anonymous requests in. Our local key pair is the one accepted; the app's
+ * buckets (with CORS) are put in place through the verifier.
+ */
 export async function startS3(options: S3Options): Promise<LocalS3> {
-  // s3rver accepts only its S3RVER key unless more pairs are registered in its account model.
+  // s3rver accepts only its S3RVER key unless more pairs are registered in its account model; it still reads the
+  // key id of what the verifier passes on.
   const accounts = createRequire(import.meta.url)('s3rver/lib/models/account') as S3rverAccounts
   accounts.DUMMY_ACCOUNT.createKeyPair(options.credentials.accessKeyId, options.credentials.secretAccessKey)
 
   const server = new S3rver({
     address: LOOPBACK,
-    port: options.port,
+    port: 0,
     directory: options.directory,
     silent: true,
     vhostBuckets: false,
   })
-  await server.run().catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' ? portInUseError('s3', options.port) : error
+  const { port: upstreamPort } = await server.run()
+  const verifier = await startS3Verifier({
+    port: options.port,
+    upstreamPort,
+    region: options.region,
+    keys: new Map([[options.credentials.accessKeyId, options.credentials.secretAccessKey]]),
+    corsHeaders: (bucket, origin, method) => corsHeaders(server, bucket, origin, method),
+  }).catch(async (error: unknown) => {
+    await server.close()
+    throw error
   })
-  const endpoint = `http://${LOOPBACK}:${options.port}`
+  const stop = async () => {
+    await verifier.stop()
+    await server.close()
+  }
+  const endpoint = `http://${LOOPBACK}:${verifier.port}`
 
   const client = new S3Client({
     region: options.region,
@@ -54,10 +71,36 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
     credentials: options.credentials,
     forcePathStyle: true,
   })
-  for (const bucket of options.buckets) await ensureBucket(client, bucket, options.appOrigin)
-  client.destroy()
+  try {
+    for (const bucket of options.buckets) await ensureBucket(client, bucket, options.appOrigin)
+  } catch (error) {
+    await stop()
+    throw error
+  } finally {
+    client.destroy()
+  }
 
-  return { endpoint, stop: () => server.close() }
+  return { endpoint, stop }
+}
+
+/** What s3rver's CORS middleware adds to an actual (not preflight) request's answer, for our own refusals. */
+async function corsHeaders(
+  server: S3rver,
+  bucket: string,
+  origin: string,
+  method: string,
+): Promise<Record<string, string>> {
+  const rule = (await server.store.getSubresource(bucket, undefined, 'cors'))?.matchRule(origin, method)
+  if (!rule) return {}
+  return {
+    'access-control-allow-origin': rule.hasWildcardOrigin ? '*' : origin,
+    ...(rule.exposeHeaders.length > 0
+      ? { 'access-control-expose-headers': rule.exposeHeaders.join(', ') }
+      : {}),
+    ...(rule.maxAgeSeconds != null ? { 'access-control-max-age': String(rule.maxAgeSeconds) } : {}),
+    'access-control-allow-credentials': 'true',
+    vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+  }
 }
 
 async function ensureBucket(client: S3Client, bucket: string, appOrigin: string): Promise<void> {
