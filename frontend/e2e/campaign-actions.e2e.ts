@@ -72,6 +72,43 @@ describe('a campaign report’s audience actions in a real browser', () => {
     await screenshot(page, 'mobile-campaign-action-result')
     await page.setViewportSize({ width: 1440, height: 1000 })
 
+    // The run is the server's: a reload still lists it with its result.
+    await page.reload()
+    await actions.getByRole('list', { name: 'Result' }).getByText('2 contacts opted in').waitFor()
+
+    // Delete the bounced contact (d hard-bounced); afterwards nothing is offered again, after a reload too.
+    const deleteBounced = actions.getByRole('button', { name: 'Delete the bounced contacts' })
+    const describe = async () =>
+      page.locator(`[id="${await deleteBounced.getAttribute('aria-describedby')}"]`).innerText()
+    await until(describe, (text) => text === '1 contact', 'the bounced count')
+    await deleteBounced.click()
+    await page
+      .getByRole('dialog', { name: 'Delete the bounced contacts' })
+      .getByRole('button', { name: 'Delete them' })
+      .click()
+    await actions
+      .locator('[data-action="delete-bounced"]')
+      .getByText('1 contact deleted')
+      .waitFor({ timeout: 120_000 })
+    await until(
+      describe,
+      (text) => text === '0 contacts · Done: nobody new since the last run.',
+      'the offer after the run',
+    )
+    expect(await deleteBounced.isDisabled()).toBe(true)
+    await page.reload()
+    await actions.locator('[data-action="delete-bounced"]').getByText('1 contact deleted').waitFor()
+    await until(describe, (text) => text.startsWith('0 contacts · Done'), 'the offer after a reload')
+    expect(await deleteBounced.isDisabled()).toBe(true)
+    // The unsubscribe is moot too: the contact is gone.
+    const unsubscribeBounced = actions.getByRole('button', { name: 'Unsubscribe the bounced contacts' })
+    expect(await unsubscribeBounced.isDisabled()).toBe(true)
+    await screenshot(page, 'desktop-campaign-actions-after-reload')
+    await page.setViewportSize({ width: 390, height: 900 })
+    await fitsPhone(page)
+    await screenshot(page, 'mobile-campaign-actions-after-reload')
+    await page.setViewportSize({ width: 1440, height: 1000 })
+
     await actions.getByRole('link', { name: 'Open the topic “Clicked “Autumn books””' }).click()
     await page.waitForURL(
       (url) => url.pathname.endsWith('/audience/contacts') && url.search.includes('topicId'),

@@ -295,6 +295,58 @@ describe('a campaign report’s audience actions', () => {
     // None of the actions counted as the campaign's unsubscribes (only u's one-click did).
     expect((await report(org, campaignId)).counts.unsubscribes).toBe(1)
   })
+
+  it('lists the started actions, newest first with their jobs and tallies, a page at a time', async () => {
+    const runs: { action: string; job: { id: string; status: string }; topic: unknown }[] = []
+    let cursor: string | null = null
+    do {
+      const page: { status: number; body: { items: typeof runs; nextCursor: string | null } } =
+        await org.owner.api.get(
+          `/api/campaigns/${campaignId}/audience-actions?${org.oq}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      expect(page.status, JSON.stringify(page.body)).toBe(200)
+      expect(page.body.items.length).toBeLessThanOrEqual(2)
+      runs.push(...page.body.items)
+      cursor = page.body.nextCursor
+    } while (cursor)
+    // Every action started through the routes above, once each, newest first.
+    expect(runs.map((run) => run.action)).toEqual([
+      'delete-bounced',
+      'delete-bounced',
+      'unsubscribe-bounced',
+      'unsubscribe-bounced',
+      'topic-unsubscribed',
+      'topic-unsubscribed',
+      'topic-opened',
+      'topic-clicked',
+    ])
+    const ids = runs.map((run) => run.job.id)
+    expect(ids).toEqual([...ids].sort().reverse())
+    const [latest] = runs as unknown as [
+      { job: { status: string; items: { tally?: Record<string, number> }[] } },
+    ]
+    expect(latest.job.status).toBe('succeeded')
+    expect(tallyOf(latest.job)).toEqual({ gone: 2 })
+    expect(runs.find((run) => run.action === 'topic-opened')?.topic).toMatchObject({
+      name: 'Engaged readers',
+    })
+    expect(runs.find((run) => run.action === 'delete-bounced')?.topic).toBeNull()
+    // The first page alone, and refusals: a bad limit, a cursor of another list, another organization's campaign.
+    const first = await org.owner.api.get(`/api/campaigns/${campaignId}/audience-actions?${org.oq}`)
+    expect(first.body.items).toHaveLength(runs.length)
+    expect(first.body.nextCursor).toBeNull()
+    for (const query of ['limit=0', 'limit=51', 'cursor=abc.def', 'other=1']) {
+      const bad = await org.owner.api.get(`/api/campaigns/${campaignId}/audience-actions?${org.oq}&${query}`)
+      expect(bad.status, query).toBe(400)
+      expect(bad.body.error.code).toBe('request.invalid')
+    }
+    const other = await reportingOrg()
+    const foreign = await other.owner.api.get(`/api/campaigns/${campaignId}/audience-actions?${other.oq}`)
+    expect(foreign.status).toBe(404)
+    expect(foreign.body.error.code).toBe('campaigns.not_found')
+    const drafts = await org.owner.api.get(`/api/campaigns/${draftId}/audience-actions?${org.oq}`)
+    expect(drafts.body).toEqual({ items: [], nextCursor: null })
+  })
 })
 
 describe('the audience action routes', () => {

@@ -90,6 +90,15 @@ const CASES: ListCase[] = [
     position: () => ({ phase: 0, after: 'ann@example.com' }),
   },
   {
+    route: 'listCampaignAudienceActions',
+    path: (t, cursor) =>
+      `/api/campaigns/${t.campaignId}/audience-actions?organizationId=${t.orgId}&cursor=${cursor}`,
+    query: (t) => ({ list: 'campaign-audience-actions', scope: `${t.orgId}/${t.campaignId}` }),
+    // The same list of another campaign (the template's id stands in for one).
+    otherQuery: (t) => ({ list: 'campaign-audience-actions', scope: `${t.orgId}/${t.templateId}` }),
+    position: () => ({ before: ulid() }),
+  },
+  {
     route: 'listCampaignRecipients',
     path: (t, cursor) =>
       `/api/campaigns/${t.campaignId}/recipients?organizationId=${t.orgId}&status=FAILED&cursor=${cursor}`,

@@ -1,6 +1,7 @@
 import { campaignAudienceActionRoutes } from '@app/contracts/campaigns/audience-actions'
 import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
 import { templateAnalyticsRoutes } from '@app/contracts/campaigns/template-analytics'
+import { listCampaignAudienceActions } from '@app/core/campaigns/actions/runs'
 import { startCampaignAudienceAction as act } from '@app/core/campaigns/actions/start'
 import * as CampaignReports from '@app/core/campaigns/reports/api'
 import { downloadCampaignContacts } from '@app/core/campaigns/reports/contacts-csv'
@@ -22,6 +23,8 @@ export const handler = endpointGroup(
       downloadCampaignContacts(context, params.id, { outcome: 'unsubscribed' }),
     downloadBouncedContacts: ({ context, params }) =>
       downloadCampaignContacts(context, params.id, { outcome: 'bounced' }),
+    listCampaignAudienceActions: ({ context, params, query }) =>
+      listCampaignAudienceActions(context, params.id, query),
     unsubscribeBouncedContacts: ({ context, params }) => act(context, params.id, 'unsubscribe-bounced'),
     deleteBouncedContacts: ({ context, params }) => act(context, params.id, 'delete-bounced'),
     createTopicWithOpenedContacts: ({ context, params, body }) =>

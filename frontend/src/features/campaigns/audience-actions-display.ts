@@ -1,7 +1,9 @@
 import {
   type CampaignAudienceAction,
+  type CampaignAudienceActionRun,
   type CampaignReport,
   can,
+  FINISHED_JOB_STATUSES,
   type JobItem,
   type Role,
 } from '@app/contracts'
@@ -79,12 +81,52 @@ export function actionCount(action: CampaignAudienceAction, counts: CampaignRepo
   }
 }
 
+/**
+ * Which earlier runs already covered an action's contacts: a bounced action's run handled every bounced recipient
+ * of its time, and a deletion covers the unsubscribe too (the contacts are gone). Topic actions each fill a new
+ * topic: nothing covers them.
+ */
+const COVERED_BY: Partial<Record<CampaignAudienceAction, readonly CampaignAudienceAction[]>> = {
+  'delete-bounced': ['delete-bounced'],
+  'unsubscribe-bounced': ['unsubscribe-bounced', 'delete-bounced'],
+}
+
+export interface ActionOffer {
+  /** Contacts the action would touch now: the outcome's count less what the latest covering run handled. */
+  count: number
+  /** The latest covering run, finished or not (runs are newest first). */
+  last: CampaignAudienceActionRun | null
+  running: boolean
+}
+
+/** What an action offers now, given the report's count and the runs listed newest first. */
+export function actionOffer(
+  action: CampaignAudienceAction,
+  count: number,
+  runs: readonly CampaignAudienceActionRun[],
+): ActionOffer {
+  const covering = COVERED_BY[action] ?? []
+  const running = runs.some((run) => run.action === action && !FINISHED_JOB_STATUSES.includes(run.job.status))
+  const last = runs.find((run) => covering.includes(run.action) && run.job.status === 'succeeded') ?? null
+  if (!last) return { count, last: null, running }
+  const handled = Object.values(tallyOf(last.job.items)).reduce((sum, value) => sum + value, 0)
+  return { count: Math.max(0, count - handled), last, running }
+}
+
 /** Why an action cannot run now (its button is disabled with this beside it), or null. */
-export function actionBlocked(count: number, role: Role | undefined): string | null {
+export function actionBlocked(offer: ActionOffer, role: Role | undefined): string | null {
   if (role && !can(role, 'audience.write')) return 'Your role cannot change the audience.'
-  if (count === 0) return 'No contact has this outcome.'
+  if (offer.running) return 'Running now: see its progress below.'
+  if (offer.count === 0 && offer.last) return 'Done: nobody new since the last run.'
+  if (offer.count === 0) return 'No contact has this outcome.'
   return null
 }
+
+/** Beside the button: '2 contacts', or '1 contact new since the last run'. */
+export const offerText = (offer: ActionOffer) =>
+  offer.last && offer.count > 0
+    ? `${contactsText(offer.count)} new since the last run`
+    : contactsText(offer.count)
 
 export const contactsText = (count: number) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`

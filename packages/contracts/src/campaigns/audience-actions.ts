@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { TopicNameSchema } from '../audience/schemas'
-import { JobSummarySchema } from '../jobs/schemas'
+import { UlidSchema } from '../ids'
+import { JobSchema, JobSummarySchema } from '../jobs/schemas'
+import { PageSchema, pageQuery } from '../page'
 import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import { CampaignIdParamsSchema, CampaignQuerySchema } from './schemas'
 
@@ -57,6 +59,20 @@ export const CampaignAudienceActionResultSchema = z.object({
 })
 export type CampaignAudienceActionResult = z.infer<typeof CampaignAudienceActionResultSchema>
 
+/** A started action, as the report lists it (kept as long as its job: `JOB_RETENTION_DAYS`). */
+export const CampaignAudienceActionRunSchema = z.object({
+  action: CampaignAudienceActionSchema,
+  /** The job with its items: each item's `tally` says what it did. */
+  job: JobSchema,
+  topic: z.object({ id: z.string(), name: z.string() }).nullable(),
+})
+export type CampaignAudienceActionRun = z.infer<typeof CampaignAudienceActionRunSchema>
+export const CampaignAudienceActionRunListSchema = PageSchema(CampaignAudienceActionRunSchema)
+export type CampaignAudienceActionRunList = z.infer<typeof CampaignAudienceActionRunListSchema>
+export const CampaignAudienceActionRunQuerySchema = z
+  .object({ organizationId: UlidSchema, ...pageQuery({ default: 10, max: 50 }) })
+  .strict()
+
 /** The default name of an action's new topic (within the topic name's 100 characters). */
 export function defaultTopicName(action: CampaignAudienceAction, campaignName: string): string {
   const prefix =
@@ -84,6 +100,22 @@ const notSent = 'campaigns.invalid_transition' as const
 const topicErrors = ['topic.name_exists', 'topic.limit_reached'] as const
 
 export const campaignAudienceActionRoutes = {
+  listCampaignAudienceActions: route({
+    method: 'GET',
+    path: '/api/campaigns/{id}/audience-actions',
+    group: 'campaign-reports',
+    summary:
+      'The audience actions started from the campaign’s report, newest first, each with its job (status and what each part did) and the topic it filled',
+    auth: 'user',
+    permission: 'campaigns.read',
+    organization: { in: 'query', key: 'organizationId' },
+    feature: 'campaigns',
+    params: CampaignIdParamsSchema,
+    query: CampaignAudienceActionRunQuerySchema,
+    response: CampaignAudienceActionRunListSchema,
+    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
+    status: 200,
+  }),
   unsubscribeBouncedContacts: route({
     ...actions,
     path: '/api/campaigns/{id}/unsubscribe-bounced-contacts',

@@ -1,6 +1,7 @@
 import { awsErrorOf } from '../aws-accounts/aws-errors'
 import { deleteAll } from '../db/batch'
 import {
+  CAMPAIGN_ACTION_PREFIX,
   CAMPAIGN_MAILED_PREFIX,
   CAMPAIGN_PREFIX,
   CAMPAIGN_ROW_PREFIX,
@@ -9,6 +10,7 @@ import {
   campaignRunKey,
 } from '../db/keys'
 import type { PurgeDeclaration } from '../purge/registry'
+import { deleteActionRuns } from './actions/runs.repo'
 import { removeRunTemplate } from './sending/dispatch'
 import { deleteLedger, deleteLedgerSlice } from './sending/ledger.repo'
 import { listRunCampaignIds } from './sending/runs.repo'
@@ -26,6 +28,7 @@ export const campaignsPurge: PurgeDeclaration = {
     CAMPAIGN_RUN_PREFIX,
     CAMPAIGN_MAILED_PREFIX,
     CAMPAIGN_TEMPLATE_PREFIX,
+    CAMPAIGN_ACTION_PREFIX,
   ],
   async beforeOrganization(orgId) {
     for (const campaignId of await listRunCampaignIds(orgId)) await deleteLedger(orgId, campaignId)
@@ -68,6 +71,7 @@ async function purgeDeletedCampaigns(
     budget -= removed
     if (!done) return 'more'
     await removeTemplateOf(orgId, campaignId)
+    await deleteActionRuns(orgId, campaignId)
     await deleteAll([campaignRunKey(orgId, campaignId)])
   }
   return 'done'

@@ -1,7 +1,25 @@
-import { type CampaignAudienceAction, routes } from '@app/contracts'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type CampaignAudienceAction, FINISHED_JOB_STATUSES, routes } from '@app/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { contactQueries, topicQueries } from '../../audience/api/audience'
+
+export const audienceActionQueries = {
+  all: () => ['campaign-audience-actions'] as const,
+  /** The actions started from the campaign's report, newest first (the latest ten), with their jobs. */
+  runs: (organizationId: string, campaignId: string) =>
+    queryOptions({
+      queryKey: [...audienceActionQueries.all(), organizationId, campaignId] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.listCampaignAudienceActions, {
+          params: { id: campaignId },
+          query: { organizationId },
+          signal,
+        }),
+      // While a job runs, its run's tallies move: read again until every run has finished.
+      refetchInterval: (query) =>
+        query.state.data?.items.some((run) => !FINISHED_JOB_STATUSES.includes(run.job.status)) ? 2000 : false,
+    }),
+}
 
 /** Starts one of a campaign report's audience actions (202: the job, and the topic a topic action created). */
 export function useAudienceAction(organizationId: string, campaignId: string) {
@@ -24,7 +42,10 @@ export function useAudienceAction(organizationId: string, campaignId: string) {
       }
     },
     meta: { handlesErrors: true },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: topicQueries.all() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: topicQueries.all() })
+      void queryClient.invalidateQueries({ queryKey: audienceActionQueries.all() })
+    },
   })
 }
 
@@ -34,5 +55,6 @@ export function useAfterAudienceAction() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: contactQueries.all() })
     void queryClient.invalidateQueries({ queryKey: topicQueries.all() })
+    void queryClient.invalidateQueries({ queryKey: audienceActionQueries.all() })
   }
 }

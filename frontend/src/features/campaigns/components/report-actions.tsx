@@ -2,9 +2,9 @@ import {
   type Campaign,
   type CampaignAudienceAction,
   type CampaignAudienceActionResult,
+  type CampaignAudienceActionRun,
   DEFAULT_MACHINE_OPEN_MODE,
   defaultTopicName,
-  type Job,
 } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
@@ -20,13 +20,15 @@ import { selectedOrganizationOf } from '../../account/account-state'
 import { accountQueries } from '../../account/api/account'
 import { isFinished, jobQueries } from '../../jobs/api/jobs'
 import { JobProgress } from '../../jobs/components/job-progress'
-import { useAfterAudienceAction, useAudienceAction } from '../api/audience-actions'
+import { audienceActionQueries, useAfterAudienceAction, useAudienceAction } from '../api/audience-actions'
 import { reportQueries } from '../api/reports'
 import {
   AUDIENCE_ACTIONS,
   actionBlocked,
   actionCount,
+  actionOffer,
   contactsText,
+  offerText,
   tallyLines,
   tallyOf,
 } from '../audience-actions-display'
@@ -48,7 +50,8 @@ export function ReportActions({ organizationId, campaign }: { organizationId: st
   const organization = account.data ? selectedOrganizationOf(account.data) : undefined
   const role = organization?.id === organizationId ? organization.role : undefined
   const [open, setOpen] = useState<Plan | null>(null)
-  const [runs, setRuns] = useState<{ plan: Plan; result: CampaignAudienceActionResult }[]>([])
+  const listed = useQuery(audienceActionQueries.runs(organizationId, campaign.id))
+  const runs = listed.data?.items ?? []
   const titleId = useId()
   const counts = report.data?.counts
 
@@ -67,8 +70,8 @@ export function ReportActions({ organizationId, campaign }: { organizationId: st
       ) : (
         <ul className={styles.actions}>
           {AUDIENCE_ACTIONS.map((plan) => {
-            const count = actionCount(plan.action, counts)
-            const blocked = actionBlocked(count, role)
+            const offer = actionOffer(plan.action, actionCount(plan.action, counts), runs)
+            const blocked = actionBlocked(offer, role)
             const reasonId = `${titleId}-${plan.action}`
             return (
               <li key={plan.action} className={styles.action}>
@@ -82,7 +85,7 @@ export function ReportActions({ organizationId, campaign }: { organizationId: st
                   {plan.label}
                 </Button>
                 <span id={reasonId} className={styles.muted}>
-                  {contactsText(count)}
+                  {offerText(offer)}
                   {blocked ? ` · ${blocked}` : ''}
                 </span>
               </li>
@@ -90,21 +93,29 @@ export function ReportActions({ organizationId, campaign }: { organizationId: st
           })}
         </ul>
       )}
-      {runs.map(({ plan, result }) => (
-        <ActionRun key={result.job.id} organizationId={organizationId} plan={plan} result={result} />
-      ))}
+      {listed.isError && (
+        <Alert tone="warning" role="alert">
+          Could not read the actions started before: {errorMessage(listed.error)}
+        </Alert>
+      )}
+      {runs.length > 0 && (
+        <ul className={styles.actionRuns} aria-label="Actions started">
+          {runs.map((run) => (
+            <li key={run.job.id}>
+              <ActionRun organizationId={organizationId} run={run} />
+            </li>
+          ))}
+        </ul>
+      )}
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.label ?? ''}>
         {open && counts && (
           <ConfirmAction
             organizationId={organizationId}
             campaign={campaign}
             plan={open}
-            count={actionCount(open.action, counts)}
+            count={actionOffer(open.action, actionCount(open.action, counts), runs).count}
             onCancel={() => setOpen(null)}
-            onStarted={(result) => {
-              setRuns((current) => [{ plan: open, result }, ...current])
-              setOpen(null)
-            }}
+            onStarted={() => setOpen(null)}
           />
         )}
       </Dialog>
@@ -185,25 +196,34 @@ function ConfirmAction({
   )
 }
 
-/** A started action: the job's live progress, then what it did, and a link to the topic it filled. */
-function ActionRun({
-  organizationId,
-  plan,
-  result,
-}: {
-  organizationId: string
-  plan: Plan
-  result: CampaignAudienceActionResult
-}) {
-  const initial: Job = { ...result.job, items: [] }
-  const job = useQuery(jobQueries.detail(organizationId, result.job.id, initial)).data ?? initial
+/**
+ * A started action (listed by the server, so it survives a reload): what it was and when, the job's live progress,
+ * then what it did, and a link to the topic it filled.
+ */
+function ActionRun({ organizationId, run }: { organizationId: string; run: CampaignAudienceActionRun }) {
+  const plan = AUDIENCE_ACTIONS.find((candidate) => candidate.action === run.action)
+  const job = useQuery(jobQueries.detail(organizationId, run.job.id, run.job)).data ?? run.job
   const refresh = useAfterAudienceAction()
   const finished = isFinished(job.status)
   const lines = tallyLines(tallyOf(job.items))
-  const topic = result.topic
+  const topic = run.topic
   return (
-    <div className={styles.actionRun} data-action={plan.action}>
-      <JobProgress organizationId={organizationId} job={initial} showItems={false} onFinished={refresh} />
+    <div className={styles.actionRun} data-action={run.action}>
+      <p className={styles.actionRunTitle}>
+        <strong>{plan?.label ?? run.action}</strong>
+        <span className={styles.muted}>
+          {' '}
+          · {formatStarted(run.job.createdAt)}
+          {run.job.createdBy ? ` by ${run.job.createdBy.email}` : ''}
+        </span>
+      </p>
+      <JobProgress
+        organizationId={organizationId}
+        job={run.job}
+        showItems={false}
+        // Refresh what it changed once, when it finishes here (not for runs listed already finished).
+        onFinished={isFinished(run.job.status) ? undefined : refresh}
+      />
       <div aria-live="polite">
         {lines.length > 0 ? (
           <ul className={styles.tally} aria-label={finished ? 'Result' : 'So far'}>
@@ -214,7 +234,7 @@ function ActionRun({
         ) : (
           finished && <p className={styles.muted}>No contact had this outcome any more: nothing changed.</p>
         )}
-        {topic && plan.action === 'topic-unsubscribed' && (
+        {topic && run.action === 'topic-unsubscribed' && (
           <p className={styles.muted}>
             The members of “{topic.name}” are kept opted out: nobody was subscribed.
           </p>
@@ -224,3 +244,6 @@ function ActionRun({
     </div>
   )
 }
+
+const formatStarted = (at: string) =>
+  new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })

@@ -13,6 +13,7 @@ import type { OrganizationContext } from '../../organizations/context'
 import { requireCampaign } from '../campaigns'
 import { SHARDS } from '../sending/public'
 import { toCampaignView } from '../view'
+import { recordActionRun } from './runs.repo'
 import { ACTION_PLANS } from './tally'
 
 /** A campaign has a ledger (recipients with outcomes) once its send started. */
@@ -69,5 +70,6 @@ export async function startCampaignAudienceAction(
     })),
     params: { action, campaignId, ...(topic ? { topicId: topic.id } : {}) },
   })
+  await recordActionRun(orgId, { jobId: job.id, campaignId, action, topic, createdAt: job.createdAt })
   return { job, topic }
 }

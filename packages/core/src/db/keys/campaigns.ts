@@ -56,6 +56,15 @@ export const campaignRowKey = (orgId: string, campaignId: string) => ({
   PK: `ORG#${orgId}`,
   SK: `${CAMPAIGN_ROW_PREFIX}${campaignId}`,
 })
+/**
+ * C9. The organization's last saved sender (From, Reply-To, postal address), what a new campaign starts from:
+ * one item, ORG#id / CAMPAIGN_SENDER_DEFAULTS, put in the transaction that saves a campaign with a sender (C3).
+ */
+export const CAMPAIGN_SENDER_DEFAULTS_SK = 'CAMPAIGN_SENDER_DEFAULTS'
+export const campaignSenderDefaultsKey = (orgId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: CAMPAIGN_SENDER_DEFAULTS_SK,
+})
 
 /*
  * The sending engine (campaigns/sending, design in its README.md): runs, the per-recipient ledger, its counters
@@ -161,3 +170,25 @@ export const reportLinkKey = (
  * Timeline buckets (`H2026112514`, an hour UTC, or `D20261125`, a day) are attributes of the counter items; a
  * campaign counted before that has `RPT#T#<bucket>#<sub>` items, which the report still sums.
  */
+
+/*
+ * Audience-action runs (campaigns/actions): the jobs a campaign's report started, so the report lists them after a
+ * reload and offers only what is left to do.
+ *
+ * Item            PK            SK                                     (notes)
+ * Action run      ORG#<orgId>   CAMPAIGN_ACTION#<campaignId>#<jobId>   the action and the topic it filled; TTL
+ *                                                                      as its job's (JOB_RETENTION_DAYS)
+ *
+ * CA1. Record a started action                   T: PutItem, after the job was created
+ * CA2. A campaign's runs, newest first           T: Query PK=ORG#id, SK begins_with CAMPAIGN_ACTION#<cid>#,
+ *                                                   backwards (job ids are ULIDs), a page at a time; then each
+ *                                                   run's job (jobs' GetItem)
+ * CA3. Purge                                     T: the prefix with the organization; CA2's keys with a deleted
+ *                                                   campaign's leftovers
+ */
+export const CAMPAIGN_ACTION_PREFIX = 'CAMPAIGN_ACTION#'
+export const campaignActionPrefix = (campaignId: string) => `${CAMPAIGN_ACTION_PREFIX}${campaignId}#`
+export const campaignActionKey = (orgId: string, campaignId: string, jobId: string) => ({
+  PK: `ORG#${orgId}`,
+  SK: `${campaignActionPrefix(campaignId)}${jobId}`,
+})
