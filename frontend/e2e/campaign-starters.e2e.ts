@@ -143,6 +143,9 @@ describe('visual templates sent as campaigns, in a real browser', () => {
       .getByRole('button', { name: /\{\{postalAddress\}\}/ })
       .click()
     await expect.poll(() => words.textContent()).toContain('{{postalAddress}}')
+    // Typing on at once after an inserted variable keeps every keystroke (they were dropped after an insert).
+    await page.keyboard.type(' (our office)', { delay: 5 })
+    await expect.poll(() => words.textContent()).toContain('{{postalAddress}} (our office)')
     await page.getByText('All clear').waitFor({ timeout: 30_000 })
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Saved as version 2.').waitFor()
