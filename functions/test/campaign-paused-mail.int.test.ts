@@ -39,10 +39,15 @@ describe('a campaign paused by SES', () => {
     const [subscriber] = campaignPausedSubscribers
     if (!subscriber) throw new Error('no campaign.paused subscriber')
     const pausedEvent = (message: string) =>
-      newEvent('campaign.paused', setup.orgId, {
-        campaignId: campaign.id,
-        reason: { code: 'ses.sending_paused', message, at: new Date().toISOString() },
-      })
+      newEvent(
+        'campaign.paused',
+        setup.orgId,
+        {
+          campaignId: campaign.id,
+          reason: { code: 'ses.sending_paused', message, at: new Date().toISOString() },
+        },
+        { type: 'system', name: 'campaigns.engine' },
+      )
     const since = Math.floor(Date.now() / 1000)
     const redelivered = pausedEvent(`Redelivered ${campaign.id}`)
     await subscriber.handle(redelivered, {})

@@ -15,6 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { campaignOrg, readyCampaign } from './campaign-helpers'
 import { waitFor } from './suppression-helpers'
 
+const OWNER = { type: 'user', accountId: 'owner', email: 'owner@example.com' } as const
+
 const queues = new CampaignQueues({ random: seeded(3), crashRate: 0, errorRate: 0, redeliveryRate: 0 })
 afterAll(() => queues.close())
 
@@ -28,7 +30,7 @@ describe('deleting a cancelled campaign', () => {
     // Sent as the API does (pre-flight, pinned version, engine start), its dispatch left on the harness's queue.
     const record = await getCampaign(setup.orgId, campaign.id)
     if (!record) throw new Error('no campaign record')
-    await send(record)
+    await send(record, OWNER)
     const name = campaignTemplateName(campaign.id)
     const templates = async () =>
       (await setup.ses.send(new ListEmailTemplatesCommand({ PageSize: 100 }))).TemplatesMetadata?.map(
@@ -36,7 +38,7 @@ describe('deleting a cancelled campaign', () => {
       ) ?? []
     expect(await templates()).toContain(name)
 
-    expect(await cancelSending(setup.orgId, campaign.id)).toBe(true)
+    expect(await cancelSending(setup.orgId, campaign.id, { actor: OWNER, name: record.name })).toBe(true)
     expect((await getRun(setup.orgId, campaign.id))?.templateDeleted).toBe(false)
     const read = await setup.owner.api.get(`/api/campaigns/${campaign.id}?${setup.oq}`)
     expect(read.body.status).toBe('CANCELLED')

@@ -4,14 +4,20 @@
  */
 
 import { dynamo } from '@app/core/aws'
+import { startScheduledCampaign } from '@app/core/campaigns/public'
 import { tableName } from '@app/core/db/table'
 import { OUTBOX_ENTITY } from '@app/core/events/outbox'
 import { ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
+import { act, campaignOrg, readyCampaign } from './campaign-helpers'
 import { createTemplate, orgWithAccount, waitForJob } from './ses-sync-helpers'
 
 /** The outbox items of one organization and type (the test table is small enough to scan). */
 async function eventsOf(orgId: string, type: string) {
+  return (await eventItemsOf(orgId, type)).map((item) => item.payload as Record<string, unknown>)
+}
+
+async function eventItemsOf(orgId: string, type: string) {
   const found: Record<string, unknown>[] = []
   let ExclusiveStartKey: Record<string, unknown> | undefined
   do {
@@ -28,7 +34,7 @@ async function eventsOf(orgId: string, type: string) {
     found.push(...(page.Items ?? []))
     ExclusiveStartKey = page.LastEvaluatedKey
   } while (ExclusiveStartKey)
-  return found.map((item) => item.payload as Record<string, unknown>)
+  return found
 }
 
 describe('domain events', () => {
@@ -58,6 +64,12 @@ describe('domain events', () => {
     // The same version again: SES already holds it, nothing new is live, nothing is reported.
     const secondJob = await publish()
     expect(await eventsOf(orgId, 'template.published')).toHaveLength(1)
+    // Made by the member who started the publish, about their organization.
+    const [published] = await eventItemsOf(orgId, 'template.published')
+    expect(published).toMatchObject({
+      organizationId: orgId,
+      actor: { type: 'user', accountId: owner.sub, email: owner.email },
+    })
 
     const finished = await eventsOf(orgId, 'job.finished')
     expect(finished).toHaveLength(2)
@@ -68,5 +80,52 @@ describe('domain events', () => {
       counts: { total: 1, done: 1, succeeded: 1, failed: 0 },
       createdBy: owner.sub,
     })
+  })
+
+  it('carries who sent, scheduled and cancelled a campaign, and the scheduler as the starter of a scheduled one', async () => {
+    const setup = await campaignOrg()
+    const owner = { type: 'user', accountId: setup.owner.sub, email: setup.owner.email }
+    const { campaign, template } = await readyCampaign(setup, 'Events launch', 1)
+    expect((await act(setup, campaign.id, 'send')).status).toBe(200)
+    const [sent] = await eventItemsOf(setup.orgId, 'campaign.sent')
+    expect(sent).toMatchObject({
+      organizationId: setup.orgId,
+      actor: owner,
+      payload: {
+        campaignId: campaign.id,
+        name: 'Events launch',
+        awsAccountId: setup.awsAccountId,
+        templateId: template.id,
+        version: template.version,
+      },
+    })
+
+    const { campaign: later } = await readyCampaign(setup, 'Events later', 1)
+    const at = new Date(Date.now() + 3_600_000).toISOString()
+    const scheduled = await setup.owner.api.patch(`/api/campaigns/${later.id}?${setup.oq}`, {
+      schedule: { at, timeZone: 'UTC' },
+    })
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200)
+    expect((await act(setup, later.id, 'schedule')).status).toBe(200)
+    expect((await act(setup, later.id, 'cancel')).status).toBe(200)
+    for (const type of ['campaign.scheduled', 'campaign.unscheduled', 'campaign.cancelled']) {
+      const items = await eventItemsOf(setup.orgId, type)
+      expect(items.length, type).toBeGreaterThan(0)
+      for (const item of items) expect(item.actor, type).toEqual(owner)
+    }
+    expect((await eventItemsOf(setup.orgId, 'campaign.cancelled'))[0]?.payload).toEqual({
+      campaignId: later.id,
+      name: 'Events later',
+    })
+
+    // At its time, the scheduler starts it: the platform is the actor.
+    const { campaign: due } = await readyCampaign(setup, 'Events due', 1)
+    await setup.owner.api.patch(`/api/campaigns/${due.id}?${setup.oq}`, { schedule: { at, timeZone: 'UTC' } })
+    expect((await act(setup, due.id, 'schedule')).status).toBe(200)
+    expect(await startScheduledCampaign(setup.orgId, due.id, new Date(Date.parse(at) + 1000))).toBe('started')
+    const dueSent = (await eventItemsOf(setup.orgId, 'campaign.sent')).find(
+      (item) => (item.payload as { campaignId: string }).campaignId === due.id,
+    )
+    expect(dueSent?.actor).toEqual({ type: 'system', name: 'campaigns.scheduler' })
   })
 })

@@ -1,4 +1,4 @@
-import type { Permission, TokenProof } from '@app/contracts'
+import type { Permission, Principal, TokenProof } from '@app/contracts'
 import { AppError } from './errors'
 
 /** A signed-in user: built from the verified Cognito ID token claims. */
@@ -51,4 +51,28 @@ export function requireUser(actor: Actor): UserActor {
 export function authorOf(actor: Actor): { accountId: string; email: string } {
   const user = requireUser(actor)
   return { accountId: user.accountId, email: user.email }
+}
+
+/** Who a change is recorded as made by, for events and records: any caller, never a secret. */
+export function principalOf(actor: Actor): Principal {
+  switch (actor.kind) {
+    case 'user':
+      return { type: 'user', accountId: actor.accountId, email: actor.email }
+    case 'apiKey':
+      return { type: 'apiKey', keyId: actor.keyId }
+    case 'system':
+      return { type: 'system', name: actor.name }
+    case 'token':
+      return { type: 'token', proof: actor.proof, subject: actor.subject }
+  }
+}
+
+/** The principal of a record's author as records keep it (a user's id and email); the platform's `system` without one. */
+export function authorPrincipal(
+  author: { accountId: string; email: string } | null | undefined,
+  system: string,
+): Principal {
+  return author
+    ? { type: 'user', accountId: author.accountId, email: author.email }
+    : { type: 'system', name: system }
 }

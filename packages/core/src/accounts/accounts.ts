@@ -1,5 +1,5 @@
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@app/contracts'
-import type { UserActor } from '../actor'
+import { principalOf, type UserActor } from '../actor'
 import { deleteIdentityUser } from '../auth/identity'
 import * as AwsAccounts from '../aws-accounts/public'
 import { deleteAll } from '../db/batch'
@@ -172,13 +172,17 @@ export async function deleteAccount(actor: UserActor): Promise<void> {
       (member) => member.role === 'OWNER' && member.accountId !== actor.accountId,
     )
     if (membership.role === 'OWNER' && otherOwners.length === 0) {
-      await Organizations.removeOrganization(membership.orgId, actor.accountId)
+      await Organizations.removeOrganization(membership.orgId, {
+        type: 'user',
+        accountId: actor.accountId,
+        email: actor.email,
+      })
     } else {
       await OrganizationsStore.removeMember(membership.orgId, actor.accountId)
     }
   }
   if (found) {
-    const event = newEvent('account.deleted', null, { accountId: actor.accountId })
+    const event = newEvent('account.deleted', null, { accountId: actor.accountId }, principalOf(actor))
     await transact([
       { name: 'account.profile', Delete: { TableName: tableName(), Key: accountKey(actor.accountId) } },
       outboxPut(event),

@@ -106,11 +106,13 @@ export async function commitContact(input: CommitInput): Promise<'done' | 'retry
   if (campaignId && input.origin.source !== 'campaign-action' && after && unsubscribed(input.before, after))
     items.push(
       outboxPut(
-        newEvent('contact.unsubscribed_from_campaign', input.orgId, {
-          contactId: after.id,
-          campaignId,
-          at: input.at,
-        }),
+        newEvent(
+          'contact.unsubscribed_from_campaign',
+          input.orgId,
+          { contactId: after.id, campaignId, at: input.at },
+          // The recipient, through the campaign's signed link.
+          { type: 'token', proof: 'unsubscribe', subject: after.id },
+        ),
       ),
     )
   try {

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-sesv2'
 import { ulid } from 'ulid'
 import type * as z from 'zod'
-import { authorOf } from '../actor'
+import { authorOf, principalOf } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -217,11 +217,12 @@ export async function deleteAwsAccount(
   forgetCustomerClient(id)
   await ensureOrganizationMigrated(connection.orgId)
   await handOverClaim(connection)
-  const event = newEvent('aws_account.deleted', connection.orgId, {
-    awsAccountId: id,
-    awsAccountNumber: connection.awsAccountNumber ?? null,
-    region: connection.region,
-  })
+  const event = newEvent(
+    'aws_account.deleted',
+    connection.orgId,
+    { awsAccountId: id, awsAccountNumber: connection.awsAccountNumber ?? null, region: connection.region },
+    principalOf(context.actor),
+  )
   await Repo.deleteConnection(connection, [outboxPut(event)])
 }
 

@@ -8,9 +8,10 @@ import type {
   RecipientListQuerySchema,
   UpdateCampaignBodySchema,
 } from '@app/contracts'
-import { isCampaignAction } from '@app/contracts'
+import { isCampaignAction, type Principal } from '@app/contracts'
 import { ulid } from 'ulid'
 import type * as z from 'zod'
+import { principalOf } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -123,12 +124,13 @@ export async function updateCampaign(
   const before = await requireCampaign(context.organizationId, id)
   if (body.version !== undefined && body.version !== before.version) throw versionConflict(before.version)
   if (isCampaignAction(body)) return applyAction(context, before, body.action)
-  return editCampaign(before, body)
+  return editCampaign(before, body, principalOf(context.actor))
 }
 
 async function editCampaign(
   before: CampaignRecord,
   body: z.output<typeof UpdateCampaignBodySchema>,
+  actor: Principal,
 ): Promise<Campaign> {
   if (!EDITABLE.has(before.status)) {
     throw new AppError(
@@ -150,7 +152,7 @@ async function editCampaign(
     throw new AppError('campaigns.schedule_invalid', 'Choose a time in the future to send at.')
   }
   await checkReferences(before, next)
-  await saveCampaignRecord(before, next, scheduleEvents(before, next))
+  await saveCampaignRecord(before, next, scheduleEvents(before, next, actor))
   return toCampaignView(next)
 }
 
@@ -158,14 +160,18 @@ async function editCampaign(
  * A SCHEDULED campaign's new time moves its schedule (`campaign.scheduled` again: the subscriber updates it, even
  * to an earlier time); one taken off its schedule by the edit loses it (`campaign.unscheduled`).
  */
-function scheduleEvents(before: CampaignRecord, next: CampaignRecord) {
+function scheduleEvents(before: CampaignRecord, next: CampaignRecord, actor: Principal) {
   if (before.status !== 'SCHEDULED') return []
   if (next.status !== 'SCHEDULED' || !next.schedule)
-    return [outboxPut(newEvent('campaign.unscheduled', next.orgId, { campaignId: next.id }))]
+    return [outboxPut(newEvent('campaign.unscheduled', next.orgId, { campaignId: next.id }, actor))]
   const moved =
     next.schedule.at !== before.schedule?.at || next.schedule.timeZone !== before.schedule?.timeZone
   return moved
-    ? [outboxPut(newEvent('campaign.scheduled', next.orgId, { campaignId: next.id, at: next.schedule.at }))]
+    ? [
+        outboxPut(
+          newEvent('campaign.scheduled', next.orgId, { campaignId: next.id, at: next.schedule.at }, actor),
+        ),
+      ]
     : []
 }
 

@@ -21,6 +21,9 @@ export const getCampaign = (orgId: string, campaignId: string): Promise<Campaign
  * alone (`not_due`, `not_scheduled`). A campaign the pre-flight now refuses (the template lost its unsubscribe
  * link, the sender its verification …) goes back to DRAFT with the reason in `pauseReason`.
  */
+/** Who starts a campaign at its scheduled time. */
+const SCHEDULER = { type: 'system', name: 'campaigns.scheduler' } as const
+
 export async function startScheduledCampaign(
   orgId: string,
   campaignId: string,
@@ -46,7 +49,7 @@ export async function startScheduledCampaign(
     )
     return 'refused'
   }
-  await send(record, now)
+  await send(record, SCHEDULER, now)
   return 'started'
 }
 
@@ -56,3 +59,5 @@ export type { EngagementEvent } from './reports/model'
  * (`reports/record-batch.repo.ts`), exactly once however often it is delivered.
  */
 export { enqueueEngagement } from './reports/queue'
+/** The events worker's way out: counts a delivered SQS batch of queued events, each exactly once. */
+export { type BatchOutcome, recordEngagements } from './reports/record-batch.repo'

@@ -1,4 +1,5 @@
-import type { Campaign, CampaignAction, CampaignStatus } from '@app/contracts'
+import type { Campaign, CampaignAction, CampaignStatus, Principal } from '@app/contracts'
+import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
@@ -59,36 +60,37 @@ export function refused(refusals: Refusal[]): AppError {
   )
 }
 
-const unscheduled = (record: CampaignRecord) =>
-  outboxPut(newEvent('campaign.unscheduled', record.orgId, { campaignId: record.id }))
+const unscheduled = (record: CampaignRecord, actor: Principal) =>
+  outboxPut(newEvent('campaign.unscheduled', record.orgId, { campaignId: record.id }, actor))
 
 /**
  * Applies a state change asked through `PATCH { action }`: checked against the campaign's current status (the
  * run's, once sending), then carried out by the engine's entry point. A race lost to another change answers 409.
  */
 export async function applyAction(
-  _context: OrganizationContext,
+  context: OrganizationContext,
   record: CampaignRecord,
   action: CampaignAction,
 ): Promise<Campaign> {
+  const actor = principalOf(context.actor)
   const { status } = await toCampaignView(record)
   if (!nextStatus(status, action)) throw invalidTransition(status, action)
   const { orgId, id } = record
   switch (action) {
     case 'schedule':
-      await schedule(record)
+      await schedule(record, actor)
       break
     case 'send':
-      await send(record)
+      await send(record, actor)
       break
     case 'pause':
-      if (!(await pauseSending(orgId, id))) throw invalidTransition(status, action)
+      if (!(await pauseSending(orgId, id, undefined, { actor }))) throw invalidTransition(status, action)
       break
     case 'resume':
       if (!(await resumeSending(orgId, id))) throw invalidTransition(status, action)
       break
     case 'cancel':
-      await cancel(record)
+      await cancel(record, actor)
       break
     case 'retryFailed':
       if ((await retryFailed(orgId, id)) === 0) {
@@ -106,7 +108,7 @@ export async function applyAction(
   return toCampaignView(current)
 }
 
-async function schedule(record: CampaignRecord): Promise<void> {
+async function schedule(record: CampaignRecord, actor: Principal): Promise<void> {
   const at = record.schedule?.at
   if (!at || Date.parse(at) <= Date.now()) {
     throw new AppError('campaigns.schedule_invalid', 'Set a time in the future to send at, then schedule.')
@@ -117,7 +119,7 @@ async function schedule(record: CampaignRecord): Promise<void> {
     record.orgId,
     record.id,
     (current) => (current.status === 'DRAFT' ? { ...current, status: 'SCHEDULED', pauseReason: null } : null),
-    () => [outboxPut(newEvent('campaign.scheduled', record.orgId, { campaignId: record.id, at }))],
+    () => [outboxPut(newEvent('campaign.scheduled', record.orgId, { campaignId: record.id, at }, actor))],
   )
   if (changed === null) throw invalidTransition(record.status, 'schedule')
 }
@@ -127,7 +129,7 @@ async function schedule(record: CampaignRecord): Promise<void> {
  * campaign's own SES template and writes the ledger before any send), then the record says SENDING. Starting is
  * idempotent in the engine, so a crash between the two is repaired by sending again.
  */
-export async function send(record: CampaignRecord, now = new Date()): Promise<void> {
+export async function send(record: CampaignRecord, actor: Principal, now = new Date()): Promise<void> {
   // The version checked is the version pinned.
   const content = (await currentContent(record)) ?? null
   const refusals = await refusalsOf(record, content)
@@ -164,12 +166,30 @@ export async function send(record: CampaignRecord, now = new Date()): Promise<vo
           }
         : null,
     // The template's use (per-template analytics) is recorded in the transaction that pins its version.
-    (after) => [...(record.status === 'SCHEDULED' ? [unscheduled(after)] : []), ...templateUsePut(after)],
+    (after) => [
+      ...(record.status === 'SCHEDULED' ? [unscheduled(after, actor)] : []),
+      ...templateUsePut(after),
+      outboxPut(
+        newEvent(
+          'campaign.sent',
+          orgId,
+          {
+            campaignId: id,
+            name: after.name,
+            awsAccountId: after.awsAccountId,
+            templateId,
+            version: content.version,
+          },
+          actor,
+          now,
+        ),
+      ),
+    ],
   )
   if (changed === null) throw invalidTransition(record.status, 'send')
 }
 
-async function cancel(record: CampaignRecord): Promise<void> {
+async function cancel(record: CampaignRecord, actor: Principal): Promise<void> {
   if (record.status === 'SCHEDULED') {
     const changed = await changeCampaign(
       record.orgId,
@@ -178,10 +198,16 @@ async function cancel(record: CampaignRecord): Promise<void> {
         current.status === 'SCHEDULED'
           ? { ...current, status: 'CANCELLED', finishedAt: new Date().toISOString() }
           : null,
-      (after) => [unscheduled(after)],
+      (after) => [
+        unscheduled(after, actor),
+        outboxPut(
+          newEvent('campaign.cancelled', after.orgId, { campaignId: after.id, name: after.name }, actor),
+        ),
+      ],
     )
     if (changed === null) throw invalidTransition(record.status, 'cancel')
     return
   }
-  if (!(await cancelSending(record.orgId, record.id))) throw invalidTransition(record.status, 'cancel')
+  if (!(await cancelSending(record.orgId, record.id, { actor, name: record.name })))
+    throw invalidTransition(record.status, 'cancel')
 }

@@ -7,7 +7,7 @@ import { tableName } from '../db/table'
 import type { DomainEvent } from './catalog'
 import { claim } from './claims'
 import { dispatch, on } from './dispatch'
-import { newEvent, outboxPut } from './outbox'
+import { eventOfItem, newEvent, outboxPut, UNRECORDED_ACTOR } from './outbox'
 
 /** Subscribers that count their runs; `failures` makes one throw that many times first. */
 function counting(names: string[], failures: Record<string, number> = {}) {
@@ -23,9 +23,12 @@ function counting(names: string[], failures: Record<string, number> = {}) {
   return { runs, attempts, subscribers }
 }
 
+const ACTOR = { type: 'user', accountId: 'acc-1', email: 'ana@example.com' } as const
+
 /** A change and its event, in one transaction (as a domain writes them). */
 async function commitWithEvent(): Promise<DomainEvent> {
-  const event = newEvent('account.deleted', null, { accountId: `test-${ulid()}` })
+  const accountId = `test-${ulid()}`
+  const event = newEvent('account.deleted', null, { accountId }, ACTOR)
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -47,9 +50,14 @@ const outboxItem = async (eventId: string) =>
 describe('domain events', () => {
   it('commit with their change or not at all', async () => {
     const event = await commitWithEvent()
-    expect(await outboxItem(event.id)).toMatchObject({ id: event.id, type: 'account.deleted' })
+    // Stored with its actor and read back the same (the envelope carries who made the change).
+    expect(await outboxItem(event.id)).toMatchObject({ id: event.id, type: 'account.deleted', actor: ACTOR })
+    expect(eventOfItem((await outboxItem(event.id)) ?? {})).toEqual(event)
+    // An event written before events carried actors reads as the platform's, unrecorded.
+    const { actor: _actor, ...legacy } = (await outboxItem(event.id)) ?? {}
+    expect(eventOfItem(legacy).actor).toEqual(UNRECORDED_ACTOR)
 
-    const refused = newEvent('account.deleted', null, { accountId: 'x' })
+    const refused = newEvent('account.deleted', null, { accountId: 'x' }, ACTOR)
     const blocker = { PK: `TEST#${refused.id}`, SK: 'CHANGE' }
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: blocker }))
     await expect(

@@ -4,16 +4,30 @@ import { dynamo } from '../aws'
 import { OUTBOX_SHARDS, outboxEventKey, outboxPendingIndex, outboxPendingPartition } from '../db/keys'
 import { GSI1, type Item, tableName } from '../db/table'
 import type { NamedItem } from '../db/transact'
-import { type DomainEvent, type EventPayload, type EventType, parseDomainEvent } from './catalog'
+import {
+  type DomainEvent,
+  type EventPayload,
+  type EventType,
+  type Principal,
+  parseDomainEvent,
+} from './catalog'
 
 export const OUTBOX_ENTITY = 'OutboxEvent'
 /** How long a dispatched event (and its claims) stays readable, for support and replays. */
 export const DISPATCHED_RETENTION_SECONDS = 7 * 24 * 3600
 
+/**
+ * Events written before events carried their actor (still pending at a deploy) read as made by this: the platform
+ * did not record who.
+ */
+export const UNRECORDED_ACTOR: Principal = { type: 'system', name: 'unrecorded' }
+
+/** A new event of `type` about `organizationId` (null: about a user), made by `actor` (see `principalOf`). */
 export function newEvent<T extends EventType>(
   type: T,
   organizationId: string | null,
   payload: EventPayload<T>,
+  actor: Principal,
   now = new Date(),
 ): DomainEvent<T> {
   return parseDomainEvent({
@@ -21,6 +35,7 @@ export function newEvent<T extends EventType>(
     type,
     occurredAt: now.toISOString(),
     organizationId,
+    actor,
     payload,
   }) as DomainEvent<T>
 }
@@ -39,6 +54,7 @@ export function outboxItem(event: DomainEvent): Item {
     type: event.type,
     occurredAt: event.occurredAt,
     organizationId: event.organizationId,
+    actor: event.actor,
     payload: event.payload,
   }
 }
@@ -61,6 +77,7 @@ export function eventOfItem(item: Item): DomainEvent {
     type: item.type,
     occurredAt: item.occurredAt,
     organizationId: item.organizationId ?? null,
+    actor: item.actor ?? UNRECORDED_ACTOR,
     payload: item.payload,
   })
 }

@@ -7,6 +7,7 @@ const event = {
   type: 'aws_account.deleted',
   occurredAt: '2026-11-25T05:00:00.000Z',
   organizationId: 'org',
+  actor: { type: 'user', accountId: 'acc-1', email: 'ana@example.com' },
   payload: { awsAccountId: 'aws', awsAccountNumber: null, region: 'us-east-1' },
 }
 const image = (item: Record<string, unknown>) => marshall(item) as Record<string, unknown>

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts'
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
+import { authorPrincipal } from '../actor'
 import { dynamo } from '../aws'
 import { batchWrite } from '../db/batch'
 import { itemParser } from '../db/item'
@@ -169,6 +170,7 @@ export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Pr
       counts: job.counts,
       createdBy: job.createdBy?.accountId ?? null,
     },
+    authorPrincipal(job.createdBy, 'jobs'),
     at,
   )
   try {

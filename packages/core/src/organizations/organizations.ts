@@ -5,13 +5,14 @@ import {
   LIVE_SUBSCRIPTION_STATUSES,
   lowestTierFor,
   type OrganizationSummary,
+  type Principal,
   planUnlocks,
   type Role,
   TIERS,
   type UpdateOrganizationBody,
 } from '@app/contracts'
 import { ulid } from 'ulid'
-import type { Actor, UserActor } from '../actor'
+import { type Actor, principalOf, type UserActor } from '../actor'
 import { nowIso } from '../db/table'
 import { transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
@@ -95,10 +96,8 @@ export async function updateOrganization(
 
 /** Owner only. Access ends at once; the rest follows `organization.deleted` (see `removeOrganization`). */
 export async function deleteOrganization(context: OrganizationContext): Promise<void> {
-  await removeOrganization(
-    context.organizationId,
-    context.actor.kind === 'user' ? context.actor.accountId : null,
-  )
+  const actor = principalOf(context.actor)
+  await removeOrganization(context.organizationId, actor.type === 'user' ? actor : null)
 }
 
 /**
@@ -108,14 +107,19 @@ export async function deleteOrganization(context: OrganizationContext): Promise<
  * deletes their account. The event carries the Stripe customer read with the profile; the delete is
  * conditioned on it, so a checkout finishing meanwhile is not missed (read again and retried).
  */
-export async function removeOrganization(orgId: string, deletedBy: string | null): Promise<void> {
+export async function removeOrganization(
+  orgId: string,
+  deletedBy: Extract<Principal, { type: 'user' }> | null,
+): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const org = await Repo.getOrganization(orgId)
     if (!org) return
-    const event = newEvent('organization.deleted', orgId, {
-      stripeCustomerId: org.stripeCustomerId ?? null,
-      deletedBy,
-    })
+    const event = newEvent(
+      'organization.deleted',
+      orgId,
+      { stripeCustomerId: org.stripeCustomerId ?? null, deletedBy: deletedBy?.accountId ?? null },
+      deletedBy ?? { type: 'system', name: 'organizations' },
+    )
     try {
       await transact([Repo.deleteOrganizationWrite(org), outboxPut(event)])
       return

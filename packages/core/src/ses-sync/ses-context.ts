@@ -1,3 +1,4 @@
+import { authorPrincipal } from '../actor'
 import { isTransientAwsError, toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import * as AwsAccounts from '../aws-accounts/public'
@@ -103,6 +104,7 @@ export async function link(
       region: context.target.region,
       jobId: context.job.id,
     },
+    authorPrincipal(context.job.createdBy, 'jobs'),
     now,
   )
   await Publications.putPublication(

@@ -35,7 +35,12 @@ afterAll(async () => {
 /** A change and its event in one transaction, as core's domains write them; nothing dispatches it here. */
 async function commitChangeWithEvent(): Promise<string> {
   const { newEvent, outboxPut } = await import('@app/core/events/outbox')
-  const event = newEvent('account.deleted', null, { accountId: `poller-test-${Date.now()}` })
+  const event = newEvent(
+    'account.deleted',
+    null,
+    { accountId: `poller-test-${Date.now()}` },
+    { type: 'system', name: 'test' },
+  )
   await documents.send(
     new TransactWriteCommand({
       TransactItems: [

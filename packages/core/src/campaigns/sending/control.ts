@@ -1,3 +1,4 @@
+import type { Principal } from '@app/contracts'
 import { getConnection } from '../../aws-accounts/public'
 import { transact } from '../../db/transact'
 import { AppError } from '../../errors'
@@ -8,6 +9,9 @@ import { enqueueDispatch } from './queue'
 import { getRun, putRun, type RunRecord, runUpdateItem, updateRun } from './runs.repo'
 import { campaignTemplateName, publishCampaignTemplate } from './ses-template'
 import { templateVariables } from './variables'
+
+/** The sending engine, when it pauses a run itself (an account-level error). */
+const ENGINE: Principal = { type: 'system', name: 'campaigns.engine' }
 
 /** The run's state as the campaign shows it (undefined before any send). */
 export async function sendingState(orgId: string, campaignId: string): Promise<SendingState | undefined> {
@@ -81,9 +85,10 @@ export async function pauseSending(
   orgId: string,
   campaignId: string,
   reason: Omit<PauseReason, 'at'> = { code: 'paused_by_user', message: 'Paused by a member.' },
-  options: { now?: Date; generation?: number } = {},
+  options: { now?: Date; generation?: number; actor?: Principal } = {},
 ): Promise<boolean> {
   const now = options.now ?? new Date()
+  const actor = options.actor ?? ENGINE
   for (;;) {
     const run = await getRun(orgId, campaignId)
     if (run?.status !== 'SENDING') return false
@@ -92,7 +97,7 @@ export async function pauseSending(
     try {
       await transact([
         runUpdateItem(run, { status: 'PAUSED', pauseReason }, { bump: true }),
-        outboxPut(newEvent('campaign.paused', orgId, { campaignId, reason: pauseReason }, now)),
+        outboxPut(newEvent('campaign.paused', orgId, { campaignId, reason: pauseReason }, actor, now)),
       ])
       return true
     } catch (error) {
@@ -117,14 +122,26 @@ export async function resumeSending(orgId: string, campaignId: string): Promise<
  * Cancels a SENDING or PAUSED run: no new batch goes out (a batch already at SES finishes); its dispatch step
  * deletes the campaign-owned template. PENDING recipients stay PENDING (never sent). False otherwise.
  */
-export async function cancelSending(orgId: string, campaignId: string, now = new Date()): Promise<boolean> {
+export async function cancelSending(
+  orgId: string,
+  campaignId: string,
+  by: { actor: Principal; name: string },
+  now = new Date(),
+): Promise<boolean> {
   for (;;) {
     const run = await getRun(orgId, campaignId)
     if (!run || (run.status !== 'SENDING' && run.status !== 'PAUSED')) return false
-    if (await updateRun(run, { status: 'CANCELLED', finishedAt: now.toISOString() }, { bump: true })) {
-      await enqueueDispatch({ orgId, campaignId, generation: run.generation + 1, seq: run.dispatchSeq })
-      return true
+    try {
+      await transact([
+        runUpdateItem(run, { status: 'CANCELLED', finishedAt: now.toISOString() }, { bump: true }),
+        outboxPut(newEvent('campaign.cancelled', orgId, { campaignId, name: by.name }, by.actor, now)),
+      ])
+    } catch (error) {
+      if (!(error instanceof Error) || error.name !== 'TransactionFailed') throw error
+      continue
     }
+    await enqueueDispatch({ orgId, campaignId, generation: run.generation + 1, seq: run.dispatchSeq })
+    return true
   }
 }
 

@@ -5,6 +5,7 @@ const base = {
   id: '01JD6Y8X4W0000000000000000',
   occurredAt: '2026-11-25T05:00:00.000Z',
   organizationId: 'org',
+  actor: { type: 'user', accountId: 'acc-1', email: 'ana@example.com' },
 }
 
 describe('the event catalog', () => {
@@ -23,5 +24,20 @@ describe('the event catalog', () => {
     expect(() => parseDomainEvent({ ...event, payload: { stripeCustomerId: 1 } })).toThrow()
     expect(() => parseDomainEvent({ ...event, type: 'organization.renamed' })).toThrow()
     expect(() => parseDomainEvent({ ...event, id: 'not-a-ulid' })).toThrow()
+  })
+
+  it('requires the actor of every event, of a known kind', () => {
+    const event = { ...base, type: 'campaign.cancelled', payload: { campaignId: 'c', name: 'Spring' } }
+    expect(parseDomainEvent(event).actor).toEqual(base.actor)
+    for (const actor of [
+      { type: 'system', name: 'campaigns.scheduler' },
+      { type: 'apiKey', keyId: 'key_1' },
+      { type: 'token', proof: 'unsubscribe', subject: 'contact-1' },
+    ])
+      expect(parseDomainEvent({ ...event, actor }).actor).toEqual(actor)
+    const { actor: _actor, ...withoutActor } = event
+    expect(() => parseDomainEvent(withoutActor)).toThrow()
+    expect(() => parseDomainEvent({ ...event, actor: { type: 'robot', name: 'x' } })).toThrow()
+    expect(() => parseDomainEvent({ ...event, actor: { type: 'user', accountId: '' } })).toThrow()
   })
 })

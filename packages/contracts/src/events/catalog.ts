@@ -1,0 +1,137 @@
+import * as z from 'zod'
+import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
+
+/**
+ * Who made a change, as records and events keep it: a signed-in user, an organization's API key, the platform
+ * itself (a worker, a schedule, the sending engine), or a public caller that proved itself with a token (a
+ * recipient's signed unsubscribe link). Never a secret: the audit log and webhooks show it.
+ */
+export const PrincipalSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('user'), accountId: z.string().min(1), email: z.string() }),
+  z.object({ type: z.literal('apiKey'), keyId: z.string().min(1) }),
+  z.object({ type: z.literal('system'), name: z.string().min(1) }),
+  z.object({ type: z.literal('token'), proof: z.string().min(1), subject: z.string().min(1) }),
+])
+export type Principal = z.infer<typeof PrincipalSchema>
+
+/**
+ * Every domain event the product publishes, by type: the one table the union, the parser, the webhooks' event
+ * names and the frontend's labels derive from (a new type is one entry here). An event says what happened (past
+ * tense, dotted `<domain>.<fact>`), carries what its subscribers need once the thing it reports is gone (a deleted
+ * organization can no longer be read), and never carries secrets: webhooks and the audit log will show them.
+ */
+export const EVENT_PAYLOADS = {
+  /** The organization's profile is gone (access ended); its subscribers cancel billing, tear down, purge. */
+  'organization.deleted': z.object({
+    stripeCustomerId: z.string().min(1).nullable(),
+    deletedBy: z.string().min(1).nullable(),
+  }),
+  /** A user deleted their account (their sole-owned organizations each have their own `organization.deleted`). */
+  'account.deleted': z.object({ accountId: z.string().min(1) }),
+  /** An AWS connection is gone; what it left in its organization (logs, counts, publication records) follows. */
+  'aws_account.deleted': z.object({
+    awsAccountId: z.string().min(1),
+    awsAccountNumber: z.string().min(1).nullable(),
+    region: z.string().min(1),
+  }),
+  /**
+   * A template version is now live in an AWS account's SES (written, or found there already as we publish it).
+   * Once per publication: a publish that finds the same version already recorded says nothing.
+   */
+  'template.published': z.object({
+    templateId: z.string().min(1),
+    version: z.number().int().positive(),
+    sesName: z.string().min(1),
+    awsAccountId: z.string().min(1),
+    region: z.string().min(1),
+    jobId: z.string().min(1),
+  }),
+  /** A background job ended (its final status and counts); once per job. */
+  'job.finished': z.object({
+    jobId: z.string().min(1),
+    kind: z.string().min(1),
+    status: JobStatusSchema.exclude(['queued', 'running']),
+    counts: JobCountsSchema,
+    /** The account that started it; null: the platform, on a schedule. */
+    createdBy: z.string().min(1).nullable(),
+  }),
+  /**
+   * A campaign is to start at `at` (scheduled, or its time moved): the scheduler (EventBridge Scheduler, the local
+   * timer) sets a one-time start calling `startScheduledCampaign`, replacing any earlier one.
+   */
+  'campaign.scheduled': z.object({ campaignId: z.string().min(1), at: z.iso.datetime() }),
+  /** A scheduled campaign will not start by its schedule any more (sent now, cancelled, unscheduled, deleted). */
+  'campaign.unscheduled': z.object({ campaignId: z.string().min(1) }),
+  /**
+   * A campaign was handed to the sending engine (sent now, or its schedule came): its template version is pinned
+   * and its recipients are being written; the report follows.
+   */
+  'campaign.sent': z.object({
+    campaignId: z.string().min(1),
+    name: z.string(),
+    awsAccountId: z.string().min(1),
+    templateId: z.string().min(1),
+    version: z.number().int().positive(),
+  }),
+  /** A scheduled or sending campaign was cancelled: nothing more is sent (a batch already at SES finishes). */
+  'campaign.cancelled': z.object({ campaignId: z.string().min(1), name: z.string() }),
+  /**
+   * A campaign's sending stopped: a member paused it, or the engine did on an account-level error (sending paused,
+   * account suspended, sender not verified …) with SES's words; the notifications issue mails the owners from it.
+   */
+  'campaign.paused': z.object({
+    campaignId: z.string().min(1),
+    reason: z.object({ code: z.string().min(1), message: z.string(), at: z.iso.datetime() }),
+  }),
+  /**
+   * A contact unsubscribed (from everything or from a topic) through a campaign's signed link (one-click or the
+   * preference page); the campaign's report counts it once.
+   */
+  'contact.unsubscribed_from_campaign': z.object({
+    contactId: z.string().min(1),
+    campaignId: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
+} as const
+
+export type EventType = keyof typeof EVENT_PAYLOADS
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[]
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>
+
+const envelope = {
+  /** ULID: unique, and sorts by when it was written. */
+  id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+  occurredAt: z.iso.datetime(),
+  /** The tenant it concerns; null for events about a user rather than an organization. */
+  organizationId: z.string().min(1).nullable(),
+  /** Who made the change it reports. */
+  actor: PrincipalSchema,
+}
+
+/** One event of type `T`: the envelope, the type and its payload. */
+export interface DomainEventOf<T extends EventType> {
+  id: string
+  occurredAt: string
+  organizationId: string | null
+  actor: Principal
+  type: T
+  payload: EventPayload<T>
+}
+export type AnyDomainEvent = { [T in EventType]: DomainEventOf<T> }[EventType]
+export type DomainEvent<T extends EventType = EventType> = Extract<AnyDomainEvent, { type: T }>
+
+const eventSchema = <T extends EventType>(type: T) =>
+  z.object({ ...envelope, type: z.literal(type), payload: EVENT_PAYLOADS[type] })
+
+/** The union, derived from the table: one schema per type. */
+export const DomainEventSchema = z.discriminatedUnion(
+  'type',
+  EVENT_TYPES.map(eventSchema) as unknown as [
+    ReturnType<typeof eventSchema>,
+    ...ReturnType<typeof eventSchema>[],
+  ],
+)
+
+export function parseDomainEvent(value: unknown): AnyDomainEvent {
+  return DomainEventSchema.parse(value) as AnyDomainEvent
+}
