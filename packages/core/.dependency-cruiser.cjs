@@ -1,12 +1,19 @@
 /**
  * Boundaries between core's domains (`npm run lint:boundaries`, part of `npm run lint`; run from the repository root).
  *
- * - A domain's repository (`<domain>/*.repo.ts`) is private to its folder: other domains, the functions and the local
- *   stack use what the domain deliberately exports (`<domain>/public.ts` for reads of its storage, its service
- *   modules for the rest). Tests may seed and inspect storage through a repository; they are not cruised.
+ * - A repository (`*.repo.ts`, at any depth) is private to its domain, the top-level folder under core/src: a
+ *   sub-folder's repository (`campaigns/sending/ledger.repo.ts`) is the whole domain's, not the sub-folder's. The
+ *   domain is the unit that owns the storage (one `db/keys/<domain>.ts`, one purge declaration, one `public.ts`);
+ *   a sub-folder is a part of it (the campaign purge deletes the engine's ledger), and a sub-folder's `public.ts`
+ *   (`campaigns/sending/public.ts`) is a courtesy inside the domain, not a boundary. Other domains, the functions,
+ *   the local stack and core's own top-level files use what the domain deliberately exports (`<domain>/public.ts`
+ *   for reads of its storage, its service modules for the rest). Tests may seed and inspect storage through a
+ *   repository; they are not cruised.
  * - No import cycle between domain folders, nor between files.
  */
 const CORE = 'packages/core/src'
+/** `<domain>/<name>.repo.ts` or `<domain>/<sub-folder …>/<name>.repo.ts`. */
+const REPOSITORY = `^${CORE}/[^/]+/.+\\.repo\\.ts$`
 
 /**
  * A data migration is run lazily by the domain whose data it moves (`ensureOrganizationMigrated` before any read),
@@ -46,18 +53,19 @@ module.exports = {
   forbidden: [
     {
       name: 'repo-private-to-its-domain',
-      comment: "Use the domain's public.ts (or its service module) instead of another domain's repository.",
+      comment:
+        "A repository, at any depth, is its domain's: use the domain's public.ts (or its service module) instead.",
       severity: 'error',
       from: { path: `^${CORE}/([^/]+)/` },
-      to: { path: `^${CORE}/[^/]+/[^/]+\\.repo\\.ts$`, pathNot: `^${CORE}/$1/` },
+      to: { path: REPOSITORY, pathNot: `^${CORE}/$1/` },
     },
     {
       name: 'repo-private-to-core',
       comment:
-        "Functions and the local stack use a domain's public.ts or service module, never its repository.",
+        "Functions, the local stack and core's top-level files use a domain's public.ts or service module, never its repository.",
       severity: 'error',
-      from: { pathNot: `^${CORE}/` },
-      to: { path: `^${CORE}/[^/]+/[^/]+\\.repo\\.ts$` },
+      from: { pathNot: `^${CORE}/[^/]+/` },
+      to: { path: REPOSITORY },
     },
     {
       name: 'no-circular',
