@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { apiUrl, queryString } from './api-client'
+import { routes } from '@app/contracts'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { apiRequest, apiUrl, queryString, type RequestOptions } from './api-client'
 
 describe('apiUrl', () => {
   const origin = 'https://studio.example.com'
@@ -25,5 +26,33 @@ describe('queryString', () => {
     )
     expect(queryString({})).toBe('')
     expect(queryString(undefined)).toBe('')
+  })
+})
+
+describe('path parameters (checked by typecheck)', () => {
+  it('asks for exactly the placeholders of the route path', () => {
+    expectTypeOf<RequestOptions<typeof routes.getCampaign>['params']>().toEqualTypeOf<{ id: string }>()
+    expectTypeOf<RequestOptions<typeof routes.getTemplateVersion>['params']>().toEqualTypeOf<{
+      id: string
+      version: string
+    }>()
+    expectTypeOf<RequestOptions<typeof routes.getAccount>['params']>().toEqualTypeOf<undefined>()
+  })
+
+  it('refuses a missing, misspelled or extra parameter', () => {
+    // Never called: the calls only have to compile, or fail to where marked.
+    const calls = () => [
+      apiRequest(routes.getTemplateVersion, { params: { id: 't', version: '2' } }),
+      apiRequest(routes.getAccount),
+      // @ts-expect-error the path has {id}: the options cannot be left out
+      apiRequest(routes.deleteTemplate),
+      // @ts-expect-error {version} is missing
+      apiRequest(routes.getTemplateVersion, { params: { id: 't' } }),
+      // @ts-expect-error `templateId` is not a placeholder of /api/templates/{id}
+      apiRequest(routes.deleteTemplate, { params: { templateId: 't' } }),
+      // @ts-expect-error /api/account has no placeholders
+      apiRequest(routes.getAccount, { params: { id: 'a' } }),
+    ]
+    expect(typeof calls).toBe('function')
   })
 })

@@ -1,5 +1,7 @@
 import {
   buildPath,
+  type PathParamName,
+  type PathParams,
   type RouteBody,
   type RouteDefinition,
   type RouteQuery,
@@ -9,10 +11,26 @@ import { ApiError, apiErrorFromBody, NETWORK_ERROR_MESSAGE } from './api-error'
 import { loadAppConfig } from './app-config'
 import { filenameFromContentDisposition } from './download'
 
-interface RequestOptions<R extends RouteDefinition> {
-  params?: Record<string, string>
+/** `params` carries exactly the `{name}` placeholders of the route's path: none, or every one of them. */
+type ParamsOption<R extends RouteDefinition> = [PathParamName<R['path']>] extends [never]
+  ? { params?: never }
+  : { params: PathParams<R['path']> }
+
+export type RequestOptions<R extends RouteDefinition> = ParamsOption<R> & {
   query?: RouteQuery<R>
   body?: RouteBody<R>
+  signal?: AbortSignal
+}
+
+/** The options may be left out only when the path has no parameters to fill. */
+type RequestArgs<R extends RouteDefinition> = [PathParamName<R['path']>] extends [never]
+  ? [options?: RequestOptions<R>]
+  : [options: RequestOptions<R>]
+
+interface SendOptions {
+  params?: Record<string, string>
+  query?: object
+  body?: unknown
   signal?: AbortSignal
 }
 
@@ -39,9 +57,9 @@ async function authorizationHeader(): Promise<string> {
   return `Bearer ${token}`
 }
 
-async function send<R extends RouteDefinition>(
-  route: R,
-  { params, query, body, signal }: RequestOptions<R>,
+async function send(
+  route: RouteDefinition,
+  { params, query, body, signal }: SendOptions,
   accept: string,
 ): Promise<Response> {
   const config = await loadAppConfig()
@@ -51,7 +69,7 @@ async function send<R extends RouteDefinition>(
 
   let response: Response
   try {
-    const path = buildPath(route.path, params) + queryString(query as object | undefined)
+    const path = buildPath(route.path, params) + queryString(query)
     response = await fetch(apiUrl(config.apiBaseUrl, path, window.location.origin), {
       method: route.method,
       headers,
@@ -72,9 +90,9 @@ async function send<R extends RouteDefinition>(
 /** Calls one route of the shared route table and returns its contract-checked response. */
 export async function apiRequest<R extends RouteDefinition>(
   route: R,
-  options: RequestOptions<R> = {},
+  ...[options]: RequestArgs<R>
 ): Promise<RouteResponse<R>> {
-  const response = await send(route, options, 'application/json')
+  const response = await send(route, (options ?? {}) as SendOptions, 'application/json')
   if (response.status === 204 || !route.response) return undefined as RouteResponse<R>
 
   const parsed = route.response.safeParse(await response.json().catch(() => null))
@@ -99,7 +117,7 @@ export async function apiDownload<R extends RouteDefinition & { produces: string
   route: R,
   options: RequestOptions<R> & { fallbackFilename: string },
 ): Promise<DownloadedFile> {
-  const response = await send(route, options, `${route.produces}, application/json`)
+  const response = await send(route, options as SendOptions, `${route.produces}, application/json`)
   const filename = filenameFromContentDisposition(response.headers.get('content-disposition'))
   return { blob: await response.blob(), filename: filename ?? options.fallbackFilename }
 }
