@@ -1,12 +1,9 @@
 import { PASSWORD_RESET_TTL_SECONDS } from '@app/contracts'
-import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { issueEmailToken, redeemEmailToken } from '../auth/email-tokens'
 import { findIdentityUser, markIdentityEmailVerified, setIdentityPassword } from '../auth/identity'
-import { dynamo } from '../aws'
-import { resetThrottleKey } from '../db/keys'
-import { nowIso, tableName } from '../db/table'
+import { nowIso } from '../db/table'
 import { coreEnv } from '../env'
-import { AppError, isConditionalCheckFailure } from '../errors'
+import { AppError } from '../errors'
 import type { Logger } from '../log'
 import { sendProductMail } from '../mail/product-mail'
 import * as AccountsRepo from './accounts.repo'
@@ -14,35 +11,14 @@ import * as AccountsRepo from './accounts.repo'
 /** One reset mail per address per minute, so the public endpoint cannot flood a mailbox. */
 export const RESET_MAIL_INTERVAL_SECONDS = 60
 
-async function claimResetSlot(email: string, now: Date): Promise<boolean> {
-  const epoch = Math.floor(now.getTime() / 1000)
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...resetThrottleKey(email),
-          entity: 'ResetThrottle',
-          expiresAt: epoch + RESET_MAIL_INTERVAL_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
-        ExpressionAttributeValues: { ':now': epoch },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
-}
-
 /**
  * Emails a reset link owned by us rather than Cognito's ForgotPassword, which refuses unverified addresses:
  * following the link proves the address, so it works for every user. The caller learns nothing about whether
  * the address has an account.
  */
 export async function requestPasswordReset(email: string, log?: Logger, now = new Date()): Promise<void> {
-  if (!(await claimResetSlot(email, now))) {
+  const epoch = Math.floor(now.getTime() / 1000)
+  if (!(await AccountsRepo.claimResetMailSlot(email, epoch, RESET_MAIL_INTERVAL_SECONDS))) {
     log?.info('password_reset.throttled')
     return
   }
