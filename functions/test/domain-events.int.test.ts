@@ -128,4 +128,47 @@ describe('domain events', () => {
     )
     expect(dueSent?.actor).toEqual({ type: 'system', name: 'campaigns.scheduler' })
   })
+
+  it('reports each template version written (saved, restored) and each template deleted, with who did it', async () => {
+    const { owner, orgId } = await orgWithAccount()
+    const actor = { type: 'user', accountId: owner.sub, email: owner.email }
+    const template = await createTemplate(owner, orgId, 'events_tpl')
+    const saved = await owner.api.patch(`/api/templates/${template.id}?organizationId=${orgId}`, {
+      version: template.version,
+      subject: 'Changed {{firstName}}',
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const restored = await owner.api.post(
+      `/api/templates/${template.id}/versions/1/restore?organizationId=${orgId}`,
+    )
+    expect(restored.status, JSON.stringify(restored.body)).toBeLessThan(300)
+    const savedEvents = (await eventItemsOf(orgId, 'template.saved')).sort((a, b) =>
+      String(a.id) < String(b.id) ? -1 : 1,
+    )
+    expect(savedEvents.map((item) => item.payload)).toEqual([
+      { templateId: template.id, name: 'events_tpl', version: 1, action: 'create' },
+      { templateId: template.id, name: 'events_tpl', version: 2, action: 'save' },
+    ])
+    for (const item of savedEvents) expect(item.actor).toEqual(actor)
+    const [restoredEvent] = await eventItemsOf(orgId, 'template.restored')
+    expect(restoredEvent).toMatchObject({
+      actor,
+      payload: { templateId: template.id, name: 'events_tpl', version: 3, restoredFrom: 1 },
+    })
+
+    // One deleted alone, three at once: one event each, in the transactions that delete them.
+    const others = await Promise.all(
+      ['a', 'b', 'c'].map((name) => createTemplate(owner, orgId, `events_${name}`)),
+    )
+    expect((await owner.api.delete(`/api/templates/${template.id}?organizationId=${orgId}`)).status).toBe(204)
+    const bulk = await owner.api.request('DELETE', `/api/templates?organizationId=${orgId}`, {
+      body: { templateIds: others.map((other) => other.id) },
+    })
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(204)
+    const deleted = await eventItemsOf(orgId, 'template.deleted')
+    expect(deleted.map((item) => (item.payload as { templateId: string }).templateId).sort()).toEqual(
+      [template.id, ...others.map((other) => other.id)].sort(),
+    )
+    for (const item of deleted) expect(item.actor).toEqual(actor)
+  })
 })

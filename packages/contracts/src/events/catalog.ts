@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
+import { TemplateVersionActionSchema } from '../templates/versions'
 
 /**
  * Who made a change, as records and events keep it: a signed-in user, an organization's API key, the platform
@@ -46,6 +47,25 @@ export const EVENT_PAYLOADS = {
     region: z.string().min(1),
     jobId: z.string().min(1),
   }),
+  /**
+   * A template version was written: created (from a starter or fields), copied, saved, or imported from SES
+   * (`action`); a restore is `template.restored`.
+   */
+  'template.saved': z.object({
+    templateId: z.string().min(1),
+    name: z.string(),
+    version: z.number().int().positive(),
+    action: TemplateVersionActionSchema.exclude(['restore']),
+  }),
+  /** An earlier version's content became the template's new version. */
+  'template.restored': z.object({
+    templateId: z.string().min(1),
+    name: z.string(),
+    version: z.number().int().positive(),
+    restoredFrom: z.number().int().positive(),
+  }),
+  /** A template was deleted (its versions follow in the purge; SES copies stay unless deleted there). */
+  'template.deleted': z.object({ templateId: z.string().min(1), name: z.string() }),
   /** A background job ended (its final status and counts); once per job. */
   'job.finished': z.object({
     jobId: z.string().min(1),

@@ -1,6 +1,7 @@
 import {
   type CopyTemplateBody,
   type CreateTemplateBodySchema,
+  type Principal,
   referencedBlockIds,
   type Template,
   type TemplateEditorType,
@@ -10,8 +11,9 @@ import {
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import type * as z from 'zod'
-import { type Actor, authorOf } from '../actor'
+import { type Actor, authorOf, principalOf } from '../actor'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
 import type { OrganizationRecord } from '../organizations/public'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
@@ -119,12 +121,37 @@ function blockUseChanges(orgId: string, id: string, before: string[], after: str
   }
 }
 
-/** A template's head and name items, and its where-used items: what deleting it removes. */
-export const templateDeletion = (head: Repo.TemplateHead) => [
+/**
+ * A template's head and name items, and its where-used items: what deleting it removes, with its
+ * `template.deleted` event.
+ */
+export const templateDeletion = (head: Repo.TemplateHead, actor: Principal) => [
   Repo.deleteHead(head),
   Repo.releaseName(head.orgId, head.name, head.id),
   ...(head.blockIds ?? []).map((blockId) => BlocksRepo.removeUse(head.orgId, blockId, head.id)),
+  outboxPut(newEvent('template.deleted', head.orgId, { templateId: head.id, name: head.name }, actor)),
 ]
+
+/** The event of a written version: `template.restored` for a restore, `template.saved` otherwise. */
+function versionEvent(input: CommitInput, head: Repo.TemplateHead) {
+  const actor = principalOf(input.actor)
+  const { id: templateId, name, version } = head
+  if (input.action === 'restore')
+    return newEvent(
+      'template.restored',
+      head.orgId,
+      { templateId, name, version, restoredFrom: input.restoredFrom ?? version - 1 },
+      actor,
+      input.now,
+    )
+  return newEvent(
+    'template.saved',
+    head.orgId,
+    { templateId, name, version, action: input.action },
+    actor,
+    input.now,
+  )
+}
 
 /**
  * Writes a new version in one transaction: the head (conditioned on the version the change started from, or on
@@ -188,6 +215,7 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
       content,
     ),
   )
+  items.push(outboxPut(versionEvent(input, head)))
   try {
     await writeWithTemplateActions(org.id, 1, items, { now: input.now, org })
   } catch (error) {
