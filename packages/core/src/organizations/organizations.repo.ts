@@ -8,9 +8,10 @@ import {
   type SubscriptionStatus,
   SubscriptionStatusSchema,
 } from '@app/contracts'
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
+import { deleteAll } from '../db/batch'
 import { parseItem } from '../db/item'
 import {
   accountMembershipKey,
@@ -18,6 +19,7 @@ import {
   MEMBER_PREFIX,
   organizationKey,
   organizationMemberKey,
+  organizationPartition,
 } from '../db/keys'
 import { type Item, queryAll, tableName } from '../db/table'
 import { type NamedItem, transact } from '../db/transact'
@@ -212,4 +214,19 @@ export function deleteOrganizationWrite(org: OrganizationRecord): NamedItem {
       ...(org.stripeCustomerId ? { ExpressionAttributeValues: { ':customer': org.stripeCustomerId } } : {}),
     },
   }
+}
+
+/**
+ * The organization's purge begins here: the profile first (every access check fails from then on), then the
+ * members' own membership items, kept in their accounts' partitions.
+ */
+export async function deleteProfileAndMemberships(orgId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: organizationKey(orgId) }))
+  const members = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':member': MEMBER_PREFIX },
+    ProjectionExpression: 'accountId',
+    ConsistentRead: true,
+  })
+  await deleteAll(members.map((member) => accountMembershipKey(member.accountId as string, orgId)))
 }
