@@ -3,6 +3,9 @@
  * the boundaries lint rule enforces it): reading connections, and the monitoring state that SES monitoring owns
  * on the connection item.
  */
+
+/** Which connection of the organization reaches an AWS account and region now (it holds the account's claim). */
+export { claimHolder } from './account-claims.repo'
 export {
   type AwsConnectionRecord,
   confirmMonitoring,

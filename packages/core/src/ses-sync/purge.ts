@@ -1,25 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
-import {
-  awsAccountClaimKey,
-  legacySesPublicationPrefix,
-  SES_PUB_PREFIX,
-  sesPublicationPrefix,
-} from '../db/keys'
-import { tableName } from '../db/table'
+import { claimHolder } from '../aws-accounts/public'
+import { legacySesPublicationPrefix, SES_PUB_PREFIX, sesPublicationPrefix } from '../db/keys'
 import type { PurgeDeclaration } from '../purge/registry'
 
 /** Whether a connection of the organization reaches this AWS account and region now (its claim exists). */
-async function accountStillConnected(orgId: string, awsAccountNumber: string, region: string) {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: awsAccountClaimKey(orgId, awsAccountNumber, region),
-      ConsistentRead: true,
-    }),
-  )
-  return Item !== undefined
-}
+const accountStillConnected = async (orgId: string, awsAccountNumber: string, region: string) =>
+  (await claimHolder(orgId, awsAccountNumber, region)) !== undefined
 
 export const sesSyncPurge: PurgeDeclaration = {
   domain: 'ses-sync',
