@@ -1,14 +1,13 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
-import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
-import { dynamo, sqs } from '../aws'
+import { sqs } from '../aws'
 import { deleteAll } from '../db/batch'
-import { organizationPartition } from '../db/keys'
 import { queryPartition } from '../db/query'
 import { type ShardedPartition, shardKeys } from '../db/shards'
-import { keyOf, tableName } from '../db/table'
+import { keyOf } from '../db/table'
 import { coreEnv } from '../env'
 import { PURGE_DECLARATIONS } from '../purge-registry'
+import { organizationKeysPage } from './purge.repo'
 import { ownerOf, type PurgeDeclaration } from './registry'
 
 export const PurgeMessageSchema = z.discriminatedUnion('kind', [
@@ -55,20 +54,11 @@ export async function purgeOrganizationPass(
   declarations: readonly PurgeDeclaration[] = PURGE_DECLARATIONS,
 ): Promise<'done' | 'more'> {
   for (const declaration of declarations) await declaration.beforeOrganization?.(orgId)
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': organizationPartition(orgId) },
-      ProjectionExpression: 'PK, SK',
-      Limit: batchItems,
-    }),
-  )
-  const keys = (page.Items ?? []).map(keyOf)
+  const { keys, more } = await organizationKeysPage(orgId, batchItems)
   // Items kept outside the partition that point into it go with what they point at.
   const pointers = keys.flatMap((key) => ownerOf(declarations, key.SK)?.pointersOf?.(key.SK) ?? [])
   await deleteAll([...pointers, ...keys])
-  if (page.LastEvaluatedKey) return 'more'
+  if (more) return 'more'
   // Then the sharded partitions the domains keep beside the organization's (ORG#<id>#…#<n>).
   for (const declaration of declarations) {
     for (const sharded of declaration.shardedPartitions ?? []) {
@@ -112,17 +102,9 @@ export async function purgeAwsAccountPass(
     await Promise.all(declarations.map((declaration) => declaration.awsAccountPrefixes?.(connection) ?? []))
   ).flat()
   for (const prefix of prefixes) {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': prefix },
-        ProjectionExpression: 'PK, SK',
-        Limit: batchItems,
-      }),
-    )
-    await deleteAll((page.Items ?? []).map(keyOf))
-    if (page.LastEvaluatedKey) return 'more'
+    const { keys, more } = await organizationKeysPage(orgId, batchItems, prefix)
+    await deleteAll(keys)
+    if (more) return 'more'
   }
   for (const declaration of declarations) {
     for (const sharded of declaration.shardedPartitions ?? []) {
