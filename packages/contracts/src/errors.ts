@@ -29,6 +29,10 @@ const COMMON_ERROR_STATUS = {
   'route.not_found': 404,
   'route.method_not_allowed': 405,
   'rate.limited': 429,
+  /** An `Idempotency-Key` sent again while its first call is still running. */
+  'idempotency.in_progress': 409,
+  /** An `Idempotency-Key` sent again with another request than its first. */
+  'idempotency.key_reused': 422,
   'internal.error': 500,
 } as const
 

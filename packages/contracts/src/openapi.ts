@@ -1,6 +1,13 @@
 import * as z from 'zod'
 import { ERROR_STATUS, statusForError } from './errors'
-import { ROUTE_LIST, type RouteEntry, routeErrors } from './routes'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAYED_HEADER,
+  ROUTE_LIST,
+  type RouteEntry,
+  routeErrors,
+} from './routes'
 
 const ErrorBodySchema = z.object({
   error: z.object({
@@ -83,6 +90,53 @@ function queryRulesOf(schema: z.ZodType | undefined): Record<string, unknown> {
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
 
+/** Idempotent routes take an optional `Idempotency-Key` header (the route flag `idempotent`). */
+function headerParameters(route: RouteEntry) {
+  if (!route.idempotent) return []
+  return [
+    {
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: the first answer (2xx or a final 4xx) to this caller, route and key is answered again for 24 hours, marked `Idempotent-Replayed: true`; another request under the same key is 422 `idempotency.key_reused`, a repeat while the first still runs 409 `idempotency.in_progress`. A 5xx frees the key.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+    },
+  ]
+}
+
+/** Headers a status answers with beyond the body: `Retry-After` on a rate limit's 429. */
+function responseHeaders(route: RouteEntry, status: number): Record<string, unknown> {
+  if (status !== 429 || !route.rateLimit) return {}
+  return {
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the rate limit lets the next call through.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+  }
+}
+
+function successResponse(route: RouteEntry): Record<string, unknown> {
+  return {
+    description: 'Success',
+    ...(route.idempotent
+      ? {
+          headers: {
+            [IDEMPOTENT_REPLAYED_HEADER]: {
+              description: '`true` when this is the stored answer of an earlier call with the same key.',
+              schema: { type: 'string', enum: ['true'] },
+            },
+          },
+        }
+      : {}),
+    ...(route.response
+      ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }
+      : {}),
+  }
+}
+
 /** One response per error status the route can answer, naming its codes. */
 export function errorResponses(route: RouteEntry): Record<string, unknown> {
   const byStatus = new Map<number, string[]>()
@@ -95,6 +149,7 @@ export function errorResponses(route: RouteEntry): Record<string, unknown> {
     responses[status] = {
       description: `Error: ${codes.map((code) => `\`${code}\``).join(', ')}`,
       'x-error-codes': codes,
+      ...responseHeaders(route, status),
       content: ERROR_CONTENT,
     }
   }
@@ -117,15 +172,14 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       summary: route.summary,
       tags: [route.group],
       security: securityOf(route),
-      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+      parameters: [
+        ...parametersOf(route.params, 'path'),
+        ...parametersOf(route.query, 'query'),
+        ...headerParameters(route),
+      ],
       ...queryRulesOf(route.query),
       responses: {
-        [route.status]: route.response
-          ? {
-              description: 'Success',
-              content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
-            }
-          : { description: 'Success' },
+        [route.status]: successResponse(route),
         ...errorResponses(route),
         default: { description: 'Error', content: ERROR_CONTENT },
       },

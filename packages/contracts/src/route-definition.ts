@@ -115,10 +115,40 @@ export interface RouteDefinition {
   /**
    * The errors of the route's own domain it may answer (not found, conflicts, AWS or Stripe trouble …). The
    * OpenAPI document adds what every route of its kind can answer (`routeErrors`): invalid input, sign-in,
-   * suspension, plan gating, internal errors.
+   * suspension, plan gating, rate limits, idempotency, internal errors.
    */
   errors?: readonly ErrorCode[]
+  /**
+   * At most `limit` calls per `windowSeconds` for each caller, organization or caller address (the pipeline's
+   * rate-limit step, shared by every Lambda instance); past it, 429 `rate.limited` with `Retry-After`.
+   */
+  rateLimit?: RouteRateLimit
+  /**
+   * POST routes of a signed-in caller (or an API key): a call carrying an `Idempotency-Key` header answers the
+   * first answer again for the same caller, route and key within 24 hours (`Idempotent-Replayed: true`), 422
+   * `idempotency.key_reused` for another request under that key, 409 `idempotency.in_progress` while the first is
+   * still running. See `functions/README.md`.
+   */
+  idempotent?: true
 }
+
+/** Whose calls a route's rate limit counts: the caller's (user or API key), the organization's, the address's. */
+export type RateLimitPer = 'caller' | 'organization' | 'ip'
+
+export interface RouteRateLimit {
+  per: RateLimitPer
+  limit: number
+  windowSeconds: number
+}
+
+/** The header naming an idempotent call, and the one marking a replayed answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
+/** 1 to 255 printable ASCII characters (a UUID or ULID is the usual choice). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/
+/** How long a first answer is replayed for its key. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60
+export const IDEMPOTENCY_ERRORS = ['idempotency.in_progress', 'idempotency.key_reused'] as const
 
 /** Errors of calls into the customer's AWS account (`toCustomerAwsError`). */
 export const AWS_ERRORS = [
@@ -146,6 +176,8 @@ export function routeErrors(route: RouteDefinition): ErrorCode[] {
   if (route.admin) codes.push('permission.denied')
   if (route.permission) codes.push(...ORGANIZATION_ERRORS)
   if (route.feature) codes.push('plan.feature_locked', 'organization.not_found')
+  if (route.rateLimit) codes.push('rate.limited')
+  if (route.idempotent) codes.push(...IDEMPOTENCY_ERRORS)
   codes.push(...(route.errors ?? []), 'internal.error')
   return [...new Set(codes)]
 }
