@@ -171,4 +171,20 @@ describe('domain events', () => {
     )
     for (const item of deleted) expect(item.actor).toEqual(actor)
   })
+
+  it('reports topics created and deleted, by a member or by a campaign report action', async () => {
+    const setup = await campaignOrg()
+    const actor = { type: 'user', accountId: setup.owner.sub, email: setup.owner.email }
+    const created = await setup.owner.api.post(`/api/topics?${setup.oq}`, { name: 'Events news' })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const removed = await setup.owner.api.delete(`/api/topics/${created.body.id}?${setup.oq}`)
+    expect(removed.status, JSON.stringify(removed.body)).toBe(202)
+    // Asked twice: refused, and still one event.
+    expect((await setup.owner.api.delete(`/api/topics/${created.body.id}?${setup.oq}`)).status).toBe(409)
+    const [made] = await eventItemsOf(setup.orgId, 'topic.created')
+    expect(made).toMatchObject({ actor, payload: { topicId: created.body.id, name: 'Events news' } })
+    const deleted = await eventItemsOf(setup.orgId, 'topic.deleted')
+    expect(deleted).toHaveLength(1)
+    expect(deleted[0]).toMatchObject({ actor, payload: { topicId: created.body.id, name: 'Events news' } })
+  })
 })

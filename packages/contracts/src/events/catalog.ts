@@ -66,6 +66,10 @@ export const EVENT_PAYLOADS = {
   }),
   /** A template was deleted (its versions follow in the purge; SES copies stay unless deleted there). */
   'template.deleted': z.object({ templateId: z.string().min(1), name: z.string() }),
+  /** A topic was created (by a member, or by a campaign report's audience action). */
+  'topic.created': z.object({ topicId: z.string().min(1), name: z.string() }),
+  /** A topic was deleted: it takes no new preference at once; a job then removes it from every contact. */
+  'topic.deleted': z.object({ topicId: z.string().min(1), name: z.string() }),
   /** A background job ended (its final status and counts); once per job. */
   'job.finished': z.object({
     jobId: z.string().min(1),

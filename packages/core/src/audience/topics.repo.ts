@@ -7,7 +7,7 @@ import { organizationPartition, TOPIC_PREFIX, topicKey, topicNameKey } from '../
 import { queryPartition } from '../db/query'
 import { tableName } from '../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../db/transact'
-import { AppError, isConditionalCheckFailure } from '../errors'
+import { AppError } from '../errors'
 import { allCountersKeys } from './contacts.repo'
 import type { TopicRecord } from './model'
 
@@ -42,8 +42,8 @@ export async function getTopic(orgId: string, id: string): Promise<TopicRecord |
   return Item ? toTopic(Item) : undefined
 }
 
-/** Writes a new topic and its name claim; 409 when the name is taken. */
-export async function createTopic(topic: TopicRecord): Promise<void> {
+/** Writes a new topic and its name claim (with `extra`: its event); 409 when the name is taken. */
+export async function createTopic(topic: TopicRecord, extra: NamedItem[] = []): Promise<void> {
   try {
     await transact([
       {
@@ -55,6 +55,7 @@ export async function createTopic(topic: TopicRecord): Promise<void> {
         },
       },
       nameClaim(topic),
+      ...extra,
     ])
   } catch (error) {
     if (error instanceof TransactionFailed && error.conditionFailed('topic.name')) throw nameTaken()
@@ -105,19 +106,23 @@ export async function saveTopic(before: TopicRecord, after: TopicRecord): Promis
  * Marks a topic as being deleted: on the topic (lists show it, PATCH refuses) and on every counter shard (the
  * `deletingTopics` set), so from now on any transaction writing a preference for it fails its condition.
  */
-export async function markDeleting(orgId: string, topicId: string): Promise<void> {
+export async function markDeleting(orgId: string, topicId: string, extra: NamedItem[] = []): Promise<void> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: topicKey(orgId, topicId),
-        UpdateExpression: 'SET deleting = :true',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)',
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    )
+    await transact([
+      {
+        name: 'topic',
+        Update: {
+          TableName: tableName(),
+          Key: topicKey(orgId, topicId),
+          UpdateExpression: 'SET deleting = :true',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)',
+          ExpressionAttributeValues: { ':true': true },
+        },
+      },
+      ...extra,
+    ])
   } catch (error) {
-    if (isConditionalCheckFailure(error))
+    if (error instanceof TransactionFailed && error.conditionFailed('topic'))
       throw new AppError('topic.deleting', 'This topic is already being deleted.')
     throw error
   }

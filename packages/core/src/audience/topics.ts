@@ -1,4 +1,4 @@
-import type { JobSummary } from '@app/contracts'
+import type { JobSummary, Principal } from '@app/contracts'
 import {
   type CreateTopicBodySchema,
   TOPICS_MAX,
@@ -9,7 +9,9 @@ import {
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import type * as z from 'zod'
+import { principalOf } from '../actor'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import { startJob } from '../jobs/jobs'
 import type { OrganizationContext } from '../organizations/context'
 import { readCounters } from './contacts.repo'
@@ -74,21 +76,24 @@ export async function getTopic({ organizationId }: OrganizationContext, id: stri
 }
 
 export const createTopic = (
-  { organizationId }: OrganizationContext,
+  { organizationId, actor }: OrganizationContext,
   body: z.output<typeof CreateTopicBodySchema>,
-): Promise<Topic> => createTopicRecord(organizationId, body)
+): Promise<Topic> => createTopicRecord(organizationId, body, principalOf(actor))
 
 /** Creates a topic (409 `topic.name_exists` for a name taken case-insensitively, `topic.limit_reached`). */
 export async function createTopicRecord(
   organizationId: string,
   body: z.output<typeof CreateTopicBodySchema>,
+  actor: Principal,
 ): Promise<Topic> {
   const existing = await Repo.listTopics(organizationId)
   if (existing.length >= TOPICS_MAX)
     throw new AppError('topic.limit_reached', `An organization has at most ${TOPICS_MAX} topics.`)
   const at = new Date().toISOString()
   const topic: TopicRecord = { id: ulid(), orgId: organizationId, ...body, createdAt: at, updatedAt: at }
-  await Repo.createTopic(topic)
+  await Repo.createTopic(topic, [
+    outboxPut(newEvent('topic.created', organizationId, { topicId: topic.id, name: topic.name }, actor)),
+  ])
   return toTopic(topic, {})
 }
 
@@ -115,7 +120,16 @@ export async function updateTopic(
  */
 export async function deleteTopic(context: OrganizationContext, id: string): Promise<JobSummary> {
   const topic = await requireTopic(context.organizationId, id)
-  await Repo.markDeleting(context.organizationId, topic.id)
+  await Repo.markDeleting(context.organizationId, topic.id, [
+    outboxPut(
+      newEvent(
+        'topic.deleted',
+        context.organizationId,
+        { topicId: topic.id, name: topic.name },
+        principalOf(context.actor),
+      ),
+    ),
+  ])
   const job = await startJob({
     actor: context.actor,
     orgId: context.organizationId,

@@ -6,6 +6,7 @@ import {
   TopicNameSchema,
 } from '@app/contracts'
 import type * as z from 'zod'
+import { principalOf } from '../../actor'
 import { createTopicRecord } from '../../audience/public'
 import { AppError } from '../../errors'
 import { startJob } from '../../jobs/jobs'
@@ -42,21 +43,25 @@ export async function startCampaignAudienceAction(
   if (plan.topicStatus) {
     const fallback = TopicNameSchema.safeParse(defaultTopicName(action, campaign.name))
     const name = body.name ?? (fallback.success ? fallback.data : defaultTopicName(action, 'this campaign'))
-    const created = await createTopicRecord(orgId, {
-      name,
-      description:
-        plan.topicStatus === 'OPT_OUT'
-          ? `Follow-up: the recipients who unsubscribed through the campaign ${campaign.name}, kept opted out.`.slice(
-              0,
-              500,
-            )
-          : `The recipients of the campaign ${campaign.name} who ${action === 'topic-opened' ? 'opened' : 'clicked'} it.`.slice(
-              0,
-              500,
-            ),
-      defaultSubscriptionStatus: 'OPT_OUT',
-      doubleOptIn: false,
-    })
+    const created = await createTopicRecord(
+      orgId,
+      {
+        name,
+        description:
+          plan.topicStatus === 'OPT_OUT'
+            ? `Follow-up: the recipients who unsubscribed through the campaign ${campaign.name}, kept opted out.`.slice(
+                0,
+                500,
+              )
+            : `The recipients of the campaign ${campaign.name} who ${action === 'topic-opened' ? 'opened' : 'clicked'} it.`.slice(
+                0,
+                500,
+              ),
+        defaultSubscriptionStatus: 'OPT_OUT',
+        doubleOptIn: false,
+      },
+      principalOf(context.actor),
+    )
     topic = { id: created.id, name: created.name }
   }
   const { items: _items, ...job } = await startJob({
