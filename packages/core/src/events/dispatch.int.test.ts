@@ -5,7 +5,7 @@ import { dynamo } from '../aws'
 import { outboxEventKey } from '../db/keys'
 import { tableName } from '../db/table'
 import type { DomainEvent } from './catalog'
-import { claim } from './claims'
+import { claim } from './claims.repo'
 import { dispatch, on } from './dispatch'
 import { eventOfItem, newEvent, outboxPut, UNRECORDED_ACTOR } from './outbox'
 

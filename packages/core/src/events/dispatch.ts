@@ -1,7 +1,7 @@
 import type { Logger } from '../log'
 import type { DomainEvent, EventType } from './catalog'
-import { claim, completeClaim, releaseClaim } from './claims'
-import { markDispatched } from './outbox'
+import { claim, completeClaim, releaseClaim } from './claims.repo'
+import { markDispatched } from './outbox.repo'
 
 export interface SubscriberContext {
   log?: Logger

@@ -1,4 +1,3 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb'
 import { unmarshall } from '@aws-sdk/util-dynamodb'
 import type { DomainEvent } from './catalog'
 import { type DispatchOptions, dispatch, type Subscriber } from './dispatch'
@@ -18,7 +17,7 @@ export interface StreamBatchResponse {
 export function eventOfStreamRecord(record: OutboxStreamRecord): DomainEvent | null {
   const image = record.dynamodb?.NewImage
   if (record.eventName !== 'INSERT' || !image) return null
-  const item = unmarshall(image as Record<string, AttributeValue>)
+  const item = unmarshall(image as Parameters<typeof unmarshall>[0])
   return item.entity === OUTBOX_ENTITY ? eventOfItem(item) : null
 }
 
