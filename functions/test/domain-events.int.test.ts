@@ -187,4 +187,25 @@ describe('domain events', () => {
     expect(deleted).toHaveLength(1)
     expect(deleted[0]).toMatchObject({ actor, payload: { topicId: created.body.id, name: 'Events news' } })
   })
+
+  it('reports an AWS account connected and the identities added to and removed from its SES, by whom', async () => {
+    const { owner, orgId, awsAccountId } = await orgWithAccount()
+    const actor = { type: 'user', accountId: owner.sub, email: owner.email }
+    const [connected] = await eventItemsOf(orgId, 'aws_account.connected')
+    expect(connected).toMatchObject({ actor, payload: { awsAccountId, region: 'us-east-1', verified: true } })
+    const email = `events-${Date.now()}@example.com`
+    const added = await owner.api.post('/api/email-identities', { awsAccountId, type: 'EMAIL_ADDRESS', email })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    // Refused by SES (already there): nothing is reported.
+    await owner.api.post('/api/email-identities', { awsAccountId, type: 'EMAIL_ADDRESS', email })
+    expect(await eventsOf(orgId, 'email_identity.added')).toEqual([
+      { awsAccountId, identity: email, type: 'EMAIL_ADDRESS' },
+    ])
+    const removed = await owner.api.delete(
+      `/api/email-identities/${encodeURIComponent(email)}?awsAccountId=${awsAccountId}`,
+    )
+    expect(removed.status, JSON.stringify(removed.body)).toBe(204)
+    const [deleted] = await eventItemsOf(orgId, 'email_identity.deleted')
+    expect(deleted).toMatchObject({ actor, payload: { awsAccountId, identity: email } })
+  })
 })

@@ -29,6 +29,23 @@ export const EVENT_PAYLOADS = {
   }),
   /** A user deleted their account (their sole-owned organizations each have their own `organization.deleted`). */
   'account.deleted': z.object({ accountId: z.string().min(1) }),
+  /** An AWS account was connected to the organization (verified at once, or waiting for its role). */
+  'aws_account.connected': z.object({
+    awsAccountId: z.string().min(1),
+    name: z.string(),
+    region: z.string().min(1),
+    method: z.enum(['keys', 'role']),
+    awsAccountNumber: z.string().min(1).nullable(),
+    verified: z.boolean(),
+  }),
+  /** An email address or domain was added to a connected account's SES (verification follows there). */
+  'email_identity.added': z.object({
+    awsAccountId: z.string().min(1),
+    identity: z.string().min(1),
+    type: z.enum(['EMAIL_ADDRESS', 'DOMAIN']),
+  }),
+  /** An email address or domain was removed from a connected account's SES. */
+  'email_identity.deleted': z.object({ awsAccountId: z.string().min(1), identity: z.string().min(1) }),
   /** An AWS connection is gone; what it left in its organization (logs, counts, publication records) follows. */
   'aws_account.deleted': z.object({
     awsAccountId: z.string().min(1),

@@ -109,7 +109,7 @@ export async function getConnection(orgId: string, id: string): Promise<AwsConne
  * Writes a new connection, its owner pointer and (once its AWS account number is known) the claim of its account
  * and region, in one transaction; `ClaimTaken` when another connection of the organization holds that claim.
  */
-export async function createConnection(record: AwsConnectionRecord): Promise<void> {
+export async function createConnection(record: AwsConnectionRecord, extra: NamedItem[] = []): Promise<void> {
   const items: NamedItem[] = [
     {
       name: 'aws_account',
@@ -136,6 +136,7 @@ export async function createConnection(record: AwsConnectionRecord): Promise<voi
         ConditionExpression: 'attribute_exists(PK)',
       },
     },
+    ...extra,
   ]
   const claim = claimOf(record)
   await transactWithClaim(claim ? [...items, claimPut(claim)] : items, claim)

@@ -150,7 +150,20 @@ export async function createAwsAccount(
   }
   if (record.method === 'keys' || record.roleArn) record = await verify(record)
   const created = record
-  await writeClaimed(() => Repo.createConnection(created))
+  const event = newEvent(
+    'aws_account.connected',
+    orgId,
+    {
+      awsAccountId: id,
+      name: created.name,
+      region: created.region,
+      method: created.method,
+      awsAccountNumber: created.awsAccountNumber ?? null,
+      verified: created.verified,
+    },
+    principalOf(actor),
+  )
+  await writeClaimed(() => Repo.createConnection(created, [outboxPut(event)]))
   return toAwsAccount(record)
 }
 

@@ -7,7 +7,9 @@ import {
   ListEmailIdentitiesCommand,
   PutEmailIdentityMailFromAttributesCommand,
 } from '@aws-sdk/client-sesv2'
+import { principalOf } from '../actor'
 import { AppError } from '../errors'
+import { newEvent, publish } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
 import { requireVerifiedConnection } from './aws-accounts'
 import { awsErrorOf, toCustomerAwsError } from './aws-errors'
@@ -78,6 +80,23 @@ export async function createIdentity(
 ): Promise<EmailIdentity> {
   const connection = await requireVerifiedConnection(context, body.awsAccountId)
   const identity = body.type === 'DOMAIN' ? body.domain : body.email.toLowerCase()
+  const created = await createInSes(connection, body, identity)
+  await publish(
+    newEvent(
+      'email_identity.added',
+      context.organizationId,
+      { awsAccountId: connection.id, identity, type: body.type },
+      principalOf(context.actor),
+    ),
+  )
+  return created
+}
+
+async function createInSes(
+  connection: Awaited<ReturnType<typeof requireVerifiedConnection>>,
+  body: CreateEmailIdentityBody,
+  identity: string,
+): Promise<EmailIdentity> {
   try {
     const ses = await customerSes(connection)
     // SES allows about one control-plane call a second: the creation's own answer is enough to show.
@@ -127,4 +146,12 @@ export async function deleteIdentity(
     }
     throw toCustomerAwsError(error, `delete ${identity}`)
   }
+  await publish(
+    newEvent(
+      'email_identity.deleted',
+      context.organizationId,
+      { awsAccountId, identity },
+      principalOf(context.actor),
+    ),
+  )
 }
