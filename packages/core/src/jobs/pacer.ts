@@ -1,7 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
-import { sesPaceKey } from '../db/keys'
-import { tableName } from '../db/table'
+import { holdSlotsUntil, moveNextSlot, type PaceKey, readNextSlot } from './pacer.repo'
+
+export type { PaceKey } from './pacer.repo'
 
 /** The slice's time ran out before the work could go on: the item stays pending for the continuation. */
 export class SliceTimeUp extends Error {
@@ -9,12 +8,6 @@ export class SliceTimeUp extends Error {
     super('The slice ran out of time')
     this.name = 'SliceTimeUp'
   }
-}
-
-export interface PaceKey {
-  /** The customer's 12-digit AWS account (or the connection id when unknown): SES's limit is per account. */
-  account: string
-  region: string
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -33,34 +26,11 @@ export async function takeSlot(
 ): Promise<number> {
   const interval = 1000 / rate
   for (let attempt = 0; ; attempt++) {
-    const { Item } = await dynamo().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: sesPaceKey(key.account, key.region),
-        ConsistentRead: true,
-      }),
-    )
+    const next = await readNextSlot(key)
     const now = Date.now()
-    const next = typeof Item?.nextAt === 'number' ? Item.nextAt : undefined
     const slot = Math.max(now, next ?? 0)
     if (slot > deadline) throw new SliceTimeUp()
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: sesPaceKey(key.account, key.region),
-          UpdateExpression: 'SET nextAt = :next, entity = :entity, expiresAt = :expires',
-          ConditionExpression: next === undefined ? 'attribute_not_exists(nextAt)' : 'nextAt = :read',
-          ExpressionAttributeValues: {
-            ':next': slot + interval,
-            ':entity': 'SesPace',
-            ':expires': Math.floor(now / 1000) + SLOT_TTL_SECONDS,
-            ...(next === undefined ? {} : { ':read': next }),
-          },
-        }),
-      )
-    } catch (error) {
-      if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error
+    if (!(await moveNextSlot(key, next, slot + interval, Math.floor(now / 1000) + SLOT_TTL_SECONDS))) {
       // Another caller took that slot: read again.
       await sleep(Math.random() * 10 * Math.min(attempt + 1, 10))
       continue
@@ -73,19 +43,7 @@ export async function takeSlot(
 
 /** SES throttled anyway (another tool on the account, a lower limit): no one calls before `until`. */
 export async function holdSlots(key: PaceKey, until: number): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sesPaceKey(key.account, key.region),
-        UpdateExpression: 'SET nextAt = :until',
-        ConditionExpression: 'attribute_not_exists(nextAt) OR nextAt < :until',
-        ExpressionAttributeValues: { ':until': until },
-      }),
-    )
-  } catch (error) {
-    if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error
-  }
+  await holdSlotsUntil(key, until)
 }
 
 export { throttleBackoff } from './backoff'
