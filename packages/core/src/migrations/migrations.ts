@@ -1,10 +1,6 @@
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
 import { mergeDuplicateConnections } from '../aws-accounts/duplicates'
-import { migrationKey, organizationKey, PROFILE } from '../db/keys'
-import { nowIso, tableName } from '../db/table'
-import { TransactionFailed, transact } from '../db/transact'
 import { type ListIndexesWritten, writeListIndexes } from './list-indexes'
+import { hasMarker, organizationIdsPage, writeMarker } from './migrations.repo'
 import { movePublicationsToAccounts, type PublicationsMoved } from './publications-migration'
 
 /**
@@ -33,35 +29,7 @@ export async function migrateOrganization(orgId: string): Promise<OrganizationMi
   const connections = await mergeDuplicateConnections(orgId)
   const moved = await movePublicationsToAccounts(orgId, connections)
   const { indexed } = await writeListIndexes(orgId)
-  try {
-    await transact([
-      {
-        name: 'migration.marker',
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...migrationKey(orgId, CURRENT_MIGRATION),
-            entity: 'Migration',
-            name: CURRENT_MIGRATION,
-            at: nowIso(),
-            ...moved,
-            indexed,
-          },
-        },
-      },
-      // No marker in the partition of an organization being deleted.
-      {
-        name: 'organization',
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: organizationKey(orgId),
-          ConditionExpression: 'attribute_exists(PK)',
-        },
-      },
-    ])
-  } catch (error) {
-    if (!(error instanceof TransactionFailed && error.conditionFailed('organization'))) throw error
-  }
+  await writeMarker(orgId, CURRENT_MIGRATION, { ...moved, indexed })
   migrated.add(orgId)
   return {
     orgId,
@@ -74,36 +42,21 @@ export async function migrateOrganization(orgId: string): Promise<OrganizationMi
 /** Migrates the organization unless its marker says it is done (one consistent read per process and org). */
 export async function ensureOrganizationMigrated(orgId: string): Promise<void> {
   if (migrated.has(orgId)) return
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: migrationKey(orgId, CURRENT_MIGRATION),
-      ConsistentRead: true,
-    }),
-  )
-  if (Item) migrated.add(orgId)
+  if (await hasMarker(orgId, CURRENT_MIGRATION)) migrated.add(orgId)
   else await migrateOrganization(orgId)
 }
 
 /** Every organization, markers or not (deploy and `npm start`). Returns what changed. */
 export async function migrateAllOrganizations(): Promise<OrganizationMigrated[]> {
   const changed: OrganizationMigrated[] = []
-  let ExclusiveStartKey: Record<string, unknown> | undefined
+  let startKey: Record<string, unknown> | undefined
   do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'SK = :profile AND begins_with(PK, :org)',
-        ExpressionAttributeValues: { ':profile': PROFILE, ':org': 'ORG#' },
-        ProjectionExpression: 'PK',
-        ExclusiveStartKey,
-      }),
-    )
-    for (const item of page.Items ?? []) {
-      const report = await migrateOrganization(String(item.PK).slice('ORG#'.length))
+    const page = await organizationIdsPage(startKey)
+    for (const orgId of page.ids) {
+      const report = await migrateOrganization(orgId)
       if (report.moved + report.dropped + report.duplicates + report.indexed > 0) changed.push(report)
     }
-    ExclusiveStartKey = page.LastEvaluatedKey
-  } while (ExclusiveStartKey)
+    startKey = page.next
+  } while (startKey)
   return changed
 }

@@ -1,8 +1,5 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
-import { organizationPartition, SES_PUB_PREFIX, sesPublicationKey } from '../db/keys'
-import { keyOf, queryAll, tableName } from '../db/table'
-import { isConditionalCheckFailure } from '../errors'
+import { SES_PUB_PREFIX, sesPublicationKey } from '../db/keys'
+import { deleteItem, organizationItems, putPublicationUnlessNewer } from './migrations.repo'
 
 interface Connection {
   id: string
@@ -34,11 +31,7 @@ export async function movePublicationsToAccounts(
   { complete }: { complete: boolean } = { complete: true },
 ): Promise<PublicationsMoved> {
   const byId = new Map(connections.map((connection) => [connection.id, connection]))
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': SES_PUB_PREFIX },
-    ConsistentRead: true,
-  })
+  const items = await organizationItems(orgId, SES_PUB_PREFIX)
   const result: PublicationsMoved = { moved: 0, dropped: 0, left: 0 }
   for (const item of items) {
     const owner = String(item.SK).slice(SES_PUB_PREFIX.length).split('#')[0] ?? ''
@@ -52,29 +45,18 @@ export async function movePublicationsToAccounts(
     if (connection?.awsAccountNumber) {
       const { PK: _pk, SK: _sk, awsAccountId: _connection, ...record } = item
       const templateId = String(record.templateId)
-      try {
-        await dynamo().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: {
-              ...record,
-              ...sesPublicationKey(orgId, connection.awsAccountNumber, connection.region, templateId),
-              entity: 'SesPublication',
-              awsAccountNumber: connection.awsAccountNumber,
-              region: connection.region,
-            },
-            ConditionExpression: 'attribute_not_exists(PK) OR publishedAt < :at',
-            ExpressionAttributeValues: { ':at': record.publishedAt },
-          }),
-        )
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error
-      }
+      await putPublicationUnlessNewer({
+        ...record,
+        ...sesPublicationKey(orgId, connection.awsAccountNumber, connection.region, templateId),
+        entity: 'SesPublication',
+        awsAccountNumber: connection.awsAccountNumber,
+        region: connection.region,
+      })
       result.moved++
     } else {
       result.dropped++
     }
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(item) }))
+    await deleteItem(item)
   }
   return result
 }
