@@ -1,11 +1,13 @@
 import { campaignRoutes } from '@app/contracts/campaigns/routes'
 import * as Campaigns from '@app/core/campaigns/campaigns'
 import * as CampaignPreflight from '@app/core/campaigns/preflight'
+import * as CampaignSenderDefaults from '@app/core/campaigns/sender-defaults'
 import * as CampaignTestSend from '@app/core/campaigns/test-send'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('campaigns', campaignRoutes, {
   listCampaigns: ({ context, query }) => Campaigns.listCampaigns(context, query),
+  getCampaignSenderDefaults: ({ context }) => CampaignSenderDefaults.getSenderDefaults(context),
   createCampaign: ({ context, query, body }) => Campaigns.createCampaign(context, query.awsAccountId, body),
   getCampaign: ({ context, params }) => Campaigns.getCampaign(context, params.id),
   updateCampaign: ({ context, params, body }) => Campaigns.updateCampaign(context, params.id, body),

@@ -12,6 +12,7 @@ import {
   CreateCampaignQuerySchema,
   PatchCampaignBodySchema,
 } from './schemas'
+import { CampaignSenderDefaultsSchema } from './sender-defaults'
 
 const organization = { in: 'query', key: 'organizationId' } as const
 const common = {
@@ -39,6 +40,18 @@ export const campaignRoutes = {
     permission: 'campaigns.read',
     query: CampaignListQuerySchema,
     response: CampaignListSchema,
+    errors: [...ORGANIZATION_ERRORS],
+    status: 200,
+  }),
+  getCampaignSenderDefaults: route({
+    ...common,
+    method: 'GET',
+    path: '/api/campaigns/sender-defaults',
+    summary:
+      'The sender details (From address and name, Reply-To, postal address) last saved on one of the organization’s campaigns: what a new campaign’s sender starts from',
+    permission: 'campaigns.read',
+    query: CampaignQuerySchema,
+    response: CampaignSenderDefaultsSchema,
     errors: [...ORGANIZATION_ERRORS],
     status: 200,
   }),

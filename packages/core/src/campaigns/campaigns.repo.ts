@@ -53,7 +53,7 @@ const rowPut = (record: CampaignRecord): NamedItem => ({
   },
 })
 
-export async function createCampaignRecord(record: CampaignRecord): Promise<void> {
+export async function createCampaignRecord(record: CampaignRecord, also: NamedItem[] = []): Promise<void> {
   await transact([
     {
       name: 'campaign',
@@ -64,6 +64,7 @@ export async function createCampaignRecord(record: CampaignRecord): Promise<void
       },
     },
     rowPut(record),
+    ...also,
   ])
 }
 

@@ -28,6 +28,7 @@ import {
 } from './campaigns.repo'
 import type { CampaignRecord } from './model'
 import { checkReferences } from './references'
+import { senderDefaultsPut } from './sender-defaults.repo'
 import { listRecipients as readRecipients } from './sending/public'
 import { applyAction } from './transitions'
 import { currentViews, toCampaignView } from './view'
@@ -112,7 +113,7 @@ export async function createCampaign(
     finishedAt: null,
   }
   await checkReferences(null, record)
-  await createCampaignRecord(record)
+  await createCampaignRecord(record, senderDefaultsPut(record))
   return toCampaignView(record)
 }
 
@@ -152,7 +153,11 @@ async function editCampaign(
     throw new AppError('campaigns.schedule_invalid', 'Choose a time in the future to send at.')
   }
   await checkReferences(before, next)
-  await saveCampaignRecord(before, next, scheduleEvents(before, next, actor))
+  // A sender saved becomes the organization's defaults for its next campaign, in the same transaction.
+  await saveCampaignRecord(before, next, [
+    ...scheduleEvents(before, next, actor),
+    ...(body.sender ? senderDefaultsPut(next) : []),
+  ])
   return toCampaignView(next)
 }
 

@@ -6,6 +6,7 @@ import {
   CAMPAIGN_PREFIX,
   CAMPAIGN_ROW_PREFIX,
   CAMPAIGN_RUN_PREFIX,
+  CAMPAIGN_SENDER_DEFAULTS_SK,
   CAMPAIGN_TEMPLATE_PREFIX,
   campaignRunKey,
 } from '../db/keys'
@@ -16,9 +17,9 @@ import { deleteLedger, deleteLedgerSlice } from './sending/ledger.repo'
 import { listRunCampaignIds } from './sending/runs.repo'
 
 /**
- * Campaign records, their list rows and their sending runs live in the organization's partition; each run's
- * ledger (16 shard partitions per campaign) is removed first, found through the runs. A deleted campaign's run
- * and ledger are its leftovers.
+ * Campaign records, their list rows, their sending runs and the sender defaults live in the organization's
+ * partition; each run's ledger (16 shard partitions per campaign) is removed first, found through the runs. A
+ * deleted campaign's run and ledger are its leftovers.
  */
 export const campaignsPurge: PurgeDeclaration = {
   domain: 'campaigns',
@@ -29,6 +30,7 @@ export const campaignsPurge: PurgeDeclaration = {
     CAMPAIGN_MAILED_PREFIX,
     CAMPAIGN_TEMPLATE_PREFIX,
     CAMPAIGN_ACTION_PREFIX,
+    CAMPAIGN_SENDER_DEFAULTS_SK,
   ],
   async beforeOrganization(orgId) {
     for (const campaignId of await listRunCampaignIds(orgId)) await deleteLedger(orgId, campaignId)

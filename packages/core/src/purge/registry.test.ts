@@ -34,6 +34,7 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['campaigns', Keys.campaignKey(org, 'c')],
   ['campaigns', Keys.campaignRowKey(org, 'c')],
   ['campaigns', Keys.campaignRunKey(org, 'c')],
+  ['campaigns', Keys.campaignSenderDefaultsKey(org)],
 ]
 
 describe('the purge registry', () => {

@@ -22,7 +22,8 @@
  * C4. Delete a campaign not being sent               T: TransactWrite: Delete the record conditioned on its status
  *                                                        + Delete the row
  * C5. Everything campaigns hold (purge)              T: CAMPAIGN#, CAMPAIGN_ROW#, CAMPAIGN_MAILED#,
- *                                                        CAMPAIGN_TEMPLATE# in the organization's partition
+ *                                                        CAMPAIGN_TEMPLATE#, CAMPAIGN_SENDER_DEFAULTS in the
+ *                                                        organization's partition
  * C6. Mail an owner once per event (campaign.paused)  T: PutItem ORG#id / CAMPAIGN_MAILED#<eventId>#<accountId>
  *                                                        conditioned on attribute_not_exists (TTL: 30 days)
  * C7. Record a template's use when a send starts     T: Put CAMPAIGN_TEMPLATE#<tid>#<id> in the transaction that
