@@ -43,7 +43,12 @@ export const paths = {
   templates: () => `${APP}/templates`,
   /** The gallery; `blank` opens a blank template of that format. */
   newTemplate: (query?: { blank?: 'VISUAL' | 'MJML' | 'HTML' }) => withQuery(`${APP}/templates/new`, query),
-  template: (id: string) => `${APP}/templates/${id}`,
+  /**
+   * A template's editor; `forCampaign` and `fix` open it from a campaign's review to fix what its pre-flight refused
+   * (a banner says what, with the way back).
+   */
+  template: (id: string, query?: { forCampaign?: string; fix?: string }) =>
+    withQuery(`${APP}/templates/${id}`, query),
   /** One AWS account's SES templates (`awsAccount`), with a template's drift review open (`review`). */
   templatesSes: (query?: { awsAccount?: string; review?: string }) =>
     withQuery(`${APP}/templates/ses`, query),

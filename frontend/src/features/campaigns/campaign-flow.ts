@@ -9,6 +9,7 @@ import {
 } from '@app/contracts'
 import { enginePreviewValues } from '@app/email/browser'
 import { paths } from '../../lib/paths'
+import { postalAddressFixPath, templateFixPath } from './template-fix'
 
 /** The 'Create campaign' flow, in order; a draft's page opens at the first step it still needs. */
 export const FLOW_STEPS = ['content', 'audience', 'sender', 'schedule', 'review'] as const
@@ -97,11 +98,11 @@ export const REFUSAL_FIX: Record<
   template_missing: { text: 'The template was deleted: pick another one in Content.' },
   unsubscribe_link: {
     text: 'Add a visible link to {{unsubscribeUrl}} to the template (the variable picker offers it) and to its text part.',
-    to: (campaign) => (campaign.templateId ? paths.template(campaign.templateId) : paths.templates()),
+    to: (campaign) => templateFixPath(campaign, 'unsubscribe_link'),
   },
   postal_address: {
     text: 'Enter your postal address in Sender, and show it in the template with {{postalAddress}} (the variable picker offers it) in the HTML and the text part.',
-    to: (campaign) => paths.campaign(campaign.id, { step: 'sender' }),
+    to: postalAddressFixPath,
   },
   no_recipients: {
     text: 'Nobody is subscribed to the chosen topics: pick other topics or add contacts.',

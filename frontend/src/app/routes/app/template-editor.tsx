@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { type LoaderFunctionArgs, useParams } from 'react-router-dom'
+import { type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router-dom'
 import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FullScreenLoader } from '../../../components/ui/spinner'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
+import { CampaignFixBanner } from '../../../features/campaigns/components/campaign-fix-banner'
+import { readTemplateFix } from '../../../features/campaigns/template-fix'
 import { templateQueries } from '../../../features/templates/api/templates'
 import { TemplateEditor } from '../../../features/templates/editor/template-editor'
 import { errorMessage, isApiError } from '../../../lib/api-error'
@@ -25,6 +27,8 @@ export const clientLoader =
 
 export function Component() {
   const { id = '' } = useParams()
+  const [search] = useSearchParams()
+  const fix = readTemplateFix(search)
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const organization = selectedOrganizationOf(account)
   const template = useQuery({ ...templateQueries.detail(id), enabled: organization !== undefined })
@@ -43,6 +47,9 @@ export function Component() {
         template={template.data}
         organization={organization}
         accountEmail={account.email}
+        banner={
+          fix && <CampaignFixBanner organizationId={organization.id} context={fix} template={template.data} />
+        }
       />
     )
   }

@@ -56,6 +56,8 @@ export const campaignQueries = {
       queryFn: ({ signal }) =>
         apiRequest(routes.getCampaignPreflight, { params: { id }, query: { organizationId }, signal }),
       staleTime: 0,
+      // Never shown from the cache: a review opened again (back from fixing the template) runs it afresh.
+      gcTime: 0,
       // Until SNS confirms the SES events subscription just set up, the send stays refused: ask again.
       refetchInterval: (query) =>
         query.state.data?.events?.state === 'PENDING_CONFIRMATION' ? CONFIRMING_INTERVAL_MS : false,

@@ -1,5 +1,5 @@
 import type { OrganizationSummary, Template } from '@app/contracts'
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { LoadingLines } from '../../../components/ui/loading-lines'
@@ -32,13 +32,15 @@ interface TemplateEditorProps {
   template: Template
   organization: OrganizationSummary
   accountEmail: string
+  /** Shown under the header: why the editor was opened (a campaign's refused pre-flight) and the way back. */
+  banner?: ReactNode
 }
 
 /**
  * `/app/templates/:id`: the code editor (HTML, MJML) or the visual block editor (VISUAL), with live preview,
  * checks, samples, history, performance per version and test sends.
  */
-export function TemplateEditor({ template: base, organization, accountEmail }: TemplateEditorProps) {
+export function TemplateEditor({ template: base, organization, accountEmail, banner }: TemplateEditorProps) {
   const [copy, setCopy] = useState<WorkingCopy>(() => workingCopyOf(base))
   const [tab, setTab] = useState<EditorTab>('source')
   const [view, setView] = useState<EditorView>('edit')
@@ -98,6 +100,8 @@ export function TemplateEditor({ template: base, organization, accountEmail }: T
         onSendTest={() => setSending(true)}
         onSave={() => submit()}
       />
+
+      {banner}
 
       <TemplateSesBar template={base} dirty={dirty} />
 
