@@ -1,4 +1,4 @@
-import type { Campaign } from '@app/contracts'
+import type { Campaign, Contact } from '@app/contracts'
 import { renderTemplate } from '@app/email/browser'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -11,11 +11,12 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { contactQueries } from '../../audience/api/audience'
 import { PreviewFrame } from '../../email-editor/preview-frame'
 import { templateQueries } from '../../templates/api/templates'
+import { previewContactQueries } from '../api/preview-contacts'
 import { contactTemplateData } from '../campaign-flow'
 import styles from './campaigns.module.css'
+import { ContactPicker } from './contact-picker'
 
 /** What the step saves: a name and a template. */
 export interface ContentChoice {
@@ -130,7 +131,7 @@ export function ContentStep({
   )
 }
 
-/** The template as a recipient would get it: rendered with a chosen contact's data (the campaign's topics first). */
+/** The template as a recipient would get it: rendered with a chosen contact's data (the first one until chosen). */
 function TemplatePreview({
   organizationId,
   templateId,
@@ -141,11 +142,10 @@ function TemplatePreview({
   campaign: Campaign | undefined
 }) {
   const template = useQuery(templateQueries.detail(templateId))
-  const topicId = campaign?.topicIds[0]
-  const contacts = useQuery(contactQueries.page(organizationId, topicId ? { topicId } : {}, undefined))
-  const [contactId, setContactId] = useState<string>()
-  const list = contacts.data?.items ?? []
-  const contact = list.find((item) => item.id === contactId) ?? list[0]
+  // The picker's own first page (same query): no extra read when it opens.
+  const contacts = useInfiniteQuery(previewContactQueries.search(organizationId, undefined))
+  const [picked, setPicked] = useState<Contact>()
+  const contact = picked ?? contacts.data?.pages[0]?.items[0]
 
   if (template.isError)
     return (
@@ -165,18 +165,13 @@ function TemplatePreview({
 
   return (
     <section className={styles.column} aria-label="Preview">
-      {list.length > 0 ? (
-        <SelectField
+      {contact || contacts.isError ? (
+        <ContactPicker
+          organizationId={organizationId}
           label="Preview with the data of"
-          value={contact?.id ?? ''}
-          onChange={(event) => setContactId(event.target.value)}
-        >
-          {list.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.email}
-            </option>
-          ))}
-        </SelectField>
+          selected={contact}
+          onSelect={setPicked}
+        />
       ) : (
         <p className={styles.muted}>
           No contacts yet: the preview shows the template without data.{' '}
