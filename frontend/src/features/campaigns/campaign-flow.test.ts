@@ -6,6 +6,7 @@ import {
   nextStep,
   parseTestAddresses,
   previousStep,
+  senderStart,
   stepReachable,
   withDefault,
 } from './campaign-flow'
@@ -94,5 +95,34 @@ describe('the SES events a campaign asks for', () => {
       'RENDERING_FAILURE',
       'DELIVERY_DELAY',
     ])
+  })
+})
+
+describe('where the From field starts', () => {
+  const address = { id: 'news@acme.test', type: 'EMAIL_ADDRESS' as const }
+  const domain = { id: 'acme.test', type: 'DOMAIN' as const }
+  const other = { id: 'hello@other.test', type: 'EMAIL_ADDRESS' as const }
+
+  it('keeps a remembered address the chosen account can send from, as an address or at a domain', () => {
+    expect(senderStart({ fromEmail: 'News@acme.test' }, [other, address])).toEqual({
+      choice: { senderId: 'news@acme.test', localPart: 'test' },
+      kept: true,
+    })
+    expect(senderStart({ fromEmail: 'offers@acme.test' }, [other, domain])).toEqual({
+      choice: { senderId: 'acme.test', localPart: 'offers' },
+      kept: true,
+    })
+  })
+
+  it('leaves it to the user when that account cannot send from it', () => {
+    expect(senderStart({ fromEmail: 'news@gone.test' }, [other, domain])).toEqual({
+      choice: { senderId: 'hello@other.test', localPart: 'test' },
+      kept: false,
+    })
+    expect(senderStart({ fromEmail: 'news@acme.test' }, [])).toMatchObject({ kept: false })
+    expect(senderStart(null, [address])).toEqual({
+      choice: { senderId: 'news@acme.test', localPart: 'test' },
+      kept: false,
+    })
   })
 })

@@ -1,7 +1,9 @@
 import {
   CAMPAIGN_EVENT_TYPES,
   type Campaign,
+  type CampaignSender,
   type Contact,
+  type EmailIdentity,
   type MissingVariables,
   type PreflightRefusalCode,
   SES_EVENT_TYPES,
@@ -9,6 +11,7 @@ import {
 } from '@app/contracts'
 import { enginePreviewValues } from '@app/email/browser'
 import { paths } from '../../lib/paths'
+import { chosenAddress, initialSenderChoice, type SenderChoice } from '../email-identities/sender-choice'
 import { postalAddressFixPath, templateFixPath } from './template-fix'
 
 /** The 'Create campaign' flow, in order; a draft's page opens at the first step it still needs. */
@@ -79,6 +82,21 @@ export function withDefault(choice: MissingVariables, name: string, value: strin
   if (value === '') delete values[name]
   else values[name] = value
   return { mode: 'default', values }
+}
+
+/**
+ * Where the From field starts: the sender's address (the campaign's, or the organization's last saved one) when
+ * the chosen account can send from it (`kept`: a verified address, or one at a verified domain), else the
+ * account's first verified identity.
+ */
+export function senderStart(
+  sender: Pick<CampaignSender, 'fromEmail'> | null,
+  senders: readonly Pick<EmailIdentity, 'id' | 'type'>[],
+): { choice: SenderChoice; kept: boolean } {
+  const choice = initialSenderChoice(senders, sender?.fromEmail ?? null)
+  const kept =
+    sender !== null && chosenAddress(senders, choice)?.toLowerCase() === sender.fromEmail.toLowerCase()
+  return { choice, kept }
 }
 
 /** How to fix each refusal, and where. */

@@ -62,6 +62,14 @@ export const campaignQueries = {
       refetchInterval: (query) =>
         query.state.data?.events?.state === 'PENDING_CONFIRMATION' ? CONFIRMING_INTERVAL_MS : false,
     }),
+  /** The sender last saved on one of the organization's campaigns: where a new campaign's Sender step starts. */
+  senderDefaults: (organizationId: string) =>
+    queryOptions({
+      queryKey: [...campaignQueries.all(), 'sender-defaults', organizationId] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getCampaignSenderDefaults, { query: { organizationId }, signal }),
+      staleTime: 30_000,
+    }),
 }
 
 function afterChange(queryClient: QueryClient, campaign: Campaign) {
@@ -70,6 +78,11 @@ function afterChange(queryClient: QueryClient, campaign: Campaign) {
   void queryClient.invalidateQueries({
     queryKey: campaignQueries.preflight(campaign.organizationId, campaign.id).queryKey,
   })
+  // A saved sender is the organization's defaults from now on.
+  if (campaign.sender)
+    void queryClient.invalidateQueries({
+      queryKey: campaignQueries.senderDefaults(campaign.organizationId).queryKey,
+    })
 }
 
 /** A draft on one AWS account; the flow fills it step by step. */

@@ -13,44 +13,63 @@ import { paths } from '../../../lib/paths'
 import { awsAccountQueries } from '../../aws-accounts/api/aws-accounts'
 import { emailIdentityQueries } from '../../email-identities/api/email-identities'
 import { SenderField } from '../../email-identities/components/sender-field'
-import { chosenAddress, initialSenderChoice, type SenderChoice } from '../../email-identities/sender-choice'
+import { chosenAddress, type SenderChoice } from '../../email-identities/sender-choice'
+import { campaignQueries } from '../api/campaigns'
+import { senderStart } from '../campaign-flow'
 import styles from './campaigns.module.css'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The choice the From field starts from: the campaign's address (a verified address, or one at a domain). */
-function choiceFor(
-  sender: CampaignSender | null,
-  senders: Parameters<typeof initialSenderChoice>[0],
-): SenderChoice {
-  return initialSenderChoice(senders, sender?.fromEmail ?? null)
-}
-
-/** Step 3: the AWS account, a verified identity of it, the display name and the reply-to address. */
-export function SenderStep({
-  organizationId,
-  campaign,
-  pending,
-  error,
-  onSave,
-  onBack,
-}: {
+interface SenderStepProps {
   organizationId: string
   campaign: Campaign
   pending: boolean
   error: unknown
   onSave: (body: UpdateCampaignBody) => void
   onBack: () => void
-}) {
+}
+
+/**
+ * Step 3: the AWS account, a verified identity of it, the display name, the reply-to and postal addresses. A
+ * draft without a sender starts from the one last saved on any of the organization's campaigns.
+ */
+export function SenderStep(props: SenderStepProps) {
+  const unset = props.campaign.sender === null
+  const defaults = useQuery({ ...campaignQueries.senderDefaults(props.organizationId), enabled: unset })
+  if (unset && defaults.isPending)
+    return (
+      <section className={styles.panel} aria-labelledby="sender-title">
+        <h2 id="sender-title">Sender</h2>
+        <LoadingLines lines={4} label="Loading your last sender" />
+      </section>
+    )
+  // Without them (none yet, or not readable now) the form starts empty.
+  const remembered = unset ? (defaults.data?.sender ?? null) : null
+  return (
+    <SenderForm {...props} initial={props.campaign.sender ?? remembered} remembered={remembered !== null} />
+  )
+}
+
+function SenderForm({
+  organizationId,
+  campaign,
+  pending,
+  error,
+  onSave,
+  onBack,
+  initial,
+  remembered,
+}: SenderStepProps & { initial: CampaignSender | null; remembered: boolean }) {
   const accounts = useQuery(awsAccountQueries.list(organizationId))
   const [awsAccountId, setAwsAccountId] = useState(campaign.awsAccountId)
   const identities = useQuery(emailIdentityQueries.list(awsAccountId))
   const senders = identities.data?.filter((identity) => identity.usableAsSender) ?? []
   const [picked, setPicked] = useState<SenderChoice>()
-  const choice = picked ?? choiceFor(campaign.sender, senders)
-  const [fromName, setFromName] = useState(campaign.sender?.fromName ?? '')
-  const [replyTo, setReplyTo] = useState(campaign.sender?.replyTo ?? '')
-  const [postalAddress, setPostalAddress] = useState(campaign.sender?.postalAddress ?? '')
+  const start = senderStart(initial, senders)
+  const choice = picked ?? start.choice
+  const [fromName, setFromName] = useState(initial?.fromName ?? '')
+  const [replyTo, setReplyTo] = useState(initial?.replyTo ?? '')
+  const [postalAddress, setPostalAddress] = useState(initial?.postalAddress ?? '')
   const [problem, setProblem] = useState<{ from?: string; replyTo?: string; postal?: string }>({})
   const verified = accounts.data?.filter((account) => account.awsAccountVerified) ?? []
 
@@ -81,6 +100,13 @@ export function SenderStep({
       }}
     >
       <h2 id="sender-title">Sender</h2>
+      {remembered && initial && identities.data && (
+        <Alert tone="info" role="status">
+          Filled in from the sender last saved on one of your campaigns: check it before saving.
+          {!start.kept &&
+            ` Its From address, ${initial.fromEmail}, is not a verified identity of this AWS account: choose one.`}
+        </Alert>
+      )}
       {verified.length > 1 && (
         <SelectField
           label="AWS account"
