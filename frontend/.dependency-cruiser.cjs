@@ -6,7 +6,8 @@
  * `components/` and `lib/` are the app's building blocks: they import no feature and nothing of `app/`.
  */
 const SHARED = {
-  account: ['account-state', 'api/account'],
+  // usePermission: every feature asks the account's role through it (contracts' `can`).
+  account: ['account-state', 'api/account', 'use-permission'],
   'api-docs': ['api-docs-page'],
   audience: ['api/audience'],
   'aws-accounts': [

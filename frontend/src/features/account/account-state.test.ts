@@ -1,6 +1,6 @@
 import type { Account, OrganizationSummary } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
-import { applyAccountUpdate, selectedOrganizationOf } from './account-state'
+import { accountCan, applyAccountUpdate, selectedOrganizationOf } from './account-state'
 
 function organization(id: string, overrides: Partial<OrganizationSummary> = {}): OrganizationSummary {
   return {
@@ -67,5 +67,31 @@ describe('applyAccountUpdate', () => {
     const next = applyAccountUpdate(before, { name: '  Ada Lovelace ', picture: null })
     expect(next).toEqual({ ...before, name: 'Ada Lovelace', picture: null })
     expect(before.name).toBeUndefined()
+  })
+})
+
+describe('accountCan', () => {
+  const roles = account({
+    organizations: [organization(ORG_A, { role: 'MEMBER' }), organization(ORG_B, { role: 'ADMIN' })],
+  })
+
+  it("asks contracts' rule with the role in the selected organization", () => {
+    expect(accountCan(roles, 'content.write')).toBe(true)
+    expect(accountCan(roles, 'billing.manage')).toBe(false)
+    expect(accountCan({ ...roles, selectedOrganization: ORG_B }, 'billing.manage')).toBe(true)
+  })
+
+  it('uses the role in the organization named, selected or not', () => {
+    expect(accountCan(roles, 'aws_accounts.manage', ORG_B)).toBe(true)
+    expect(accountCan(roles, 'organization.delete', ORG_B)).toBe(false)
+    expect(accountCan(account({ organizations: [organization(ORG_A)] }), 'organization.delete', ORG_A)).toBe(
+      true,
+    )
+  })
+
+  it('allows nothing before the account loads, without a selection, or outside the organization', () => {
+    expect(accountCan(undefined, 'organization.read')).toBe(false)
+    expect(accountCan({ ...roles, selectedOrganization: null }, 'organization.read')).toBe(false)
+    expect(accountCan(roles, 'organization.read', '01JZZZZZZZZZZZZZZZZZZZZZZZ')).toBe(false)
   })
 })

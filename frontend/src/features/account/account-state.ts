@@ -1,4 +1,10 @@
-import type { Account, OrganizationSummary, UpdateAccountBody } from '@app/contracts'
+import {
+  type Account,
+  can,
+  type OrganizationSummary,
+  type Permission,
+  type UpdateAccountBody,
+} from '@app/contracts'
 
 /** Spec §4: selectedOrganization, or the only organization when there is exactly one. */
 export function selectedOrganizationOf(account: Account): OrganizationSummary | undefined {
@@ -7,6 +13,24 @@ export function selectedOrganizationOf(account: Account): OrganizationSummary | 
   )
   if (selected) return selected
   return account.organizations.length === 1 ? account.organizations[0] : undefined
+}
+
+/**
+ * Whether the account's role in an organization grants `permission`, by the rule the API enforces (contracts'
+ * `can`): in the organization named, else the selected one. False before the account loads or outside the
+ * organization.
+ */
+export function accountCan(
+  account: Account | undefined,
+  permission: Permission,
+  organizationId?: string,
+): boolean {
+  if (!account) return false
+  const organization =
+    organizationId === undefined
+      ? selectedOrganizationOf(account)
+      : account.organizations.find((candidate) => candidate.id === organizationId)
+  return organization !== undefined && can(organization.role, permission)
 }
 
 /** The optimistic version of PATCH /api/account, mirroring the server's rules (selecting an org clears the AWS account). */

@@ -1,13 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { selectedOrganizationOf } from '../account/account-state'
+import { accountCan, selectedOrganizationOf } from '../account/account-state'
 import { accountQueries } from '../account/api/account'
-import { canManageOrganization } from '../organizations/organization-display'
 import { awsAccountQueries } from './api/aws-accounts'
 import { selectedAwsAccountOf } from './aws-account-display'
 
 /**
  * The organization's AWS accounts and the one the pages work on (spec §4: the selected one, else the first).
- * `canManage`: owners and admins connect, change and delete accounts (the API checks the same).
+ * `canManage`: whether the account may connect, change and delete AWS accounts (`aws_accounts.manage`, the
+ * permission of those routes).
  */
 export function useSelectedAwsAccount() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
@@ -22,6 +22,6 @@ export function useSelectedAwsAccount() {
     organization,
     accounts,
     selected,
-    canManage: organization ? canManageOrganization(organization.role) : false,
+    canManage: accountCan(account, 'aws_accounts.manage'),
   }
 }

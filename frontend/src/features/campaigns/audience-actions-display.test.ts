@@ -28,9 +28,14 @@ describe('audience actions', () => {
   })
 
   it('are blocked with a reason when nobody has the outcome', () => {
-    expect(actionBlocked(actionOffer('topic-opened', 0, []), 'MEMBER')).toBe('No contact has this outcome.')
-    expect(actionBlocked(actionOffer('topic-opened', 4, []), 'MEMBER')).toBeNull()
-    expect(actionBlocked(actionOffer('topic-opened', 4, []), undefined)).toBeNull()
+    expect(actionBlocked(actionOffer('topic-opened', 0, []), true)).toBe('No contact has this outcome.')
+    expect(actionBlocked(actionOffer('topic-opened', 4, []), true)).toBeNull()
+  })
+
+  it('are blocked first when the role cannot change the audience', () => {
+    expect(actionBlocked(actionOffer('topic-opened', 4, []), false)).toBe(
+      'Your role cannot change the audience.',
+    )
   })
 
   const run = (
@@ -48,7 +53,7 @@ describe('audience actions', () => {
     const deleted = run('delete-bounced', 'succeeded', { deleted: 1 })
     const offer = actionOffer('delete-bounced', 1, [deleted])
     expect(offer.count).toBe(0)
-    expect(actionBlocked(offer, 'OWNER')).toBe('Done: nobody new since the last run.')
+    expect(actionBlocked(offer, true)).toBe('Done: nobody new since the last run.')
     // A deletion covers the unsubscribe as well: the contacts are gone.
     expect(actionOffer('unsubscribe-bounced', 1, [deleted]).count).toBe(0)
     // An unsubscribe does not cover the deletion.
@@ -65,7 +70,7 @@ describe('audience actions', () => {
 
   it('block an action while its job runs', () => {
     const offer = actionOffer('topic-clicked', 3, [run('topic-clicked', 'running', {})])
-    expect(actionBlocked(offer, 'OWNER')).toBe('Running now: see its progress below.')
+    expect(actionBlocked(offer, true)).toBe('Running now: see its progress below.')
   })
 
   it('sum the job items’ tallies into sentences', () => {

@@ -2,10 +2,8 @@ import {
   type CampaignAudienceAction,
   type CampaignAudienceActionRun,
   type CampaignReport,
-  can,
   FINISHED_JOB_STATUSES,
   type JobItem,
-  type Role,
 } from '@app/contracts'
 
 /** The report's audience actions, in the order the page lists them, with what each says before and after. */
@@ -114,8 +112,8 @@ export function actionOffer(
 }
 
 /** Why an action cannot run now (its button is disabled with this beside it), or null. */
-export function actionBlocked(offer: ActionOffer, role: Role | undefined): string | null {
-  if (role && !can(role, 'audience.write')) return 'Your role cannot change the audience.'
+export function actionBlocked(offer: ActionOffer, mayChangeAudience: boolean): string | null {
+  if (!mayChangeAudience) return 'Your role cannot change the audience.'
   if (offer.running) return 'Running now: see its progress below.'
   if (offer.count === 0 && offer.last) return 'Done: nobody new since the last run.'
   if (offer.count === 0) return 'No contact has this outcome.'

@@ -1,7 +1,6 @@
 import { type Account, LIVE_SUBSCRIPTION_STATUSES } from '@app/contracts'
 import { paths } from '../../lib/paths'
-import { selectedOrganizationOf } from '../account/account-state'
-import { canManageOrganization } from './organization-display'
+import { accountCan, selectedOrganizationOf } from '../account/account-state'
 
 /**
  * Pages an organization without a usable plan (or with an unread price-change notice) can still open: its owner
@@ -42,8 +41,11 @@ export function dashboardEntryRedirect(account: Account, pathname: string): stri
   return undefined
 }
 
-/** An owner or admin has a price change of the selected organization's plan to read (members are not asked). */
+/**
+ * The selected organization's plan has a price change to read, and the account may acknowledge it (the notice's
+ * `billing.manage`; members are not asked).
+ */
 export function hasUnreadPriceChange(account: Account): boolean {
   const organization = selectedOrganizationOf(account)
-  return Boolean(organization?.priceChangeNotice && canManageOrganization(organization.role))
+  return Boolean(organization?.priceChangeNotice && accountCan(account, 'billing.manage'))
 }

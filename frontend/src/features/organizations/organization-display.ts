@@ -23,15 +23,6 @@ export function roleLabel(role: Role): string {
   return ROLE_LABELS[role]
 }
 
-/** What the UI offers; the API checks the same rules on every call. */
-export function canManageOrganization(role: Role): boolean {
-  return role === 'OWNER' || role === 'ADMIN'
-}
-
-export function canDeleteOrganization(role: Role): boolean {
-  return role === 'OWNER'
-}
-
 /** Mail providers whose domain says nothing about the sender's company. */
 const SHARED_MAIL_DOMAINS = new Set([
   'aol',

@@ -8,16 +8,13 @@ import { Card } from '../../../components/ui/card'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
+import { usePermission } from '../../../features/account/use-permission'
 import { billingQueries } from '../../../features/billing/api/billing'
 import { isLiveSubscription } from '../../../features/billing/billing-display'
 import { BillingDetailsForm } from '../../../features/billing/components/billing-details-form'
 import { PlanPicker } from '../../../features/billing/components/plan-picker'
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary'
-import {
-  canManageOrganization,
-  organizationName,
-  roleLabel,
-} from '../../../features/organizations/organization-display'
+import { organizationName, roleLabel } from '../../../features/organizations/organization-display'
 import { PLAN_CHOOSER_PARAM, paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
 import { requireAccount } from './require-account'
@@ -67,7 +64,8 @@ function BillingPage({ organizationId }: { organizationId: string }) {
         ? 1500
         : false,
   })
-  const canManage = organization !== undefined && canManageOrganization(organization.role)
+  // The plan picker (checkout) and the billing details form call `billing.manage` routes.
+  const canManage = usePermission('billing.manage', organizationId)
   const live = isLiveSubscription(billing.data?.subscription)
   const showPicker = pickerOpen && canManage && !live
   useEffect(() => {

@@ -4,23 +4,21 @@ import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
+import { usePermission } from '../../../features/account/use-permission'
 import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
 import { DeleteOrganizationButton } from '../../../features/organizations/components/delete-organization'
 import orgStyles from '../../../features/organizations/components/organizations.module.css'
 import { PlanBadge } from '../../../features/organizations/components/plan-badge'
 import { RenameOrganizationForm } from '../../../features/organizations/components/rename-organization-form'
 import { TemplateActions } from '../../../features/organizations/components/template-actions'
-import {
-  canDeleteOrganization,
-  organizationName,
-  roleLabel,
-} from '../../../features/organizations/organization-display'
+import { organizationName, roleLabel } from '../../../features/organizations/organization-display'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
 
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const organization = selectedOrganizationOf(account)
+  const canDelete = usePermission('organization.delete')
 
   if (!organization) {
     return (
@@ -64,7 +62,7 @@ export function Component() {
           </div>
         )}
       </Card>
-      {canDeleteOrganization(organization.role) && (
+      {canDelete && (
         <Card
           tone="danger"
           title="Delete organization"

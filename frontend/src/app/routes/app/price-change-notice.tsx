@@ -5,10 +5,11 @@ import { AuthCard } from '../../../components/layouts/auth-layout'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
+import { usePermission } from '../../../features/account/use-permission'
 import { useAcknowledgePriceChange, useOpenCustomerPortal } from '../../../features/billing/api/billing'
 import { formatDate, formatMoney } from '../../../features/billing/billing-display'
 import styles from '../../../features/billing/components/price-change.module.css'
-import { canManageOrganization, organizationName } from '../../../features/organizations/organization-display'
+import { organizationName } from '../../../features/organizations/organization-display'
 import { paths } from '../../../lib/paths'
 import { requireAccount } from './require-account'
 
@@ -27,6 +28,8 @@ export function Component() {
   const organization = selectedOrganizationOf(account)
   const acknowledge = useAcknowledgePriceChange(organization?.id ?? '')
   const portal = useOpenCustomerPortal()
+  // Acknowledging and the portal are both `billing.manage` routes.
+  const canManage = usePermission('billing.manage')
   const notice = organization?.priceChangeNotice
   if (!organization || !notice) return <Navigate to={paths.dashboard()} replace />
 
@@ -34,7 +37,6 @@ export function Component() {
   const per = plan.interval === 'year' ? 'year' : 'month'
   const effective = formatDate(notice.effectiveAt)
   const name = organizationName(organization)
-  const canManage = canManageOrganization(organization.role)
   const busy = acknowledge.isPending || portal.isPending || portal.isSuccess
 
   return (

@@ -1,4 +1,4 @@
-import { type OrganizationSummary, planUnlocks, type Role } from '@app/contracts'
+import { type OrganizationSummary, planUnlocks } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -47,10 +47,10 @@ export function ContactsPage({ organization }: { organization: OrganizationSumma
       </AudienceLocked>
     )
   }
-  return <ContactList organizationId={organization.id} role={organization.role} />
+  return <ContactList organizationId={organization.id} />
 }
 
-function ContactList({ organizationId, role }: { organizationId: string; role: Role }) {
+function ContactList({ organizationId }: { organizationId: string }) {
   const [search, setSearch] = useSearchParams()
   const navigate = useNavigate()
   const view = viewFromSearch(search)
@@ -200,7 +200,7 @@ function ContactList({ organizationId, role }: { organizationId: string; role: R
         </>
       )}
 
-      <SuppressionSyncPanel organizationId={organizationId} role={role} selected={awsAccount} />
+      <SuppressionSyncPanel organizationId={organizationId} selected={awsAccount} />
 
       <ContactDialog
         organizationId={organizationId}

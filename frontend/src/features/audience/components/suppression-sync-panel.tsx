@@ -1,9 +1,10 @@
-import { type AwsAccount, can, type Role } from '@app/contracts'
+import type { AwsAccount } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api-error'
+import { usePermission } from '../../account/use-permission'
 import { jobQueries } from '../../jobs/api/jobs'
 import { JobProgress } from '../../jobs/components/job-progress'
 import { dateTimeText } from '../../templates/template-display'
@@ -17,11 +18,9 @@ import styles from './suppression-sync-panel.module.css'
  */
 export function SuppressionSyncPanel({
   organizationId,
-  role,
   selected,
 }: {
   organizationId: string
-  role: Role
   /** The AWS account the pages work on; nothing is shown without a verified one. */
   selected: AwsAccount | undefined
 }) {
@@ -29,9 +28,9 @@ export function SuppressionSyncPanel({
   const queryClient = useQueryClient()
   const status = useQuery({ ...suppressionSyncQueries.status(organizationId), enabled: !!selected })
   const start = useStartSuppressionSync(organizationId)
+  const canRun = usePermission('audience.write', organizationId)
   if (!selected?.awsAccountVerified) return null
   const mine = status.data?.items.find((item) => item.awsAccountId === selected.id)
-  const canRun = can(role, 'audience.write')
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} data-sync-state={mine?.state ?? 'loading'}>

@@ -20,7 +20,7 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { ComingSoon } from '../../../components/ui/coming-soon'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { canManageOrganization } from '../../organizations/organization-display'
+import { usePermission } from '../../account/use-permission'
 import { useStartCheckout } from '../api/billing'
 import styles from './plan-picker.module.css'
 
@@ -51,7 +51,7 @@ export function PlanPicker({ organization, startAction }: PlanPickerProps) {
     (organization.plan && planInterval(organization.plan)) ?? 'month',
   )
   const checkout = useStartCheckout()
-  const canPay = canManageOrganization(organization.role)
+  const canPay = usePermission('billing.manage', organization.id)
   // After success the browser is leaving for Stripe: keep that button busy and the others still.
   const busyPlan = checkout.isPending || checkout.isSuccess ? checkout.variables?.plan : undefined
 

@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { paths } from '../../../lib/paths'
+import { usePermission } from '../../account/use-permission'
 import { PlanBadge } from '../../organizations/components/plan-badge'
 import { TemplateActionsWidget } from '../../organizations/components/template-actions'
-import { canManageOrganization } from '../../organizations/organization-display'
 import { useOpenCustomerPortal } from '../api/billing'
 import { isLiveSubscription, renewalText, subscriptionStatusText } from '../billing-display'
 import styles from './billing.module.css'
@@ -39,7 +39,7 @@ export function SubscriptionSummary({
   const portal = useOpenCustomerPortal()
   const subscription = billing?.subscription ?? null
   const live = isLiveSubscription(subscription)
-  const canManage = canManageOrganization(organization.role)
+  const canManage = usePermission('billing.manage', organization.id)
   const plan = organization.plan
   const status = subscription?.status ?? organization.subscriptionStatus
   const statusText = status && plan !== 'START' ? subscriptionStatusText(status) : undefined

@@ -12,7 +12,8 @@ import styles from '../../../components/layouts/page.module.css'
 import { ButtonLink } from '../../../components/ui/button'
 import { LockBadge } from '../../../components/ui/lock-badge'
 import { paths } from '../../../lib/paths'
-import { canManageOrganization, organizationName } from '../../organizations/organization-display'
+import { usePermission } from '../../account/use-permission'
+import { organizationName } from '../../organizations/organization-display'
 
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -41,6 +42,7 @@ export function UpgradePrompt({
   children: ReactNode
 }) {
   const titleId = useId()
+  const canUpgrade = usePermission('billing.manage', organization.id)
   const tier = TIERS[lowestTierFor(feature)]
   const current = organization.plan ? planInfo(organization.plan).name : undefined
   const name = organizationName(organization)
@@ -55,7 +57,7 @@ export function UpgradePrompt({
         {current ? `${name} is on the ${current} plan.` : `${name} has no plan yet.`} {tier.name} starts at{' '}
         {dollars.format(tier.priceUsd.month)} a month.
       </p>
-      {canManageOrganization(organization.role) ? (
+      {canUpgrade ? (
         <ButtonLink to={paths.planChooser()}>Upgrade to {tier.name}</ButtonLink>
       ) : (
         <>

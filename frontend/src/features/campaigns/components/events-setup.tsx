@@ -1,9 +1,8 @@
 import type { Campaign, CampaignEvents } from '@app/contracts'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { accountQueries } from '../../account/api/account'
-import { canManageOrganization } from '../../organizations/organization-display'
+import { usePermission } from '../../account/use-permission'
 import { useEnableMonitoring } from '../../ses-monitoring/api/ses-monitoring'
 import { EnableError } from '../../ses-monitoring/components/enable-monitoring'
 import { EVENT_TYPE_TEXT } from '../../ses-monitoring/monitoring-display'
@@ -20,9 +19,8 @@ const WHY =
  */
 export function EventsSetup({ campaign, events }: { campaign: Campaign; events: CampaignEvents }) {
   const queryClient = useQueryClient()
-  const account = useQuery(accountQueries.current())
-  const role = account.data?.organizations.find((org) => org.id === campaign.organizationId)?.role
-  const canManage = role !== undefined && canManageOrganization(role)
+  // Setting up the events is monitoring's enable call, an `aws_accounts.manage` route.
+  const canManage = usePermission('aws_accounts.manage', campaign.organizationId)
   const enable = useEnableMonitoring({ id: campaign.awsAccountId, organizationId: campaign.organizationId })
   const wanted = campaignEventTypes(events.eventTypes)
   const recheck = () =>

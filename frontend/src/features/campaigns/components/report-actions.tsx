@@ -16,8 +16,7 @@ import dialogStyles from '../../../components/ui/dialog.module.css'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
-import { selectedOrganizationOf } from '../../account/account-state'
-import { accountQueries } from '../../account/api/account'
+import { usePermission } from '../../account/use-permission'
 import { isFinished, jobQueries } from '../../jobs/api/jobs'
 import { JobProgress } from '../../jobs/components/job-progress'
 import { audienceActionQueries, useAfterAudienceAction, useAudienceAction } from '../api/audience-actions'
@@ -46,9 +45,8 @@ export function ReportActions({ organizationId, campaign }: { organizationId: st
   const report = useQuery(
     reportQueries.report(organizationId, campaign.id, DEFAULT_MACHINE_OPEN_MODE, isLive(campaign.status)),
   )
-  const account = useQuery(accountQueries.current())
-  const organization = account.data ? selectedOrganizationOf(account.data) : undefined
-  const role = organization?.id === organizationId ? organization.role : undefined
+  // Every action is an `audience.write` route.
+  const mayChangeAudience = usePermission('audience.write', organizationId)
   const [open, setOpen] = useState<Plan | null>(null)
   const listed = useQuery(audienceActionQueries.runs(organizationId, campaign.id))
   const runs = listed.data?.items ?? []
@@ -71,7 +69,7 @@ export function ReportActions({ organizationId, campaign }: { organizationId: st
         <ul className={styles.actions}>
           {AUDIENCE_ACTIONS.map((plan) => {
             const offer = actionOffer(plan.action, actionCount(plan.action, counts), runs)
-            const blocked = actionBlocked(offer, role)
+            const blocked = actionBlocked(offer, mayChangeAudience)
             const reasonId = `${titleId}-${plan.action}`
             return (
               <li key={plan.action} className={styles.action}>

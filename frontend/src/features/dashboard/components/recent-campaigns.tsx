@@ -13,6 +13,7 @@ import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LockBadge } from '../../../components/ui/lock-badge'
 import { paths } from '../../../lib/paths'
+import { usePermission } from '../../account/use-permission'
 import {
   countText,
   progressPercent,
@@ -20,7 +21,6 @@ import {
   STATUS_TEXT,
   statusLabel,
 } from '../../campaigns/campaign-display'
-import { canManageOrganization } from '../../organizations/organization-display'
 import { whenText } from '../../templates/template-display'
 import { dashboardQueries, HOME_ROWS } from '../api/dashboard'
 import { campaignRateFacts, THRESHOLD_BADGES } from '../dashboard-display'
@@ -61,11 +61,12 @@ export function RecentCampaigns({
 
 function CampaignsUpgrade({ organization }: { organization: OrganizationSummary }) {
   const tier = TIERS[lowestTierFor('campaigns')].name
+  const canUpgrade = usePermission('billing.manage', organization.id)
   return (
     <EmptyState
       title={`Campaigns come with the ${tier} plan`}
       actions={
-        canManageOrganization(organization.role) ? (
+        canUpgrade ? (
           <ButtonLink to={paths.planChooser()} variant="secondary">
             Upgrade to {tier}
           </ButtonLink>
@@ -78,7 +79,7 @@ function CampaignsUpgrade({ organization }: { organization: OrganizationSummary 
     >
       Send a template to your contacts through your own SES, paced to your sending rate, and follow its
       progress and results here.
-      {!canManageOrganization(organization.role) && ' Owners and admins can change the plan.'}
+      {!canUpgrade && ' Owners and admins can change the plan.'}
     </EmptyState>
   )
 }

@@ -4,8 +4,8 @@ import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../lib/paths'
+import { usePermission } from '../../account/use-permission'
 import { countText } from '../../campaigns/campaign-display'
-import { canManageOrganization } from '../../organizations/organization-display'
 import {
   percentText,
   REPUTATION_WINDOW_DAYS,
@@ -38,6 +38,7 @@ export function ReputationFacts({
   reputation: UseQueryResult<CombinedReport>
 }) {
   const headingId = useId()
+  const canUpgrade = usePermission('billing.manage', organization.id)
   const heading = (
     <p id={headingId} className={styles.emptyTitle}>
       Bounces and complaints, last {REPUTATION_WINDOW_DAYS} days
@@ -51,7 +52,7 @@ export function ReputationFacts({
         {heading}
         <p>
           Bounce and complaint rates against SES’s thresholds come with SES monitoring, on the {tier} plan.{' '}
-          {canManageOrganization(organization.role) ? (
+          {canUpgrade ? (
             <Link to={paths.planChooser()}>Upgrade to {tier}</Link>
           ) : (
             <Link to={paths.billing()}>See the subscription</Link>

@@ -1,8 +1,9 @@
 import type { OrganizationSummary } from '@app/contracts'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast-store'
+import { usePermission } from '../../account/use-permission'
 import { useUpdateOrganization } from '../api/organizations'
-import { canManageOrganization, organizationName } from '../organization-display'
+import { organizationName } from '../organization-display'
 import styles from './organizations.module.css'
 
 /** An organization starts without a plan; START is free and can be chosen here (paid plans go through checkout). */
@@ -19,7 +20,8 @@ export function ChooseStartPlan({
   onChosen?: () => void
 }) {
   const update = useUpdateOrganization(organization.id)
-  if (!canManageOrganization(organization.role)) {
+  const allowed = usePermission('organization.choose_plan', organization.id)
+  if (!allowed) {
     return <p className={styles.muted}>An owner or admin of this organization can choose its plan.</p>
   }
   return (

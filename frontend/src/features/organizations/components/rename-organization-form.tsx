@@ -3,15 +3,15 @@ import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
+import { usePermission } from '../../account/use-permission'
 import { useUpdateOrganization } from '../api/organizations'
-import { canManageOrganization } from '../organization-display'
 import styles from './organizations.module.css'
 
 export function RenameOrganizationForm({ organization }: { organization: OrganizationSummary }) {
   const [name, setName] = useState(organization.name)
   const [error, setError] = useState<string>()
   const update = useUpdateOrganization(organization.id)
-  const allowed = canManageOrganization(organization.role)
+  const allowed = usePermission('organization.rename', organization.id)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

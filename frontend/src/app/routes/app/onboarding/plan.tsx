@@ -4,15 +4,13 @@ import { Alert } from '../../../../components/ui/alert'
 import { ButtonLink } from '../../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../../features/account/account-state'
 import { accountQueries } from '../../../../features/account/api/account'
+import { usePermission } from '../../../../features/account/use-permission'
 import { wasCheckoutCanceled } from '../../../../features/billing/checkout-return'
 import { PlanPicker } from '../../../../features/billing/components/plan-picker'
 import { ChooseStartPlan } from '../../../../features/organizations/components/choose-start-plan'
 import { NameOrganizationStep } from '../../../../features/organizations/components/name-organization-step'
 import { organizationPlanState } from '../../../../features/organizations/dashboard-entry'
-import {
-  canManageOrganization,
-  organizationName,
-} from '../../../../features/organizations/organization-display'
+import { organizationName } from '../../../../features/organizations/organization-display'
 import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
@@ -37,6 +35,7 @@ export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const navigate = useNavigate()
   const [search] = useSearchParams()
+  const canRename = usePermission('organization.rename')
   const organization = selectedOrganizationOf(account)
   if (!organization) return <Navigate to={paths.dashboard()} replace />
   const onStart = organization.plan === 'START'
@@ -51,7 +50,7 @@ export function Component() {
         </p>
       </div>
       {/* A fresh sign-up's organization has no name yet: it is asked for first, above the plans. */}
-      {organization.name.trim() === '' && canManageOrganization(organization.role) && (
+      {organization.name.trim() === '' && canRename && (
         <NameOrganizationStep organization={organization} email={account.email} />
       )}
       {wasCheckoutCanceled(search) && (

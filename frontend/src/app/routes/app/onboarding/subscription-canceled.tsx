@@ -4,13 +4,11 @@ import { type LoaderFunctionArgs, Navigate, redirect, useNavigate } from 'react-
 import { ButtonLink } from '../../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../../features/account/account-state'
 import { accountQueries } from '../../../../features/account/api/account'
+import { usePermission } from '../../../../features/account/use-permission'
 import { endedSubscriptionTitle, subscriptionStatusText } from '../../../../features/billing/billing-display'
 import { ChooseStartPlan } from '../../../../features/organizations/components/choose-start-plan'
 import { organizationPlanState } from '../../../../features/organizations/dashboard-entry'
-import {
-  canManageOrganization,
-  organizationName,
-} from '../../../../features/organizations/organization-display'
+import { organizationName } from '../../../../features/organizations/organization-display'
 import { paths } from '../../../../lib/paths'
 import { requireAccount } from '../require-account'
 import styles from './onboarding.module.css'
@@ -27,6 +25,8 @@ export const clientLoader =
 export function Component() {
   const { data: account } = useSuspenseQuery(accountQueries.current())
   const navigate = useNavigate()
+  // A paid plan starts a checkout (`billing.manage`); the free one asks its own permission in ChooseStartPlan.
+  const canChoosePlan = usePermission('billing.manage')
   const organization = selectedOrganizationOf(account)
   if (!organization?.plan) return <Navigate to={paths.dashboard()} replace />
   const name = organizationName(organization)
@@ -45,7 +45,7 @@ export function Component() {
         Templates, contacts and campaigns are kept. Choose a paid plan to pay by card and reopen everything,
         or continue on the free Start plan (5 template actions a month, no paid features).
       </p>
-      {canManageOrganization(organization.role) ? (
+      {canChoosePlan ? (
         <div className={styles.row}>
           <ButtonLink to={paths.onboardingPlan()}>Choose a plan</ButtonLink>
           <ChooseStartPlan
