@@ -6,7 +6,7 @@ import {
   PreferenceStatusSchema,
   SuppressionReasonSchema,
 } from '@app/contracts'
-import { GetCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { batchGet } from '../db/batch'
@@ -28,6 +28,7 @@ import {
 import { queryPartition } from '../db/query'
 import { pickShard, shardKey, shardKeys } from '../db/shards'
 import { type Item, tableName } from '../db/table'
+import { isConditionalCheckFailure } from '../errors'
 import type { ContactRecord, SuppressionRecord } from './model'
 
 /** The shard of a contact's partitions and indexes (by its id: a point read needs no scatter). */
@@ -138,6 +139,60 @@ export const suppressionItem = (orgId: string, entry: SuppressionRecord): Item =
   entity: 'suppression',
   ...entry,
 })
+
+/**
+ * Writes the suppression entry of an address no contact holds: a new one, or over `previous` as read (conditioned
+ * on its updatedAt). False when another writer got there first (read again).
+ */
+export async function putSuppression(
+  orgId: string,
+  entry: SuppressionRecord,
+  previous: SuppressionRecord | undefined,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: suppressionItem(orgId, entry),
+        ...(previous
+          ? {
+              ConditionExpression: 'updatedAt = :updated',
+              ExpressionAttributeValues: { ':updated': previous.updatedAt },
+            }
+          : { ConditionExpression: 'attribute_not_exists(PK)' }),
+      }),
+    )
+    return true
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false
+    throw error
+  }
+}
+
+/**
+ * Drops a topic from the contact's preferences map, bumping its version so a concurrent writer reads again; a
+ * contact deleted meanwhile is left alone.
+ */
+export async function removeTopicFromContact(
+  orgId: string,
+  contactId: string,
+  topicId: string,
+): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: contactKey(orgId, contactId),
+        UpdateExpression: 'REMOVE #topics.#t SET version = version + :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#topics': 'topics', '#t': topicId },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    )
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error
+  }
+}
 
 const toTrailEntry = itemParser(ConsentEntrySchema)
 

@@ -1,18 +1,16 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
 import { deleteAll } from '../db/batch'
 import { preferencePartition } from '../db/keys'
 import { queryPartition } from '../db/query'
 import { shardKeys } from '../db/shards'
-import { keyOf, tableName } from '../db/table'
-import { AppError, isConditionalCheckFailure } from '../errors'
+import { keyOf } from '../db/table'
+import { AppError } from '../errors'
 import { jobCreator } from '../jobs/jobs'
 import { SliceTimeUp } from '../jobs/pacer'
 import type { JobRecord } from '../jobs/public'
 import type { JobHandlers, JobKindHandler } from '../jobs/run'
 import { requireMembership } from '../organizations/organizations'
 import { applyBulk, type BulkAction } from './contacts'
-import { contactKey } from './contacts.repo'
+import { removeTopicFromContact } from './contacts.repo'
 import type { ConsentOrigin } from './model'
 import * as Topics from './topics.repo'
 
@@ -44,22 +42,7 @@ const topicDelete: JobKindHandler<JobRecord> = {
         if (items.length === 0) break
         await run.markAttempted()
         await Promise.all(
-          items.map((preference) =>
-            dynamo()
-              .send(
-                new UpdateCommand({
-                  TableName: tableName(),
-                  Key: contactKey(orgId, String(preference.contactId)),
-                  UpdateExpression: 'REMOVE #topics.#t SET version = version + :one',
-                  ConditionExpression: 'attribute_exists(PK)',
-                  ExpressionAttributeNames: { '#topics': 'topics', '#t': topic.id },
-                  ExpressionAttributeValues: { ':one': 1 },
-                }),
-              )
-              .catch((error: unknown) => {
-                if (!isConditionalCheckFailure(error)) throw error
-              }),
-          ),
+          items.map((preference) => removeTopicFromContact(orgId, String(preference.contactId), topic.id)),
         )
         await deleteAll(items.map(keyOf))
       }

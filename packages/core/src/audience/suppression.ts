@@ -1,9 +1,6 @@
 import type { ConsentSourceKind, SuppressionReason } from '@app/contracts'
-import { PutCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../aws'
-import { tableName } from '../db/table'
-import { AppError, isConditionalCheckFailure } from '../errors'
-import { getContact, getSuppression, lookUpAddresses, suppressionItem } from './contacts.repo'
+import { AppError } from '../errors'
+import { getContact, getSuppression, lookUpAddresses, putSuppression } from './contacts.repo'
 import type { SuppressionRecord } from './model'
 import { commitContact } from './preferences'
 import { listTopics } from './topics.repo'
@@ -49,24 +46,8 @@ export async function suppress(
     }
     const contact = address?.contactId ? await getContact(orgId, address.contactId) : undefined
     if (!contact) {
-      try {
-        await dynamo().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: suppressionItem(orgId, next),
-            ...(entry
-              ? {
-                  ConditionExpression: 'updatedAt = :updated',
-                  ExpressionAttributeValues: { ':updated': entry.updatedAt },
-                }
-              : { ConditionExpression: 'attribute_not_exists(PK)' }),
-          }),
-        )
-        return { changed: true }
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) continue
-        throw error
-      }
+      if (await putSuppression(orgId, next, entry)) return { changed: true }
+      continue
     }
     const after = {
       ...contact,
