@@ -9,6 +9,7 @@ import { tableName } from '@app/core/db/table'
 import { OUTBOX_ENTITY } from '@app/core/events/outbox'
 import { ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
+import { ownerWithOrganization, subscribe } from './billing-flow'
 import { act, campaignOrg, readyCampaign } from './campaign-helpers'
 import { createTemplate, orgWithAccount, waitForJob } from './ses-sync-helpers'
 
@@ -194,7 +195,11 @@ describe('domain events', () => {
     const [connected] = await eventItemsOf(orgId, 'aws_account.connected')
     expect(connected).toMatchObject({ actor, payload: { awsAccountId, region: 'us-east-1', verified: true } })
     const email = `events-${Date.now()}@example.com`
-    const added = await owner.api.post('/api/email-identities', { awsAccountId, type: 'EMAIL_ADDRESS', email })
+    const added = await owner.api.post('/api/email-identities', {
+      awsAccountId,
+      type: 'EMAIL_ADDRESS',
+      email,
+    })
     expect(added.status, JSON.stringify(added.body)).toBe(201)
     // Refused by SES (already there): nothing is reported.
     await owner.api.post('/api/email-identities', { awsAccountId, type: 'EMAIL_ADDRESS', email })
@@ -207,5 +212,24 @@ describe('domain events', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(204)
     const [deleted] = await eventItemsOf(orgId, 'email_identity.deleted')
     expect(deleted).toMatchObject({ actor, payload: { awsAccountId, identity: email } })
+  })
+
+  it('reports plan changes once each: START chosen by an owner, a paid plan through Stripe', async () => {
+    const { owner, orgId } = await ownerWithOrganization()
+    const actor = { type: 'user', accountId: owner.sub, email: owner.email }
+    expect((await owner.api.patch(`/api/organizations/${orgId}`, { plan: 'START' })).status).toBe(200)
+    // START again changes nothing: no second event.
+    expect((await owner.api.patch(`/api/organizations/${orgId}`, { plan: 'START' })).status).toBe(200)
+    await subscribe(owner, orgId, 'TEAM_MONTHLY')
+    const changes = (await eventItemsOf(orgId, 'plan.changed')).sort((a, b) =>
+      String(a.id) < String(b.id) ? -1 : 1,
+    )
+    expect(changes.map((item) => ({ actor: item.actor, payload: item.payload }))).toEqual([
+      { actor, payload: { from: null, to: 'START', status: null } },
+      {
+        actor: { type: 'system', name: 'billing.stripe' },
+        payload: { from: 'START', to: 'TEAM_MONTHLY', status: 'active' },
+      },
+    ])
   })
 })

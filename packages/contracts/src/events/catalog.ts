@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
+import { PlanSchema, SubscriptionStatusSchema } from '../plans'
 import { TemplateVersionActionSchema } from '../templates/versions'
 
 /**
@@ -87,6 +88,15 @@ export const EVENT_PAYLOADS = {
   'topic.created': z.object({ topicId: z.string().min(1), name: z.string() }),
   /** A topic was deleted: it takes no new preference at once; a job then removes it from every contact. */
   'topic.deleted': z.object({ topicId: z.string().min(1), name: z.string() }),
+  /**
+   * The organization's plan changed: a Stripe subscription started, changed or ended (`status`: the
+   * subscription's; null when an owner chose START), or START was chosen. `from` null: no plan before.
+   */
+  'plan.changed': z.object({
+    from: PlanSchema.nullable(),
+    to: PlanSchema,
+    status: SubscriptionStatusSchema.nullable(),
+  }),
   /** A background job ended (its final status and counts); once per job. */
   'job.finished': z.object({
     jobId: z.string().min(1),

@@ -1,10 +1,11 @@
 import type { Plan, PriceChangeNotice, SubscriptionStatus } from '@app/contracts'
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { parseItem } from '../db/item'
 import { organizationKey, stripeEventKey } from '../db/keys'
 import { tableName } from '../db/table'
+import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { isConditionalCheckFailure } from '../errors'
 
 /** Stores the organization's Stripe customer unless one is already stored; answers the one that is. */
@@ -47,44 +48,80 @@ export interface SubscriptionState {
   live: boolean
 }
 
+/** The organization's plan now (null: none chosen yet; undefined: no such organization). */
+async function currentPlan(orgId: string): Promise<Plan | null | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: organizationKey(orgId),
+      ConsistentRead: true,
+      ProjectionExpression: 'PK, #plan',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+    }),
+  )
+  if (!Item) return undefined
+  return (Item.plan as Plan | undefined) ?? null
+}
+
 /**
  * Writes the plan and status read from Stripe. Conditions: the organization still exists and owns the
  * customer; no newer read was written; and a subscription that no longer grants its plan never replaces START
- * (an old cancellation arriving late must not undo the owner's later choice of START).
+ * (an old cancellation arriving late must not undo the owner's later choice of START). When the plan changes,
+ * `planChanged(from)` gives the items written with it (its event), conditioned on that plan being the one read.
  * Returns false when a condition kept the write out.
  */
-export async function writeSubscriptionState(orgId: string, state: SubscriptionState): Promise<boolean> {
+export async function writeSubscriptionState(
+  orgId: string,
+  state: SubscriptionState,
+  planChanged: (from: Plan | null) => NamedItem[] = () => [],
+): Promise<boolean> {
   const conditions = [
     'attribute_exists(PK)',
     'stripeCustomerId = :customer',
     '(attribute_not_exists(billingReadAt) OR billingReadAt < :readAt)',
   ]
   if (!state.live) conditions.push('(attribute_not_exists(#plan) OR #plan <> :start)')
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: organizationKey(orgId),
-        // A live paid plan has unlimited template actions: drop the START counter, so a later move back to
-        // START begins its month with the full allowance.
-        UpdateExpression: `SET #plan = :plan, subscriptionStatus = :status, stripeSubscriptionId = :subscription, billingReadAt = :readAt${state.live ? ' REMOVE actionsMonth, actionsSpent' : ''}`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: {
-          ':plan': state.plan,
-          ':status': state.status,
-          ':subscription': state.subscriptionId,
-          ':readAt': state.readAt,
-          ':customer': state.customerId,
-          ...(state.live ? {} : { ':start': 'START' }),
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const from = await currentPlan(orgId)
+    if (from === undefined) return false
+    try {
+      await transact([
+        {
+          name: 'organization',
+          Update: {
+            TableName: tableName(),
+            Key: organizationKey(orgId),
+            // A live paid plan has unlimited template actions: drop the START counter, so a later move back to
+            // START begins its month with the full allowance.
+            UpdateExpression: `SET #plan = :plan, subscriptionStatus = :status, stripeSubscriptionId = :subscription, billingReadAt = :readAt${state.live ? ' REMOVE actionsMonth, actionsSpent' : ''}`,
+            ConditionExpression: [
+              ...conditions,
+              from === null
+                ? '(attribute_not_exists(#plan) OR attribute_type(#plan, :null))'
+                : '#plan = :from',
+            ].join(' AND '),
+            ExpressionAttributeNames: { '#plan': 'plan' },
+            ExpressionAttributeValues: {
+              ':plan': state.plan,
+              ':status': state.status,
+              ':subscription': state.subscriptionId,
+              ':readAt': state.readAt,
+              ':customer': state.customerId,
+              ...(from === null ? { ':null': 'NULL' } : { ':from': from }),
+              ...(state.live ? {} : { ':start': 'START' }),
+            },
+          },
         },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
+        ...(from === state.plan ? [] : planChanged(from)),
+      ])
+      return true
+    } catch (error) {
+      if (!(error instanceof TransactionFailed) || !error.conditionFailed('organization')) throw error
+      // The plan moved since it was read: read again; any other condition kept the write out.
+      if ((await currentPlan(orgId)) === from) return false
+    }
   }
+  return false
 }
 
 export async function setPriceChangeNotice(orgId: string, notice: PriceChangeNotice): Promise<void> {

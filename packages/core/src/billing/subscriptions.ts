@@ -6,6 +6,7 @@ import {
   SubscriptionStatusSchema,
   type SubscriptionSummary,
 } from '@app/contracts'
+import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import * as Repo from './billing.repo'
 import { type Stripe, stripe } from './stripe-client'
@@ -66,6 +67,9 @@ export function summarize(subscription: Stripe.Subscription): SubscriptionSummar
   }
 }
 
+/** Who changes a plan through Stripe: its signed webhook, on the customer's checkout or portal change. */
+const STRIPE = { type: 'system', name: 'billing.stripe' } as const
+
 /**
  * Re-reads a customer's subscriptions from Stripe and sets the organization's plan and status from them.
  * Safe to run any number of times, in any order, concurrently: each run writes what Stripe said at its read,
@@ -87,14 +91,20 @@ export async function syncCustomer(customerId: string, log?: Logger): Promise<vo
     log?.error('billing.unknown_price', { customerId, subscriptionId: subscription.id })
     return
   }
-  const written = await Repo.writeSubscriptionState(orgId, {
-    customerId,
-    subscriptionId: subscription.id,
-    plan: summary.plan,
-    status: summary.status,
-    readAt,
-    live: isLive(summary.status),
-  })
+  const written = await Repo.writeSubscriptionState(
+    orgId,
+    {
+      customerId,
+      subscriptionId: subscription.id,
+      plan: summary.plan,
+      status: summary.status,
+      readAt,
+      live: isLive(summary.status),
+    },
+    (from) => [
+      outboxPut(newEvent('plan.changed', orgId, { from, to: summary.plan, status: summary.status }, STRIPE)),
+    ],
+  )
   log?.info('billing.synced', { orgId, plan: summary.plan, status: summary.status, written })
 }
 

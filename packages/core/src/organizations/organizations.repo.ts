@@ -166,25 +166,38 @@ export async function renameOrganization(orgId: string, name: string): Promise<O
 
 /**
  * Sets START only while no paid subscription is live: no plan yet, already START, or a paid plan whose
- * subscription has ended. The condition makes the check and the write one atomic step.
+ * subscription has ended. The condition makes the check and the write one atomic step; it also holds the plan
+ * `from` the caller read, and `changed` (the plan's event) is written with it when that plan was not START.
+ * A transaction whose `organization` condition failed when a condition kept the write out.
  */
 export async function chooseStartPlan(
   orgId: string,
   liveStatuses: readonly SubscriptionStatus[],
+  from: Plan | null,
+  changed: NamedItem[],
 ): Promise<OrganizationRecord> {
   const statusValues = Object.fromEntries(liveStatuses.map((status, index) => [`:live${index}`, status]))
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: organizationKey(orgId),
-      UpdateExpression: 'SET #plan = :start REMOVE subscriptionStatus',
-      ConditionExpression: `attribute_exists(PK) AND (attribute_not_exists(#plan) OR #plan = :start OR NOT (subscriptionStatus IN (${Object.keys(statusValues).join(', ')})))`,
-      ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: { ':start': 'START', ...statusValues },
-      ReturnValues: 'ALL_NEW',
-    }),
-  )
-  return toOrganizationRecord(Attributes ?? {})
+  await transact([
+    {
+      name: 'organization',
+      Update: {
+        TableName: tableName(),
+        Key: organizationKey(orgId),
+        UpdateExpression: 'SET #plan = :start REMOVE subscriptionStatus',
+        ConditionExpression: `attribute_exists(PK) AND (attribute_not_exists(#plan) OR #plan = :start OR NOT (subscriptionStatus IN (${Object.keys(statusValues).join(', ')}))) AND ${from === null ? '(attribute_not_exists(#plan) OR attribute_type(#plan, :null))' : '#plan = :from'}`,
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: {
+          ':start': 'START',
+          ...statusValues,
+          ...(from === null ? { ':null': 'NULL' } : { ':from': from }),
+        },
+      },
+    },
+    ...(from === 'START' ? [] : changed),
+  ])
+  const after = await getOrganization(orgId)
+  if (!after) throw new Error('The organization was deleted while choosing START')
+  return after
 }
 
 /** Removes one member (both membership items) in one transaction. */

@@ -15,7 +15,7 @@ import { ulid } from 'ulid'
 import { type Actor, principalOf, type UserActor } from '../actor'
 import { nowIso } from '../db/table'
 import { transact } from '../db/transact'
-import { AppError, isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
+import { AppError, isTransactionConditionFailure } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import { assertAllowed, memberRole, type OrganizationContext, organizationContext } from './context'
 import * as Repo from './organizations.repo'
@@ -81,10 +81,15 @@ export async function updateOrganization(
   }
   if (input.plan === 'START') {
     assertAllowed(context, 'organization.choose_plan')
+    const from = context.organization.plan ?? null
+    const changed = outboxPut(
+      newEvent('plan.changed', orgId, { from, to: 'START', status: null }, principalOf(context.actor)),
+    )
     try {
-      updated = await Repo.chooseStartPlan(orgId, LIVE_SUBSCRIPTION_STATUSES)
+      updated = await Repo.chooseStartPlan(orgId, LIVE_SUBSCRIPTION_STATUSES, from, [changed])
     } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error
+      // A live paid subscription, or the plan changed since this request read it.
+      if (!isTransactionConditionFailure(error)) throw error
       throw new AppError(
         'organization.plan_not_selectable',
         'This organization has an active paid subscription; change plans from billing.',
