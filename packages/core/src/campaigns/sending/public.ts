@@ -17,6 +17,7 @@ export {
 } from './control'
 /** The ledger's layout (its shards and recipient item), which the reports' items share. */
 export { type RecipientRecord, RecipientSchema, SHARDS, shardOf } from './ledger.repo'
+export { type ActionOutcome, type OutcomePage, outcomePage } from './ledger-filters.repo'
 export {
   type PauseReason,
   RECIPIENT_STATUSES,
@@ -28,7 +29,6 @@ export {
   type SendingState,
   type SesOutcome,
 } from './model'
-export { type ActionOutcome, type OutcomePage, outcomePage } from './outcome-pages'
 export { recordSesOutcome } from './outcomes'
 export { listRecipients, type RecipientQuery } from './recipients'
 export { templateVariables } from './variables'

@@ -1,13 +1,11 @@
 import type { Page, RecipientOutcome } from '@app/contracts'
-import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
-import { dynamo } from '../../aws'
 import { cursorPosition, encodeCursor } from '../../db/cursor'
 import { itemParser } from '../../db/item'
-import { ledgerPartition, ledgerShardPk } from '../../db/keys'
+import { ledgerPartition } from '../../db/keys'
 import { queryShards } from '../../db/shards'
-import { tableName } from '../../db/table'
 import { queryByStatus, type RecipientRecord, RecipientSchema, SHARDS } from './ledger.repo'
+import { filteredShardPage } from './ledger-filters.repo'
 import type { RecipientRow, RecipientStatus } from './model'
 
 const PositionSchema = z.object({ after: z.string().min(1) }).strict()
@@ -41,18 +39,6 @@ function toRow(record: RecipientRecord): RecipientRow {
   }
 }
 
-/** Each outcome as a filter on the recipient's item (`delivered`: delivered and not hard-bounced). */
-const OUTCOME_FILTERS: Record<RecipientOutcome, string> = {
-  delivered: 'attribute_exists(deliveredAt) AND attribute_not_exists(hardBouncedAt)',
-  opened: 'attribute_exists(openedAt)',
-  clicked: 'attribute_exists(clickedAt)',
-  bounced: 'attribute_exists(bounce)',
-  complained: 'attribute_exists(complainedAt)',
-  unsubscribed: 'attribute_exists(unsubscribedAt)',
-  failed: '#status = :failed',
-  skipped: '#status = :skipped',
-}
-
 /** Items a filtered page reads per shard at most (so one call stays bounded however rare the matches). */
 const SCAN_BUDGET = 500
 const compareIds = (a: RecipientRecord, b: RecipientRecord) =>
@@ -70,36 +56,8 @@ async function filteredPage(
   after: string | undefined,
   limit: number,
 ) {
-  const filters: string[] = []
-  const names: Record<string, string> = { '#sk': 'SK' }
-  const values: Record<string, unknown> = { ':from': after ? `R#${after}\u0000` : 'R#', ':to': 'R#\uffff' }
-  if (query.outcome) filters.push(OUTCOME_FILTERS[query.outcome])
-  if (query.outcome === 'failed' || query.outcome === 'skipped' || query.status) names['#status'] = 'status'
-  if (query.outcome === 'failed') values[':failed'] = 'FAILED'
-  if (query.outcome === 'skipped') values[':skipped'] = 'SKIPPED'
-  if (query.status) {
-    filters.push('#status = :status')
-    values[':status'] = query.status
-  }
-  if (query.q) {
-    filters.push('begins_with(email, :q)')
-    values[':q'] = query.q.toLowerCase()
-  }
   const perShard = await Promise.all(
-    SHARDS.map(async (shard) => {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND #sk BETWEEN :from AND :to',
-          FilterExpression: filters.join(' AND '),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ...values, ':pk': ledgerShardPk(orgId, campaignId, shard) },
-          Limit: SCAN_BUDGET,
-        }),
-      )
-      const stop = page.LastEvaluatedKey ? String(page.LastEvaluatedKey.SK).slice('R#'.length) : undefined
-      return { records: (page.Items ?? []).map(parseRecipient), stop }
-    }),
+    SHARDS.map((shard) => filteredShardPage(orgId, campaignId, shard, query, after, SCAN_BUDGET)),
   )
   const stops = perShard.flatMap((shard) => (shard.stop === undefined ? [] : [shard.stop]))
   const boundary = stops.length ? stops.reduce((a, b) => (a < b ? a : b)) : undefined
