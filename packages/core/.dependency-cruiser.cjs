@@ -9,11 +9,29 @@
  *   the local stack and core's own top-level files use what the domain deliberately exports (`<domain>/public.ts`
  *   for reads of its storage, its service modules for the rest). Tests may seed and inspect storage through a
  *   repository; they are not cruised.
+ * - DynamoDB is called only by repositories (`*.repo.ts`) and the single-table toolkit (`db/`), whose client
+ *   `aws.ts` creates: nothing else in core or the functions imports `@aws-sdk/lib-dynamodb` or
+ *   `@aws-sdk/client-dynamodb`. `dynamo()` (from `aws.ts`) sends nothing without a command from those packages, so
+ *   forbidding them is enough. `@aws-sdk/util-dynamodb` (marshalling, no calls) stays allowed: the stream decoder
+ *   `events/stream.ts` unmarshalls the images Lambda hands it. The local stack is the stand-in of the
+ *   infrastructure (it creates the table and plays the stream) and is not held to it. A file that truly must call
+ *   DynamoDB elsewhere is listed in `DYNAMODB_OUTSIDE_REPOSITORIES` with its reason.
  * - No import cycle between domain folders, nor between files.
  */
 const CORE = 'packages/core/src'
 /** `<domain>/<name>.repo.ts` or `<domain>/<sub-folder …>/<name>.repo.ts`. */
 const REPOSITORY = `^${CORE}/[^/]+/.+\\.repo\\.ts$`
+
+/** Files outside repositories and db/ that may call DynamoDB, each with why (`path` is a regular expression). */
+const DYNAMODB_OUTSIDE_REPOSITORIES = [
+  { path: `^${CORE}/aws\\.ts$`, reason: 'creates the one DynamoDB document client every repository uses' },
+  {
+    path: `^${CORE}/audience/unsubscribe/signup-rate\\.ts$`,
+    reason:
+      'temporary: its counter is being replaced by platform/rate-limit.ts (work in progress); remove this entry when that lands',
+  },
+]
+const DYNAMODB_SDK = '(^|/)@aws-sdk/(lib-dynamodb|client-dynamodb)(/|$)'
 
 /**
  * A data migration is run lazily by the domain whose data it moves (`ensureOrganizationMigrated` before any read),
@@ -68,6 +86,17 @@ module.exports = {
       to: { path: REPOSITORY },
     },
     {
+      name: 'dynamodb-only-in-repositories',
+      comment:
+        "Call DynamoDB from the domain's repository (`<name>.repo.ts`, a new one beside the caller if none fits) or db/, never elsewhere.",
+      severity: 'error',
+      from: {
+        path: [`^${CORE}/`, '^functions/src/'],
+        pathNot: ['\\.repo\\.ts$', `^${CORE}/db/`, ...DYNAMODB_OUTSIDE_REPOSITORIES.map((file) => file.path)],
+      },
+      to: { path: DYNAMODB_SDK },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycle between files either.',
       severity: 'error',
@@ -79,7 +108,9 @@ module.exports = {
   options: {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'packages/core/tsconfig.json' },
-    exclude: { path: ['node_modules', '\\.test\\.ts$'] },
+    // Tests are not cruised. Packages are not followed but stay visible as dependencies (an `exclude` would hide
+    // them, and with them every DynamoDB import).
+    exclude: { path: '\\.test\\.ts$' },
     doNotFollow: { path: 'node_modules' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],

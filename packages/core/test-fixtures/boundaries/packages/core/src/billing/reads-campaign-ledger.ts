@@ -1,0 +1,3 @@
+import { deleteLedgerShard } from '../campaigns/sending/ledger.repo'
+
+export const reachIntoCampaigns = (pk: string) => deleteLedgerShard(pk)

@@ -1,0 +1,3 @@
+import { deleteLedgerShard } from './sending/ledger.repo'
+
+export const purgeCampaign = (pk: string) => deleteLedgerShard(pk)
