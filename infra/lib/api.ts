@@ -92,7 +92,12 @@ export class Api extends Construct {
     this.functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const fn = this.createGroupFunction(group, props)
-        const integration = new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn.function)
+        // One invoke permission per function for the whole API (scoped to this API, any route), not one per
+        // route: ~125 routes would otherwise add as many Lambda permissions and pass CloudFormation's 500
+        // resources. The function still answers only its group's routes (others get 404/405 from the table).
+        const integration = new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn.function, {
+          scopePermissionToRoute: false,
+        })
         for (const route of routesOfGroup(group)) {
           const [httpRoute] = this.httpApi.addRoutes({
             path: route.path,
@@ -116,7 +121,9 @@ export class Api extends Construct {
     const catchAll = new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('DefaultIntegration', this.functions.docs.function),
+      integration: new HttpLambdaIntegration('DefaultIntegration', this.functions.docs.function, {
+        scopePermissionToRoute: false,
+      }),
       authorizer: noAuthorizer,
     })
     Validations.of(catchAll).acknowledge({

@@ -217,6 +217,20 @@ describe('api', () => {
     }
   })
 
+  test('API Gateway may invoke each endpoint function through one permission, scoped to this API', () => {
+    const permissions = resources(synth.template, 'AWS::Lambda::Permission')
+      .map(([, permission]) => permission.Properties)
+      .filter((properties: Cfn) => properties.Principal === 'apigateway.amazonaws.com')
+    // One per endpoint group, whatever the number of routes (one per route would pass CloudFormation's limit).
+    expect(permissions).toHaveLength(ENDPOINT_GROUPS.length)
+    for (const properties of permissions) expect(JSON.stringify(properties.SourceArn)).toContain(`/*/*/*`)
+  })
+
+  test('the stack stays clear of CloudFormation’s 500-resource limit', () => {
+    const count = Object.keys(synth.template.toJSON().Resources).length
+    expect(count).toBeLessThan(450)
+  })
+
   test('the JWT authorizer accepts ID tokens of the web client from the user pool', () => {
     const [client] = resources(synth.template, 'AWS::Cognito::UserPoolClient')
     const [pool] = resources(synth.template, 'AWS::Cognito::UserPool')
