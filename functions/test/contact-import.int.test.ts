@@ -13,6 +13,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
 import { orgState } from './fixtures'
+import { eventItemsOf, eventsOf } from './outbox-helpers'
 import { setSubscription } from './seed'
 import { newUser } from './stack'
 
@@ -125,6 +126,18 @@ describe('contact import', { timeout: 90_000 }, () => {
       counts: { rows: 7, created: 3, updated: 0, unchanged: 0, invalid: 4, suppressed: 0 },
       changedNothing: false,
       error: null,
+    })
+    // Its end is a domain event, made by who started it, with the same counts.
+    const [imported] = await eventItemsOf(orgId, 'contacts.imported')
+    expect(imported).toMatchObject({
+      actor: { type: 'user', accountId: user.sub, email: user.email },
+      payload: {
+        importId: done.id,
+        fileName: 'messy.csv',
+        status: 'succeeded',
+        counts: done.counts,
+        error: null,
+      },
     })
     const contacts = await contactsOf(user, orgId)
     expect(contacts.map((c) => c.email)).toEqual(['ana@example.com', 'bo@example.com', 'zoe@example.com'])
@@ -247,6 +260,14 @@ describe('contact import', { timeout: 90_000 }, () => {
     const emails = (await contactsOf(user, orgId)).map((contact) => contact.email)
     expect(emails).toHaveLength(imported)
     expect(emails).not.toContain('after@example.com')
+    const events = await eventsOf(orgId, 'contacts.imported')
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({
+      importId: done.id,
+      status: 'failed',
+      error: done.error,
+      counts: { rows: imported, created: imported, invalid: 0 },
+    })
   })
 
   it('refuses another organization’s key, a made-up key, a key with no upload, and a second start', async () => {

@@ -3,40 +3,12 @@
  * change they report, once per fact, with what their subscribers need.
  */
 
-import { dynamo } from '@app/core/aws'
 import { startScheduledCampaign } from '@app/core/campaigns/public'
-import { tableName } from '@app/core/db/table'
-import { OUTBOX_ENTITY } from '@app/core/events/outbox'
-import { ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
 import { ownerWithOrganization, subscribe } from './billing-flow'
 import { act, campaignOrg, readyCampaign } from './campaign-helpers'
+import { eventItemsOf, eventsOf } from './outbox-helpers'
 import { createTemplate, orgWithAccount, waitForJob } from './ses-sync-helpers'
-
-/** The outbox items of one organization and type (the test table is small enough to scan). */
-async function eventsOf(orgId: string, type: string) {
-  return (await eventItemsOf(orgId, type)).map((item) => item.payload as Record<string, unknown>)
-}
-
-async function eventItemsOf(orgId: string, type: string) {
-  const found: Record<string, unknown>[] = []
-  let ExclusiveStartKey: Record<string, unknown> | undefined
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :entity AND organizationId = :org AND #type = :type',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':entity': OUTBOX_ENTITY, ':org': orgId, ':type': type },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    )
-    found.push(...(page.Items ?? []))
-    ExclusiveStartKey = page.LastEvaluatedKey
-  } while (ExclusiveStartKey)
-  return found
-}
 
 describe('domain events', () => {
   it('reports template.published once per published version, and job.finished once per job', async () => {

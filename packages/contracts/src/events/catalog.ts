@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { ImportCountsSchema } from '../audience/transfer'
 import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
 import { PlanSchema, SubscriptionStatusSchema } from '../plans'
 import { TemplateVersionActionSchema } from '../templates/versions'
@@ -84,6 +85,14 @@ export const EVENT_PAYLOADS = {
   }),
   /** A template was deleted (its versions follow in the purge; SES copies stay unless deleted there). */
   'template.deleted': z.object({ templateId: z.string().min(1), name: z.string() }),
+  /** A contact import ended: every row read (`succeeded`), or refused or stopped by its file (`failed`). */
+  'contacts.imported': z.object({
+    importId: z.string().min(1),
+    fileName: z.string(),
+    status: z.enum(['succeeded', 'failed']),
+    counts: ImportCountsSchema,
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  }),
   /** A topic was created (by a member, or by a campaign report's audience action). */
   'topic.created': z.object({ topicId: z.string().min(1), name: z.string() }),
   /** A topic was deleted: it takes no new preference at once; a job then removes it from every contact. */

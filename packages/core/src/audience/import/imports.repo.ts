@@ -13,6 +13,7 @@ import { itemParser } from '../../db/item'
 import { contactImportKey } from '../../db/keys'
 import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
 import { tableName } from '../../db/table'
+import { type NamedItem, transact } from '../../db/transact'
 import { isConditionalCheckFailure } from '../../errors'
 import { DELIMITERS } from './csv-rows'
 import { TEXT_ENCODINGS } from './text-encoding'
@@ -162,24 +163,29 @@ export async function finishImport(
     error?: ImportRecord['error']
     invalidRowsKey?: string
   },
+  extra: NamedItem[] = [],
 ): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: contactImportKey(orgId, id),
-      UpdateExpression: `SET #status = :status, finishedAt = :at${outcome.error ? ', #error = :error' : ''}${
-        outcome.invalidRowsKey ? ', invalidRowsKey = :invalid' : ''
-      } ${REMOVE_LEASE}`,
-      ConditionExpression: '#status IN (:queued, :running)',
-      ExpressionAttributeNames: { '#status': 'status', ...(outcome.error ? { '#error': 'error' } : {}) },
-      ExpressionAttributeValues: {
-        ':status': outcome.status,
-        ':at': outcome.at,
-        ':queued': 'queued',
-        ':running': 'running',
-        ...(outcome.error ? { ':error': outcome.error } : {}),
-        ...(outcome.invalidRowsKey ? { ':invalid': outcome.invalidRowsKey } : {}),
+  await transact([
+    {
+      name: 'import',
+      Update: {
+        TableName: tableName(),
+        Key: contactImportKey(orgId, id),
+        UpdateExpression: `SET #status = :status, finishedAt = :at${outcome.error ? ', #error = :error' : ''}${
+          outcome.invalidRowsKey ? ', invalidRowsKey = :invalid' : ''
+        } ${REMOVE_LEASE}`,
+        ConditionExpression: '#status IN (:queued, :running)',
+        ExpressionAttributeNames: { '#status': 'status', ...(outcome.error ? { '#error': 'error' } : {}) },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':at': outcome.at,
+          ':queued': 'queued',
+          ':running': 'running',
+          ...(outcome.error ? { ':error': outcome.error } : {}),
+          ...(outcome.invalidRowsKey ? { ':invalid': outcome.invalidRowsKey } : {}),
+        },
       },
-    }),
-  )
+    },
+    ...extra,
+  ])
 }

@@ -1,5 +1,7 @@
 import { IMPORT_MAX_BYTES, type ImportCounts } from '@app/contracts'
+import { authorPrincipal } from '../../actor'
 import { AppError } from '../../errors'
+import { newEvent, outboxPut } from '../../events/outbox'
 import type { Logger } from '../../log'
 import { readRows } from './csv-rows'
 import { openFileAt, readFileHead } from './file-head'
@@ -57,6 +59,25 @@ const seenPieceKey = (orgId: string, id: string, segment: number) =>
  * from. A crash in between replays at most one segment: the same rows again give the same pieces, and writing a
  * contact its own values again changes nothing. 'more' asks for a continuation.
  */
+/** The `contacts.imported` event written with the import's end, made by who started it. */
+function importedEvent(
+  record: Repo.ImportRecord,
+  status: 'succeeded' | 'failed',
+  counts: ImportCounts,
+  error: { code: string; message: string } | null,
+) {
+  return [
+    outboxPut(
+      newEvent(
+        'contacts.imported',
+        record.orgId,
+        { importId: record.id, fileName: record.fileName, status, counts, error },
+        authorPrincipal(record.createdBy, 'audience.import'),
+      ),
+    ),
+  ]
+}
+
 export async function runImportSlice(
   message: { orgId: string; importId: string },
   options: ImportSliceOptions,
@@ -78,11 +99,13 @@ export async function runImportSlice(
   } catch (error) {
     if (error instanceof LeaseLost) return 'busy'
     if (!(error instanceof AppError)) throw error
-    await Repo.finishImport(orgId, importId, {
-      status: 'failed',
-      at: new Date().toISOString(),
-      error: { code: error.code, message: error.message },
-    })
+    const refusal = { code: error.code, message: error.message }
+    await Repo.finishImport(
+      orgId,
+      importId,
+      { status: 'failed', at: new Date().toISOString(), error: refusal },
+      importedEvent(record, 'failed', record.counts, refusal),
+    )
     options.log?.info('contact_import.refused', { importId, code: error.code })
     return 'done'
   }
@@ -198,19 +221,23 @@ async function work(record: Repo.ImportRecord, options: ImportSliceOptions): Pro
     counts.invalid > 0
       ? await assembleInvalidRows(record.orgId, record.id, checkpoint.segment, checkpoint.header)
       : undefined
-  await Repo.finishImport(record.orgId, record.id, {
-    status: defect ? 'failed' : 'succeeded',
-    at: new Date().toISOString(),
-    ...(defect
-      ? {
-          error: {
-            code: defect.code,
-            message: `Reading stopped after row ${row.toLocaleString('en')} (the rows up to it are imported): ${defect.message}`,
-          },
-        }
-      : {}),
-    ...(invalidRowsKey ? { invalidRowsKey } : {}),
-  })
+  const stopped = defect
+    ? {
+        code: defect.code,
+        message: `Reading stopped after row ${row.toLocaleString('en')} (the rows up to it are imported): ${defect.message}`,
+      }
+    : null
+  await Repo.finishImport(
+    record.orgId,
+    record.id,
+    {
+      status: stopped ? 'failed' : 'succeeded',
+      at: new Date().toISOString(),
+      ...(stopped ? { error: stopped } : {}),
+      ...(invalidRowsKey ? { invalidRowsKey } : {}),
+    },
+    importedEvent(record, stopped ? 'failed' : 'succeeded', counts, stopped),
+  )
   options.log?.info(defect ? 'contact_import.unreadable' : 'contact_import.finished', {
     importId: record.id,
     counts,
