@@ -1,5 +1,5 @@
 import { RoleSchema } from '@app/contracts'
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { batchGet } from '../db/batch'
@@ -13,12 +13,10 @@ import {
   MEMBERSHIP_PREFIX,
   organizationKey,
   organizationMemberKey,
-  resetThrottleKey,
 } from '../db/keys'
 import { queryIndex } from '../db/query'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
 import type { NamedItem } from '../db/transact'
-import { isConditionalCheckFailure } from '../errors'
 import type { OrganizationRecord } from '../organizations/public'
 
 export interface AccountRecord {
@@ -199,31 +197,6 @@ export async function updateAccountProfile(accountId: string, changes: AccountCh
       ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
     }),
   )
-}
-
-/**
- * Takes the address's reset-mail slot for `intervalSeconds` from `nowEpoch`; false while the last one taken has not
- * expired.
- */
-export async function claimResetMailSlot(
-  email: string,
-  nowEpoch: number,
-  intervalSeconds: number,
-): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...resetThrottleKey(email), entity: 'ResetThrottle', expiresAt: nowEpoch + intervalSeconds },
-        ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
-        ExpressionAttributeValues: { ':now': nowEpoch },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
 }
 
 export type { OrganizationRecord }

@@ -6,6 +6,7 @@ import { coreEnv } from '../env'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
 import { sendProductMail } from '../mail/product-mail'
+import { takeRateLimit } from '../platform/rate-limit'
 import * as AccountsRepo from './accounts.repo'
 
 /** One reset mail per address per minute, so the public endpoint cannot flood a mailbox. */
@@ -17,8 +18,13 @@ export const RESET_MAIL_INTERVAL_SECONDS = 60
  * the address has an account.
  */
 export async function requestPasswordReset(email: string, log?: Logger, now = new Date()): Promise<void> {
-  const epoch = Math.floor(now.getTime() / 1000)
-  if (!(await AccountsRepo.claimResetMailSlot(email, epoch, RESET_MAIL_INTERVAL_SECONDS))) {
+  const slot = await takeRateLimit(
+    'password-reset.mail',
+    email,
+    { limit: 1, windowSeconds: RESET_MAIL_INTERVAL_SECONDS },
+    now,
+  )
+  if (!slot.allowed) {
     log?.info('password_reset.throttled')
     return
   }

@@ -1,8 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
-import { dynamo } from '../../aws'
-import { signupRateKey } from '../../db/keys'
-import { tableName } from '../../db/table'
-import { AppError, isConditionalCheckFailure } from '../../errors'
+import { enforceRateLimit, takeRateLimit } from '../../platform/rate-limit'
 
 /** Signups a caller address may send per hour, and confirmation mails one address may get per day. */
 export const SIGNUP_LIMITS = {
@@ -10,39 +6,25 @@ export const SIGNUP_LIMITS = {
   perEmailPerDay: 3,
 } as const
 
-async function count(scope: string, windowSeconds: number, limit: number, now: Date): Promise<boolean> {
-  const epoch = Math.floor(now.getTime() / 1000)
-  const windowStart = epoch - (epoch % windowSeconds)
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: signupRateKey(scope, windowStart),
-        UpdateExpression: 'ADD #count :one SET expiresAt = :expires, entity = :entity',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': limit,
-          ':expires': windowStart + windowSeconds * 2,
-          ':entity': 'SignupRate',
-        },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
-}
-
-/** Counts one signup from this address; past the hourly limit, a 429. */
+/** Counts one signup from this address; past the hourly limit, a 429 with `Retry-After`. */
 export async function limitSignupsFrom(ip: string | undefined, now = new Date()): Promise<void> {
-  if (ip && !(await count(`ip#${ip}`, 60 * 60, SIGNUP_LIMITS.perIpPerHour, now)))
-    throw new AppError('rate.limited', 'Too many signups from your network; please try again later.')
+  if (!ip) return
+  await enforceRateLimit(
+    'signup.ip',
+    ip,
+    { limit: SIGNUP_LIMITS.perIpPerHour, windowSeconds: 60 * 60 },
+    'Too many signups from your network; please try again later.',
+    now,
+  )
 }
 
 /** Whether one more confirmation mail may go to this address of this organization today. */
-export function mayMail(orgId: string, email: string, now = new Date()): Promise<boolean> {
-  return count(`email#${orgId}#${email}`, 24 * 60 * 60, SIGNUP_LIMITS.perEmailPerDay, now)
+export async function mayMail(orgId: string, email: string, now = new Date()): Promise<boolean> {
+  const decision = await takeRateLimit(
+    'signup.confirmation-mail',
+    `${orgId}#${email}`,
+    { limit: SIGNUP_LIMITS.perEmailPerDay, windowSeconds: 24 * 60 * 60 },
+    now,
+  )
+  return decision.allowed
 }

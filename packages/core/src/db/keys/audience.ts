@@ -126,14 +126,3 @@ export const bounceStreakPartition = (orgId: string) => ({
   prefix: `ORG#${orgId}#BOUNCES`,
   shards: BOUNCE_STREAK_SHARDS,
 })
-
-/**
- * Public signup forms (audience/unsubscribe/signup.ts): a fixed-window counter per caller address and per
- * organization + email, so the public endpoint cannot flood a mailbox nor be scripted.
- *   Signup rate window   SIGNUP_RATE#<ip|email>#<value>   <window start, epoch s>   -   -   (TTL)
- *   Access pattern: count one signup in the current window  E: UpdateItem ADD count with a < limit condition
- */
-export const signupRateKey = (scope: string, windowStart: number) => ({
-  PK: `SIGNUP_RATE#${scope}`,
-  SK: String(windowStart),
-})

@@ -10,7 +10,6 @@ import { PROFILE } from './shared'
  * Organization         ORG#<orgId>             PROFILE                    -                  -
  * Org member           ORG#<orgId>             MEMBER#<accountId>         -                  -
  * Email token          TOKEN#<sha256(token)>   TOKEN                      -                  -   (TTL)
- * Reset throttle       EMAIL#<email>           RESET_THROTTLE             -                  -   (TTL)
  *
  *  1. Get an account with all its memberships        E: Query PK=ACCOUNT#id (one strongly consistent read); or,
  *     with its organizations (GET account)             knowing the organizations from an earlier read, one
@@ -51,4 +50,3 @@ export const organizationMemberKey = (orgId: string, accountId: string) => ({
 export const MEMBER_PREFIX = 'MEMBER#'
 
 export const emailTokenKey = (tokenHash: string) => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' })
-export const resetThrottleKey = (email: string) => ({ PK: `EMAIL#${email}`, SK: 'RESET_THROTTLE' })
