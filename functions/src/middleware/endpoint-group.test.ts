@@ -93,6 +93,23 @@ describe('endpoint group middleware', () => {
     expect(body.error.code).toBe('route.not_found')
   })
 
+  it('refuses to build a group whose rate-limited or idempotent route lacks its step', async () => {
+    const { endpointGroup } = await import('./endpoint-group')
+    const { routes } = await import('@app/contracts')
+    const probe = { ...routes.createContact, id: 'createContact', idempotent: true } as const
+    expect(() => endpointGroup('contacts', routes, {} as never, { routes: [probe] })).toThrow(
+      /createContact: give its group the rateLimit \/ idempotency step/,
+    )
+    const limited = {
+      ...routes.getOpenApi,
+      id: 'getOpenApi',
+      rateLimit: { per: 'ip', limit: 1, windowSeconds: 1 },
+    }
+    expect(() => endpointGroup('docs', routes, {} as never, { routes: [limited as never] })).toThrow(
+      /getOpenApi/,
+    )
+  })
+
   it('refuses a body on a call that takes none', async () => {
     const { status, body } = await call(
       account,

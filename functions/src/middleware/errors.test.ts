@@ -65,6 +65,19 @@ describe('errors raised in core', () => {
     expect(crash.body.error.code).toBe('internal.error')
   })
 
+  it('says when to retry a rate limit: Retry-After in seconds', async () => {
+    const { RateLimited } = await import('@app/core/platform/rate-limit')
+    const { response } = toErrorResponse(new RateLimited('Slow down.', 42))
+    expect(response.statusCode).toBe(429)
+    expect(response.headers).toMatchObject({ 'retry-after': '42' })
+    expect(JSON.parse(String(response.body))).toEqual({
+      error: { code: 'rate.limited', message: 'Slow down.' },
+    })
+    expect(toErrorResponse(new AppError('rate.limited', 'Busy.')).response.headers).not.toHaveProperty(
+      'retry-after',
+    )
+  })
+
   it('refuses API keys with 401 until a key authenticator is plugged in', async () => {
     const answer = await call(probe(() => ({ ok: true }), 'apiKey'))
     expect(answer.status).toBe(401)

@@ -67,15 +67,21 @@ export function invalidRequest(error: z.ZodError, where?: string): AppError {
 
 /**
  * The one place an error becomes a response. A `ZodError` (a schema run in core) is a 400 like the middleware's
- * own validation; unknown errors are 500 with a generic message.
+ * own validation; a rate limit's 429 says when to retry (`Retry-After`, seconds); unknown errors are 500 with a
+ * generic message.
  */
 export function toErrorResponse(thrown: unknown): {
   response: APIGatewayProxyStructuredResultV2
   unexpected: boolean
 } {
   const error = thrown instanceof z.ZodError ? invalidRequest(thrown) : thrown
-  if (error instanceof AppError)
-    return { response: errorResponse(error.code, error.message, error.details), unexpected: false }
+  if (error instanceof AppError) {
+    const response = errorResponse(error.code, error.message, error.details)
+    // core's RateLimited, read by its field so every group need not bundle the rate limiter to answer one.
+    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds
+    if (retryAfter) response.headers = { ...response.headers, 'retry-after': String(retryAfter) }
+    return { response, unexpected: false }
+  }
   const status = (error as { statusCode?: number } | null)?.statusCode
   const mapped = status ? HTTP_ERROR_CODES[status] : undefined
   if (mapped) return { response: errorResponse(mapped.code, mapped.message), unexpected: false }

@@ -1,6 +1,10 @@
 /** Unit-test helpers: invoke an endpoint-group handler in process, as API Gateway would, without the stack. */
 import { ENV } from '@app/contracts'
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda'
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda'
 
 export type TestHandler = (
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -45,4 +49,18 @@ export function httpEvent(
       authorizer: init.claims ? { jwt: { claims: init.claims, scopes: null } } : undefined,
     },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer
+}
+
+/**
+ * A middy request for driving one pipeline step on its own (`step.before(request)`), its event built by
+ * `httpEvent`; a fresh context per request, as Lambda gives.
+ */
+export function stepRequest(event: APIGatewayProxyEventV2WithJWTAuthorizer) {
+  return {
+    event,
+    context: { ...lambdaContext, awsRequestId: `req-${Math.random().toString(36).slice(2)}` } as Context,
+    response: undefined as APIGatewayProxyStructuredResultV2 | undefined,
+    error: undefined as Error | undefined,
+    internal: {},
+  }
 }
