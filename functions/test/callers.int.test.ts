@@ -17,6 +17,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { endpointGroup } from '../src/middleware/endpoint-group'
 import { httpEvent, lambdaContext, type TestHandler } from '../src/middleware/handler-testing'
+import { idempotency } from '../src/middleware/steps/idempotency'
+import { rateLimit } from '../src/middleware/steps/rate-limit'
 import { addMember, setSubscription } from './seed'
 import { newUser } from './stack'
 
@@ -64,7 +66,12 @@ function contextProbe(group: (typeof ENDPOINT_GROUPS)[number]): TestHandler {
       }),
     ]),
   )
-  return endpointGroup(group, routes, handlers as never, { routes: probed, owners }) as TestHandler
+  return endpointGroup(group, routes, handlers as never, {
+    routes: probed,
+    owners,
+    rateLimit,
+    idempotency,
+  }) as TestHandler
 }
 
 interface World {

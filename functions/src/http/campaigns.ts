@@ -4,16 +4,23 @@ import * as CampaignPreflight from '@app/core/campaigns/preflight'
 import * as CampaignSenderDefaults from '@app/core/campaigns/sender-defaults'
 import * as CampaignTestSend from '@app/core/campaigns/test-send'
 import { endpointGroup } from '../middleware/endpoint-group'
+import { idempotency } from '../middleware/steps/idempotency'
 
-export const handler = endpointGroup('campaigns', campaignRoutes, {
-  listCampaigns: ({ context, query }) => Campaigns.listCampaigns(context, query),
-  getCampaignSenderDefaults: ({ context }) => CampaignSenderDefaults.getSenderDefaults(context),
-  createCampaign: ({ context, query, body }) => Campaigns.createCampaign(context, query.awsAccountId, body),
-  getCampaign: ({ context, params }) => Campaigns.getCampaign(context, params.id),
-  updateCampaign: ({ context, params, body }) => Campaigns.updateCampaign(context, params.id, body),
-  deleteCampaign: ({ context, params }) => Campaigns.deleteCampaign(context, params.id),
-  duplicateCampaign: ({ context, params }) => Campaigns.duplicateCampaign(context, params.id),
-  getCampaignPreflight: ({ context, params }) => CampaignPreflight.preflight(context, params.id),
-  sendCampaignTest: ({ context, params, body }) => CampaignTestSend.sendTest(context, params.id, body),
-  listCampaignRecipients: ({ context, params, query }) => Campaigns.listRecipients(context, params.id, query),
-})
+export const handler = endpointGroup(
+  'campaigns',
+  campaignRoutes,
+  {
+    listCampaigns: ({ context, query }) => Campaigns.listCampaigns(context, query),
+    getCampaignSenderDefaults: ({ context }) => CampaignSenderDefaults.getSenderDefaults(context),
+    createCampaign: ({ context, query, body }) => Campaigns.createCampaign(context, query.awsAccountId, body),
+    getCampaign: ({ context, params }) => Campaigns.getCampaign(context, params.id),
+    updateCampaign: ({ context, params, body }) => Campaigns.updateCampaign(context, params.id, body),
+    deleteCampaign: ({ context, params }) => Campaigns.deleteCampaign(context, params.id),
+    duplicateCampaign: ({ context, params }) => Campaigns.duplicateCampaign(context, params.id),
+    getCampaignPreflight: ({ context, params }) => CampaignPreflight.preflight(context, params.id),
+    sendCampaignTest: ({ context, params, body }) => CampaignTestSend.sendTest(context, params.id, body),
+    listCampaignRecipients: ({ context, params, query }) =>
+      Campaigns.listRecipients(context, params.id, query),
+  },
+  { idempotency },
+)

@@ -2,6 +2,7 @@ import { contactRoutes } from '@app/contracts/audience/routes'
 import { contactActivityRoutes } from '@app/contracts/campaigns/routes'
 import { CampaignReports, Contacts } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
+import { idempotency } from '../middleware/steps/idempotency'
 
 export const handler = endpointGroup(
   'contacts',
@@ -17,4 +18,5 @@ export const handler = endpointGroup(
     getContactActivity: ({ context, params, query }) =>
       CampaignReports.contactActivity(context, params.id, query),
   },
+  { idempotency },
 )

@@ -1,6 +1,7 @@
 import { templateRoutes } from '@app/contracts/templates/routes'
 import { TemplateDeletion, TemplateList, Templates, TemplateVersions, TestSends } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
+import { idempotency } from '../middleware/steps/idempotency'
 
 export const handler = endpointGroup(
   'templates',
@@ -22,5 +23,5 @@ export const handler = endpointGroup(
     listTags: ({ context }) => TemplateList.listTags(context),
     sendTemplateTest: ({ context, body, account }) => TestSends.sendTest(context, { body, account }),
   },
-  { owners: { template: Templates.organizationOfTemplate } },
+  { owners: { template: Templates.organizationOfTemplate }, idempotency },
 )

@@ -98,8 +98,7 @@ function headerParameters(route: RouteEntry) {
       name: IDEMPOTENCY_KEY_HEADER,
       in: 'header',
       required: false,
-      description:
-        'Makes a retry safe: the first answer (2xx or a final 4xx) to this caller, route and key is answered again for 24 hours, marked `Idempotent-Replayed: true`; another request under the same key is 422 `idempotency.key_reused`, a repeat while the first still runs 409 `idempotency.in_progress`. A 5xx frees the key.',
+      description: 'The first final answer to this key is replayed for 24 h; a 5xx frees the key.',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
     },
   ]
@@ -111,7 +110,7 @@ function responseHeaders(route: RouteEntry, status: number): Record<string, unkn
   return {
     headers: {
       'Retry-After': {
-        description: 'Seconds until the rate limit lets the next call through.',
+        description: 'Seconds to wait.',
         schema: { type: 'integer', minimum: 1 },
       },
     },
@@ -125,7 +124,7 @@ function successResponse(route: RouteEntry): Record<string, unknown> {
       ? {
           headers: {
             [IDEMPOTENT_REPLAYED_HEADER]: {
-              description: '`true` when this is the stored answer of an earlier call with the same key.',
+              description: 'A replayed answer.',
               schema: { type: 'string', enum: ['true'] },
             },
           },

@@ -61,6 +61,16 @@ describe('route flags: idempotent', () => {
     expect(routeErrors(probe)).not.toContain('idempotency.in_progress')
   })
 
+  it('is on the routes whose repeat would do something twice: creating a campaign or contact, starting an import, test sends', () => {
+    expect(ROUTE_LIST.filter((route) => route.idempotent).map((route) => route.id)).toEqual([
+      'sendTemplateTest',
+      'createContact',
+      'startContactImport',
+      'createCampaign',
+      'sendCampaignTest',
+    ])
+  })
+
   it('is declared only on POST routes with a caller, each documenting the header and its answers', () => {
     for (const route of ROUTE_LIST.filter((entry) => entry.idempotent)) {
       expect(route.method, route.id).toBe('POST')

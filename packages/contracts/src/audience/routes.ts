@@ -158,6 +158,7 @@ export const contactRoutes = {
       'topic.deleting',
     ],
     status: 201,
+    idempotent: true,
   }),
   getContact: route({
     method: 'GET',

@@ -52,6 +52,7 @@ export const transferRoutes = {
       'topic.not_found',
     ],
     status: 202,
+    idempotent: true,
   }),
   getContactImport: route({
     method: 'GET',

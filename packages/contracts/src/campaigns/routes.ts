@@ -67,6 +67,7 @@ export const campaignRoutes = {
     response: CampaignSchema,
     errors: [...ORGANIZATION_ERRORS, ...REFERENCE_ERRORS],
     status: 201,
+    idempotent: true,
   }),
   getCampaign: route({
     ...common,
@@ -163,6 +164,7 @@ export const campaignRoutes = {
       ...AWS_ERRORS,
     ],
     status: 201,
+    idempotent: true,
   }),
   listCampaignRecipients: route({
     ...common,

@@ -233,5 +233,6 @@ export const templateRoutes = {
       ...AWS_ERRORS,
     ],
     status: 201,
+    idempotent: true,
   }),
 } as const satisfies Record<string, RouteDefinition>
