@@ -1,5 +1,6 @@
-import type { Account, OrganizationSummary } from '@app/contracts'
+import { type Account, CHECKOUT_SESSION_ID_PLACEHOLDER, type OrganizationSummary } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
+import { paths } from '../../lib/paths'
 import {
   CHECKOUT_CANCELED_PATH,
   CHECKOUT_RETURN_PATH,
@@ -41,6 +42,18 @@ describe('checkout return URLs', () => {
     expect(CHECKOUT_CANCELED_PATH).toBe('/app/onboarding/plan?checkout=canceled')
     expect(wasCheckoutCanceled(new URL(CHECKOUT_CANCELED_PATH, 'http://x').searchParams)).toBe(true)
     expect(wasCheckoutCanceled(new URLSearchParams(''))).toBe(false)
+  })
+
+  it("read back what the server gives Checkout, once Stripe filled in the session's id", () => {
+    const returned = new URL(
+      paths.checkoutReturn('TEAM_YEARLY').replace(CHECKOUT_SESSION_ID_PLACEHOLDER, 'cs_test_a1B2'),
+      'http://x',
+    )
+    expect(returned.pathname).toBe(CHECKOUT_RETURN_PATH)
+    expect(parseCheckoutReturn(returned.searchParams)).toEqual({
+      sessionId: 'cs_test_a1B2',
+      plan: 'TEAM_YEARLY',
+    })
   })
 })
 

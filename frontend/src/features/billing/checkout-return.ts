@@ -1,17 +1,22 @@
-import { type Account, LIVE_SUBSCRIPTION_STATUSES, type PaidPlan, PaidPlanSchema } from '@app/contracts'
+import {
+  type Account,
+  CHECKOUT_CANCELED_PARAM,
+  CHECKOUT_PLAN_PARAM,
+  CHECKOUT_SESSION_PARAM,
+  LIVE_SUBSCRIPTION_STATUSES,
+  type PaidPlan,
+  PaidPlanSchema,
+} from '@app/contracts'
 import { paths } from '../../lib/paths'
 import { selectedOrganizationOf } from '../account/account-state'
 
 /**
- * Where the payment provider sends the browser back. The server builds the same URLs:
- * `${appUrl}/app/onboarding/checkout?session_id={CHECKOUT_SESSION_ID}&plan=<plan>` after a payment and
- * `${appUrl}/app/onboarding/plan?checkout=canceled` when the customer cancels or goes back.
+ * Where the payment provider sends the browser back. The server builds them with the same functions:
+ * `paths.checkoutReturn(plan)` after a payment (`?session_id=<Stripe's id>&plan=<plan>`) and
+ * `paths.onboardingPlan({ checkout: 'canceled' })` when the customer cancels or goes back.
  */
 export const CHECKOUT_RETURN_PATH = paths.onboardingCheckout()
 export const CHECKOUT_CANCELED_PATH = paths.onboardingPlan({ checkout: 'canceled' })
-export const CHECKOUT_SESSION_PARAM = 'session_id'
-export const CHECKOUT_PLAN_PARAM = 'plan'
-export const CHECKOUT_CANCELED_PARAM = 'checkout'
 
 /** The activation page polls the account this often, and gives up (offering 'Check again') after this long. */
 export const ACTIVATION_POLL_MS = 1500
