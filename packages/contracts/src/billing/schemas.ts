@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { appPaths } from '../app-paths'
 import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
 import { PageCursorSchema, PageSchema } from '../page'
@@ -25,7 +26,7 @@ export const CreateCustomerPortalBodySchema = z
     organizationId: UlidSchema,
     /** Open the portal straight on the plan switcher instead of its overview. */
     intent: z.enum(['manage', 'switch_plan']).default('manage'),
-    returnPath: AppReturnPathSchema.default('/app/organization/billing'),
+    returnPath: AppReturnPathSchema.default(appPaths.billing()),
   })
   .strict()
 export type CreateCustomerPortalBody = z.input<typeof CreateCustomerPortalBodySchema>

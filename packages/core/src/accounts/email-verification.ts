@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_TTL_SECONDS } from '@app/contracts'
+import { appPaths, EMAIL_VERIFICATION_TTL_SECONDS } from '@app/contracts'
 import type { UserActor } from '../actor'
 import { issueEmailToken, redeemEmailToken } from '../auth/email-tokens'
 import { markIdentityEmailVerified } from '../auth/identity'
@@ -26,7 +26,7 @@ export async function sendEmailVerification(actor: UserActor): Promise<void> {
       'Welcome to SES Studio! Please confirm that this address is yours.',
       'You can keep using the app meanwhile; verifying lets us reach you about your account and billing.',
     ],
-    action: { label: 'Verify email address', url: `${coreEnv().appUrl}/auth/verify-email#token=${token}` },
+    action: { label: 'Verify email address', url: `${coreEnv().appUrl}${appPaths.verifyEmail(token)}` },
     footnote: 'The link works for 7 days. If you did not create an account, you can ignore this message.',
   })
 }

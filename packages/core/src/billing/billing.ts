@@ -1,4 +1,5 @@
 import {
+  appPaths,
   type Billing,
   type BillingDetails,
   type CreateCheckoutSessionBody,
@@ -27,8 +28,8 @@ import { currentSubscription, isLive, listSubscriptions, statusOf, summarize } f
 export function checkoutReturnUrls(plan: PaidPlan) {
   const app = coreEnv().appUrl
   return {
-    success_url: `${app}/app/onboarding/checkout?session_id={CHECKOUT_SESSION_ID}&plan=${plan}`,
-    cancel_url: `${app}/app/onboarding/plan?checkout=canceled`,
+    success_url: `${app}${appPaths.checkoutReturn(plan)}`,
+    cancel_url: `${app}${appPaths.onboardingPlan({ checkout: 'canceled' })}`,
   }
 }
 

@@ -1,3 +1,4 @@
+import { appPaths } from '@app/contracts'
 import { getAccountWithMemberships } from '../accounts/public'
 import { coreEnv } from '../env'
 import { on } from '../events/dispatch'
@@ -46,7 +47,7 @@ export const campaignPausedSubscribers = [
           `SES said: ${reason.message}`,
           'Nothing more is sent until you resume it. Fix the cause in your AWS account, then resume the campaign: it continues where it stopped, with no duplicate.',
         ],
-        action: { label: 'Open the campaign', url: `${coreEnv().appUrl}/app/campaigns/${campaignId}` },
+        action: { label: 'Open the campaign', url: `${coreEnv().appUrl}${appPaths.campaign(campaignId)}` },
         footnote: 'You receive this as an owner of the organization.',
       }).catch(async (error: unknown) => {
         await unmarkMailed(orgId, event.id, found.account.id)
