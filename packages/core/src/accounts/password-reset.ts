@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TTL_SECONDS } from '@app/contracts'
+import { appPaths, PASSWORD_RESET_TTL_SECONDS } from '@app/contracts'
 import { issueEmailToken, redeemEmailToken } from '../auth/email-tokens'
 import { findIdentityUser, markIdentityEmailVerified, setIdentityPassword } from '../auth/identity'
 import { nowIso } from '../db/table'
@@ -42,7 +42,7 @@ export async function requestPasswordReset(email: string, log?: Logger, now = ne
     to: user.email,
     subject: 'Reset your SES Studio password',
     paragraphs: ['Someone (hopefully you) asked to reset the password of your SES Studio account.'],
-    action: { label: 'Choose a new password', url: `${coreEnv().appUrl}/auth/reset-password#token=${token}` },
+    action: { label: 'Choose a new password', url: `${coreEnv().appUrl}${appPaths.resetPassword(token)}` },
     footnote: 'The link works for one hour and only once. If you did not ask for it, ignore this message.',
   })
 }
