@@ -5,6 +5,7 @@ import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
 import { access as blocks } from './http/blocks.access'
+import { access as campaignChecks } from './http/campaign-checks.access'
 import { access as campaignReports } from './http/campaign-reports.access'
 import { access as campaigns } from './http/campaigns.access'
 import { access as contactTransfer } from './http/contact-transfer.access'
@@ -62,6 +63,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   unsubscribe,
   campaigns,
   'campaign-reports': campaignReports,
+  'campaign-checks': campaignChecks,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

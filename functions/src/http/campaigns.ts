@@ -1,8 +1,6 @@
 import { campaignRoutes } from '@app/contracts/campaigns/routes'
 import * as Campaigns from '@app/core/campaigns/campaigns'
-import * as CampaignPreflight from '@app/core/campaigns/preflight'
 import * as CampaignSenderDefaults from '@app/core/campaigns/sender-defaults'
-import * as CampaignTestSend from '@app/core/campaigns/test-send'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { idempotency } from '../middleware/steps/idempotency'
 
@@ -17,8 +15,6 @@ export const handler = endpointGroup(
     updateCampaign: ({ context, params, body }) => Campaigns.updateCampaign(context, params.id, body),
     deleteCampaign: ({ context, params }) => Campaigns.deleteCampaign(context, params.id),
     duplicateCampaign: ({ context, params }) => Campaigns.duplicateCampaign(context, params.id),
-    getCampaignPreflight: ({ context, params }) => CampaignPreflight.preflight(context, params.id),
-    sendCampaignTest: ({ context, params, body }) => CampaignTestSend.sendTest(context, params.id, body),
     listCampaignRecipients: ({ context, params, query }) =>
       Campaigns.listRecipients(context, params.id, query),
   },

@@ -33,6 +33,8 @@ export const ENDPOINT_GROUPS = [
   'campaigns',
   // Campaign reports: counts, compare, the contact CSVs, the audience actions, per-template analytics.
   'campaign-reports',
+  // What a campaign is checked with before sending: the pre-flight and test sends.
+  'campaign-checks',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -10,6 +10,7 @@ import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
 import { blockRoutes } from './blocks/routes'
 import { campaignAudienceActionRoutes } from './campaigns/audience-actions'
+import { campaignCheckRoutes } from './campaigns/check-routes'
 import { campaignReportRoutes } from './campaigns/report-routes'
 import { campaignRoutes, contactActivityRoutes } from './campaigns/routes'
 import { templateAnalyticsRoutes } from './campaigns/template-analytics'
@@ -49,6 +50,7 @@ export const routes = {
   ...signupRoutes,
   ...campaignRoutes,
   ...campaignReportRoutes,
+  ...campaignCheckRoutes,
   ...campaignAudienceActionRoutes,
   ...contactActivityRoutes,
   ...templateAnalyticsRoutes,

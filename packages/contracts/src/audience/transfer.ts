@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { nonBlank, safeName, uniqueItems } from '../text'
 import { AttributeNameSchema } from './attribute-names'
+import { ImportCountsSchema } from './import-counts'
 import { CONTACTS_MAX } from './schemas'
 
 /**
@@ -144,19 +145,7 @@ export type StartImportBody = z.input<typeof StartImportBodySchema>
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
 export const ImportStatusSchema = z.enum(IMPORT_STATUSES)
 
-export const ImportCountsSchema = z.object({
-  /** Data rows read so far (blank lines not counted). */
-  rows: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  /** Existing contacts the row would not change (or `skip` left alone). */
-  unchanged: z.number().int(),
-  /** Rows refused: see the invalid-rows file. */
-  invalid: z.number().int(),
-  /** Rows of suppressed contacts: never re-subscribed. */
-  suppressed: z.number().int(),
-})
-export type ImportCounts = z.infer<typeof ImportCountsSchema>
+export { type ImportCounts, ImportCountsSchema } from './import-counts'
 
 export const ContactImportSchema = z.object({
   id: UlidSchema,

@@ -1,5 +1,4 @@
 import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
-import { CampaignTestSendBodySchema, CampaignTestSendResultSchema, PreflightSchema } from './preflight'
 import { RecipientListQuerySchema, RecipientListSchema } from './recipients'
 import { ContactActivityListSchema, ContactActivityParamsSchema, ContactActivityQuerySchema } from './report'
 import {
@@ -127,44 +126,6 @@ export const campaignRoutes = {
     response: CampaignSchema,
     errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
     status: 201,
-  }),
-  getCampaignPreflight: route({
-    ...common,
-    method: 'GET',
-    path: '/api/campaigns/{id}/preflight',
-    summary:
-      'The pre-flight: recipient count, recipients missing template variables, refusals (unsubscribe link, postal address, identity), sandbox and suppression notes, the estimated duration and what today’s quota allows',
-    permission: 'campaigns.read',
-    params: CampaignIdParamsSchema,
-    query: CampaignQuerySchema,
-    response: PreflightSchema,
-    errors: [...ORGANIZATION_ERRORS, 'campaigns.not_found'],
-    status: 200,
-  }),
-  sendCampaignTest: route({
-    ...common,
-    method: 'POST',
-    path: '/api/campaigns/{id}/test-send',
-    summary:
-      'Send the campaign’s message to up to 5 addresses through its AWS account, rendered with a real recipient’s data',
-    permission: 'campaigns.write',
-    params: CampaignIdParamsSchema,
-    query: CampaignQuerySchema,
-    body: CampaignTestSendBodySchema,
-    response: CampaignTestSendResultSchema,
-    errors: [
-      ...ORGANIZATION_ERRORS,
-      'campaigns.not_found',
-      'campaigns.preflight_refused',
-      'contact.not_found',
-      'aws_account.not_found',
-      'aws_account.not_verified',
-      'email_identity.not_verified',
-      'template.not_found',
-      ...AWS_ERRORS,
-    ],
-    status: 201,
-    idempotent: true,
   }),
   listCampaignRecipients: route({
     ...common,

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ImportCountsSchema } from '../audience/transfer'
+import { ImportCountsSchema } from '../audience/import-counts'
 import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
 import { PlanSchema, SubscriptionStatusSchema } from '../plans'
 import { TemplateVersionActionSchema } from '../templates/versions'
