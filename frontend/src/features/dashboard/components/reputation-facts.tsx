@@ -1,10 +1,9 @@
-import { type CombinedReport, lowestTierFor, type OrganizationSummary, TIERS } from '@app/contracts'
+import { type CombinedReport, can, lowestTierFor, type OrganizationSummary, TIERS } from '@app/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../lib/paths'
-import { usePermission } from '../../account/use-permission'
 import { countText } from '../../campaigns/campaign-display'
 import {
   percentText,
@@ -38,7 +37,8 @@ export function ReputationFacts({
   reputation: UseQueryResult<CombinedReport>
 }) {
   const headingId = useId()
-  const canUpgrade = usePermission('billing.manage', organization.id)
+  // The organization summary carries the member's role: ask contracts' rule of it directly.
+  const canUpgrade = can(organization.role, 'billing.manage')
   const heading = (
     <p id={headingId} className={styles.emptyTitle}>
       Bounces and complaints, last {REPUTATION_WINDOW_DAYS} days
