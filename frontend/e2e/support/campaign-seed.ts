@@ -59,12 +59,11 @@ export async function until<T>(
 const sim = (label: string) => `${label}-${randomUUID().slice(0, 8)}@simulator.amazonses.com`
 
 /**
- * A Team organization whose AWS account publishes SES events to us, a topic of six mailbox-simulator contacts
- * (a opens and clicks both links, b is opened by Apple's proxy, c clicks, d hard-bounces, e complains, f is only
- * delivered) and a template with two links.
+ * A signed-up owner whose organization paid for Team through the Stripe stand-in, with a production AWS account
+ * (`sender` verified) connected and publishing its SES events to us.
  */
-export async function seed() {
-  const owner = await signUp(stack, { email: uniqueEmail('reports'), password: PASSWORD })
+export async function teamOrgWithMonitoring(label: string, sender: string) {
+  const owner = await signUp(stack, { email: uniqueEmail(label), password: PASSWORD })
   const api = apiClient(stack, owner.idToken)
   const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
   const orgId = account.body.organizations[0]?.id as string
@@ -77,7 +76,7 @@ export async function seed() {
   const q = `organizationId=${orgId}`
 
   const keys = await createLocalCustomerAccount(stack, { productionAccess: true })
-  await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: SENDER })
+  await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: sender })
   const aws = await api.post<{ id: string }>(`/api/aws-accounts?${q}`, {
     method: 'keys',
     region: 'us-east-1',
@@ -97,6 +96,16 @@ export async function seed() {
     (state) => state === 'ACTIVE',
     'SES events to be published to us',
   )
+  return { owner, api, orgId, q, aws }
+}
+
+/**
+ * A Team organization whose AWS account publishes SES events to us, a topic of six mailbox-simulator contacts
+ * (a opens and clicks both links, b is opened by Apple's proxy, c clicks, d hard-bounces, e complains, f is only
+ * delivered) and a template with two links.
+ */
+export async function seed() {
+  const { owner, api, orgId, q, aws } = await teamOrgWithMonitoring('reports', SENDER)
 
   const topic = await api.post<{ id: string }>(`/api/topics?${q}`, {
     name: 'Book club',

@@ -3,13 +3,9 @@
  * account (production access, SES events on) has a verified sender, a topic of 150 imported contacts and a
  * template the pre-flight refuses (no unsubscribe link).
  */
-import { apiClient } from '@app/local-stack/testing/api-client'
-import { signUp } from '@app/local-stack/testing/cognito-users'
-import { createLocalCustomerAccount, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
-import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
+import type { apiClient } from '@app/local-stack/testing/api-client'
 import { expect } from 'vitest'
-import { uniqueEmail } from './mailbox'
-import { PASSWORD, stack } from './session'
+import { teamOrgWithMonitoring } from './campaign-seed'
 
 export const SENDER = 'news@wizard.example'
 export const POSTAL = '1 Main Street, Springfield'
@@ -72,39 +68,7 @@ async function importContacts(api: Api, orgId: string, topicId: string) {
 }
 
 export async function seedWizard() {
-  const owner = await signUp(stack, { email: uniqueEmail('wizard'), password: PASSWORD })
-  const api = apiClient(stack, owner.idToken)
-  const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
-  const orgId = account.body.organizations[0]?.id as string
-  const checkout = await api.post<{ url: string }>('/api/payments/checkout-sessions', {
-    organizationId: orgId,
-    plan: 'TEAM_MONTHLY',
-  })
-  expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
-  await waitForStripeDeliveries(stack)
-  const q = `organizationId=${orgId}`
-
-  const keys = await createLocalCustomerAccount(stack, { productionAccess: true })
-  await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: SENDER })
-  const aws = await api.post<{ id: string }>(`/api/aws-accounts?${q}`, {
-    method: 'keys',
-    region: 'us-east-1',
-    accessKeyId: keys.accessKeyId,
-    secretAccessKey: keys.secretAccessKey,
-  })
-  expect(aws.status, JSON.stringify(aws.body)).toBe(201)
-  const monitoring = await api.post(`/api/aws-accounts/${aws.body.id}/enable-monitoring`, {
-    organizationId: orgId,
-  })
-  expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200)
-  await until(
-    async () =>
-      (
-        await api.get<{ items: { id: string; monitoring?: { state: string } }[] }>(`/api/aws-accounts?${q}`)
-      ).body.items.find((item) => item.id === aws.body.id)?.monitoring?.state,
-    (state) => state === 'ACTIVE',
-    'SES events to be published to us',
-  )
+  const { owner, api, orgId, q, aws } = await teamOrgWithMonitoring('wizard', SENDER)
 
   const topic = await api.post<{ id: string }>(`/api/topics?${q}`, { name: 'Product news' })
   expect(topic.status, JSON.stringify(topic.body)).toBe(201)
