@@ -171,6 +171,9 @@ describe('visual templates sent as campaigns, in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Create campaign' }).waitFor()
     await page.getByLabel('Campaign name').fill('Blank news')
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'blank-news' })
+    // What the user looks at before going on: the template rendered for their first reader.
+    await page.getByText('Subject: Hello Reader').waitFor()
+    await page.locator('iframe[title^="Preview of blank-news"]').waitFor()
     await page.getByRole('button', { name: 'Create draft and continue' }).click()
     await page.getByRole('heading', { name: 'Audience' }).waitFor()
     await page.getByRole('checkbox', { name: 'Readers' }).check()

@@ -139,7 +139,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     // Edit the MJML: the preview follows.
     await replaceInEditor(page, 'Welcome, ', 'Hello there, ')
     await preview(page).getByText('Hello there, Maya!').waitFor()
-    await page.getByText('Unsaved changes (draft kept in this browser)').waitFor()
+    await page.getByText('Unsaved changes · draft kept in this browser').waitFor()
 
     // A variable without a sample value: SES would drop the message, and the preview says so.
     await replaceInEditor(page, 'Hello there, ', 'Hello {{nickname}}, ')
@@ -229,7 +229,7 @@ describe('templates in a real browser (local API, SES and mailbox)', () => {
     // The local draft: an unsaved change survives a reload and is offered back.
     const subject = page.getByRole('textbox', { name: 'Subject' })
     await subject.fill('Welcome aboard, {{firstName}}')
-    await page.getByText('Unsaved changes (draft kept in this browser)').waitFor()
+    await page.getByText('Unsaved changes · draft kept in this browser').waitFor()
     await page.reload()
     await page.getByText('You have unsaved changes from an earlier visit').waitFor()
     await expectAccessible(page)

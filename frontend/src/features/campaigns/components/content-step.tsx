@@ -115,11 +115,13 @@ export function ContentStep({
             </Alert>
           )}
         </div>
-        {templateId ? (
-          <TemplatePreview organizationId={organizationId} templateId={templateId} campaign={campaign} />
-        ) : (
-          <p className={styles.muted}>Pick a template to see it with one of your contacts' data.</p>
-        )}
+        <div className={styles.previewSlot}>
+          {templateId ? (
+            <TemplatePreview organizationId={organizationId} templateId={templateId} campaign={campaign} />
+          ) : (
+            <p className={styles.muted}>Pick a template to see it with one of your contacts' data.</p>
+          )}
+        </div>
       </div>
       <div className={styles.footer}>
         <span />

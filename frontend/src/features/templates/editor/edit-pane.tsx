@@ -1,5 +1,6 @@
 import type { Template } from '@app/contracts'
 import { lazy, type RefObject, Suspense, useId, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Spinner } from '../../../components/ui/spinner'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
@@ -78,6 +79,8 @@ export function EditPane({
   const blockField = useRef<FieldTarget | null>(null)
   const [blockFieldLabel, setBlockFieldLabel] = useState<string>()
 
+  // Synchronous from the click to the focused field (flushSync shows the tab first): a key typed at once after
+  // picking lands in the field, never on the picker's button.
   function insertVariable(text: string) {
     if (visual && (target === 'block' || target === 'source')) {
       const field = blockField.current
@@ -85,28 +88,26 @@ export function EditPane({
         toast.info('Click into a field of a block (or the subject) first, then pick the variable.')
         return
       }
-      onTab('source')
-      requestAnimationFrame(() => field.insert(text))
+      flushSync(() => onTab('source'))
+      field.insert(text)
       return
     }
     if (target === 'subject' && subjectInput.current) {
       const input = subjectInput.current
       const start = input.selectionStart ?? copy.subject.length
       const end = input.selectionEnd ?? start
-      onChange({ subject: copy.subject.slice(0, start) + text + copy.subject.slice(end) })
-      requestAnimationFrame(() => {
-        input.focus()
-        input.setSelectionRange(start + text.length, start + text.length)
-      })
+      flushSync(() => onChange({ subject: copy.subject.slice(0, start) + text + copy.subject.slice(end) }))
+      input.focus()
+      input.setSelectionRange(start + text.length, start + text.length)
       return
     }
     if (target === 'text' && copy.textMode === 'custom') {
-      onTab('text')
-      requestAnimationFrame(() => textEditor.current?.insert(text))
+      flushSync(() => onTab('text'))
+      textEditor.current?.insert(text)
       return
     }
-    onTab('source')
-    requestAnimationFrame(() => sourceEditor.current?.insert(text))
+    flushSync(() => onTab('source'))
+    sourceEditor.current?.insert(text)
   }
 
   function goToIssue(issue: EditorIssue) {
@@ -229,7 +230,7 @@ export function EditPane({
             blocks={reusableBlocks}
             onInsert={(tag) => {
               onTarget('source')
-              requestAnimationFrame(() => sourceEditor.current?.insert(tag))
+              sourceEditor.current?.insert(tag)
             }}
           />
         )}

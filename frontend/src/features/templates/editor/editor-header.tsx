@@ -48,11 +48,10 @@ export function EditorHeader({
           <h1 className={styles.title}>{copy.name || base.name}</h1>
           <Badge>{EDITOR_LABELS[copy.editorType]}</Badge>
         </div>
-        <p className={styles.status} aria-live="polite">
+        <p className={styles.status}>
           Version {base.version}, saved {dateTimeText(base.updatedAt)} by {base.updatedBy.email}
-          {' · '}
-          <SaveState dirty={dirty} draft={draftStatus} pending={saving} />
         </p>
+        <SaveState dirty={dirty} draft={draftStatus} pending={saving} />
       </div>
       <div className={styles.actions}>
         <ToggleButtons
@@ -76,16 +75,29 @@ export function EditorHeader({
   )
 }
 
+/**
+ * One line whatever it says (the whole sentence in its title): the first keystroke must not push the editor down
+ * under a pointer that is about to click.
+ */
 function SaveState({ dirty, draft, pending }: { dirty: boolean; draft: string; pending: boolean }) {
-  if (pending) return <span>Saving…</span>
-  if (!dirty) return <span className={styles.saved}>No unsaved changes</span>
-  if (draft === 'kept')
-    return <span className={styles.unsaved}>Unsaved changes (draft kept in this browser)</span>
-  if (draft === 'refused')
-    return <span className={styles.unsaved}>Unsaved changes (this browser did not keep a draft)</span>
-  if (draft === 'waiting')
-    return (
-      <span className={styles.unsaved}>Unsaved changes (restore or discard the earlier draft first)</span>
-    )
-  return <span className={styles.unsaved}>Unsaved changes</span>
+  const [text, tone] = pending
+    ? ['Saving…', undefined]
+    : !dirty
+      ? ['No unsaved changes', styles.saved]
+      : draft === 'kept'
+        ? ['Unsaved changes · draft kept in this browser', styles.unsaved]
+        : draft === 'refused'
+          ? ['Unsaved changes · this browser did not keep a draft', styles.unsaved]
+          : draft === 'waiting'
+            ? ['Unsaved changes · restore or discard the earlier draft first', styles.unsaved]
+            : ['Unsaved changes', styles.unsaved]
+  return (
+    <p
+      className={[styles.status, styles.saveState, tone].filter(Boolean).join(' ')}
+      title={text}
+      aria-live="polite"
+    >
+      {text}
+    </p>
+  )
 }

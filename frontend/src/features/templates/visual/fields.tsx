@@ -1,5 +1,6 @@
 import { type Align, ColorSchema, type Padding, UrlSchema } from '@app/contracts'
 import { createContext, type ReactNode, useContext, useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { TextField } from '../../../components/ui/text-field'
 import { ToggleButtons } from '../../../components/ui/toggle-buttons'
 import styles from './visual.module.css'
@@ -83,11 +84,9 @@ export function DraftTextField({
             if (!element) return
             const start = element.selectionStart ?? element.value.length
             const end = element.selectionEnd ?? start
-            latest.current(element.value.slice(0, start) + text + element.value.slice(end))
-            requestAnimationFrame(() => {
-              element.focus()
-              element.setSelectionRange(start + text.length, start + text.length)
-            })
+            flushSync(() => latest.current(element.value.slice(0, start) + text + element.value.slice(end)))
+            element.focus()
+            element.setSelectionRange(start + text.length, start + text.length)
           },
         })
       }}

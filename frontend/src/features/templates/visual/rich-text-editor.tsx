@@ -5,13 +5,22 @@ import HardBreak from '@tiptap/extension-hard-break'
 import Italic from '@tiptap/extension-italic'
 import ParagraphNode from '@tiptap/extension-paragraph'
 import Text from '@tiptap/extension-text'
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import { useContext, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { FieldTargetContext, urlProblem } from './fields'
 import { LinkMark } from './link-mark'
 import { paragraphsToTiptap, sameParagraphs, type TiptapNode, tiptapToParagraphs } from './rich-text'
 import styles from './visual.module.css'
+
+/**
+ * A chain of commands on the editor, focused now. Tiptap's own `focus()` gives the focus back a frame later: keys
+ * typed in between would land on the button just clicked (a space would click the variable picker again).
+ */
+function focusedChain(editor: Editor) {
+  editor.view.focus()
+  return editor.chain()
+}
 
 interface RichTextEditorProps {
   label: string
@@ -51,7 +60,7 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
       registerTarget({
         label,
         insert: (text) => {
-          current.chain().focus().insertContent(text).run()
+          focusedChain(current).insertContent(text).run()
         },
       })
     },
@@ -94,7 +103,7 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
           aria-label="Bold"
           title="Bold (Ctrl+B)"
           aria-pressed={marks?.bold ?? false}
-          onClick={() => editor?.chain().focus().toggleBold().run()}
+          onClick={() => editor && focusedChain(editor).toggleBold().run()}
         >
           <strong aria-hidden="true">B</strong>
         </button>
@@ -104,7 +113,7 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
           aria-label="Italic"
           title="Italic (Ctrl+I)"
           aria-pressed={marks?.italic ?? false}
-          onClick={() => editor?.chain().focus().toggleItalic().run()}
+          onClick={() => editor && focusedChain(editor).toggleItalic().run()}
         >
           <em aria-hidden="true">I</em>
         </button>
@@ -123,7 +132,7 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
           initial={marks?.href ?? ''}
           isLink={marks?.link ?? false}
           onApply={(href) => {
-            const chain = editor.chain().focus().extendMarkRange('link')
+            const chain = focusedChain(editor).extendMarkRange('link')
             if (editor.state.selection.empty && !editor.isActive('link')) {
               chain
                 .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
@@ -134,7 +143,7 @@ export default function RichTextEditor({ label, paragraphs, onChange }: RichText
             setLinking(false)
           }}
           onRemove={() => {
-            editor.chain().focus().extendMarkRange('link').unsetMark('link').run()
+            focusedChain(editor).extendMarkRange('link').unsetMark('link').run()
             setLinking(false)
           }}
           onCancel={() => setLinking(false)}
