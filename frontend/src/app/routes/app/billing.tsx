@@ -1,12 +1,11 @@
 import type { OrganizationSummary, SubscriptionSummary as Subscription } from '@app/contracts'
-import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Card } from '../../../components/ui/card'
 import { LoadingLines } from '../../../components/ui/loading-lines'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
 import { usePermission } from '../../../features/account/use-permission'
 import { billingQueries } from '../../../features/billing/api/billing'
@@ -16,30 +15,22 @@ import { PlanPicker } from '../../../features/billing/components/plan-picker'
 import { SubscriptionSummary } from '../../../features/billing/components/subscription-summary'
 import { organizationName, roleLabel } from '../../../features/organizations/organization-display'
 import { PLAN_CHOOSER_PARAM, paths } from '../../../lib/paths'
-import { NoOrganizationPage } from './no-organization'
-import { requireAccount } from './require-account'
+import { OrganizationRoute, organizationLoader } from './organization-route'
 
 /** Starts reading the provider's records while the page's code loads; the page shows placeholders meanwhile. */
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    const organization = selectedOrganizationOf(await requireAccount(queryClient, request))
-    if (organization) void queryClient.prefetchQuery(billingQueries.details(organization.id))
-    return null
-  }
+export const clientLoader = organizationLoader(
+  (queryClient, organization) => void queryClient.prefetchQuery(billingQueries.details(organization.id)),
+)
 
 export function Component() {
-  const { data: account } = useSuspenseQuery(accountQueries.current())
-  const organization = selectedOrganizationOf(account)
-
-  if (!organization) {
-    return (
-      <NoOrganizationPage title="Subscription & billing">
-        Plans and billing belong to the organization you are working in.
-      </NoOrganizationPage>
-    )
-  }
-  return <BillingPage key={organization.id} organizationId={organization.id} />
+  return (
+    <OrganizationRoute
+      title="Subscription & billing"
+      missing="Plans and billing belong to the organization you are working in."
+    >
+      {(organization) => <BillingPage key={organization.id} organizationId={organization.id} />}
+    </OrganizationRoute>
+  )
 }
 
 /** How long the page waits for the webhook to bring the organization in line with Stripe (after the portal). */

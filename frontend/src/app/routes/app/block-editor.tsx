@@ -1,37 +1,29 @@
 import { planUnlocks } from '@app/contracts'
-import type { QueryClient } from '@tanstack/react-query'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { type LoaderFunctionArgs, useParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router-dom'
 import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FullScreenLoader } from '../../../components/ui/spinner'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
-import { accountQueries } from '../../../features/account/api/account'
 import { blockQueries } from '../../../features/blocks/api/blocks'
 import { BlockEditor } from '../../../features/blocks/components/block-editor'
 import { BlockListPage } from '../../../features/blocks/components/block-list-page'
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import { requireAccount } from './require-account'
+import { organizationLoader, useSelectedOrganization } from './organization-route'
 
 /** The block while the editor's code (CodeMirror, the email pipeline) loads. */
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    const account = await requireAccount(queryClient, request)
-    const organization = selectedOrganizationOf(account)
-    if (organization && params.id && planUnlocks(organization.plan, 'reusableBlocks')) {
-      void queryClient.prefetchQuery(blockQueries.detail(organization.id, params.id))
-    }
-    return null
-  }
+export const clientLoader = organizationLoader(
+  (queryClient, organization, { params }) => {
+    if (params.id) void queryClient.prefetchQuery(blockQueries.detail(organization.id, params.id))
+  },
+  { unlocks: 'reusableBlocks' },
+)
 
 export function Component() {
   const { id = '' } = useParams()
-  const { data: account } = useSuspenseQuery(accountQueries.current())
-  const organization = selectedOrganizationOf(account)
+  const { organization } = useSelectedOrganization()
   const unlocked = organization !== undefined && planUnlocks(organization.plan, 'reusableBlocks')
   const block = useQuery({ ...blockQueries.detail(organization?.id ?? '', id), enabled: unlocked })
 

@@ -1,32 +1,25 @@
-import { type QueryClient, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
-import type { LoaderFunctionArgs } from 'react-router-dom'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
-import { accountQueries } from '../../../features/account/api/account'
 import { billingQueries } from '../../../features/billing/api/billing'
 import { InvoiceTable } from '../../../features/billing/components/invoice-table'
 import { organizationName } from '../../../features/organizations/organization-display'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationAlert } from './no-organization'
-import { requireAccount } from './require-account'
+import { organizationLoader, useSelectedOrganization } from './organization-route'
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    const organization = selectedOrganizationOf(await requireAccount(queryClient, request))
-    if (organization) void queryClient.prefetchInfiniteQuery(billingQueries.invoices(organization.id))
-    return null
-  }
+export const clientLoader = organizationLoader(
+  (queryClient, organization) =>
+    void queryClient.prefetchInfiniteQuery(billingQueries.invoices(organization.id)),
+)
 
 export function Component() {
-  const { data: account } = useSuspenseQuery(accountQueries.current())
-  const organization = selectedOrganizationOf(account)
+  const { organization } = useSelectedOrganization()
   return (
     <div className={styles.page}>
       <header className={styles.header}>

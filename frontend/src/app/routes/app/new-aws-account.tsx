@@ -1,13 +1,12 @@
 import type { AwsAccount } from '@app/contracts'
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { type LoaderFunctionArgs, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { toast } from '../../../components/ui/toast-store'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { awsAccountQueries, useSelectAwsAccount } from '../../../features/aws-accounts/api/aws-accounts'
 import {
   awsAccountName,
@@ -20,18 +19,14 @@ import { FinishConnection } from '../../../features/aws-accounts/components/fini
 import { useSelectedAwsAccount } from '../../../features/aws-accounts/use-selected-aws-account'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
-import { requireAccount } from './require-account'
+import { organizationLoader } from './organization-route'
 
 /** The connection being finished, kept in the address so a reload (or a trip to the AWS console) comes back to it. */
 const CONNECTION_PARAM = 'connection'
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    const organization = selectedOrganizationOf(await requireAccount(queryClient, request))
-    if (organization) void queryClient.prefetchQuery(awsAccountQueries.list(organization.id))
-    return null
-  }
+export const clientLoader = organizationLoader(
+  (queryClient, organization) => void queryClient.prefetchQuery(awsAccountQueries.list(organization.id)),
+)
 
 export function Component() {
   const { account, organization, accounts, canManage } = useSelectedAwsAccount()

@@ -1,9 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import styles from '../../../components/layouts/page.module.css'
 import { Card } from '../../../components/ui/card'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
-import { accountQueries } from '../../../features/account/api/account'
 import { usePermission } from '../../../features/account/use-permission'
 import { ChooseStartPlan } from '../../../features/organizations/components/choose-start-plan'
 import { DeleteOrganizationButton } from '../../../features/organizations/components/delete-organization'
@@ -14,10 +11,10 @@ import { TemplateActions } from '../../../features/organizations/components/temp
 import { organizationName, roleLabel } from '../../../features/organizations/organization-display'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
+import { useSelectedOrganization } from './organization-route'
 
 export function Component() {
-  const { data: account } = useSuspenseQuery(accountQueries.current())
-  const organization = selectedOrganizationOf(account)
+  const { organization } = useSelectedOrganization()
   const canDelete = usePermission('organization.delete')
 
   if (!organization) {

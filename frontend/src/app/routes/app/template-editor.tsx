@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router-dom'
 import styles from '../../../components/layouts/page.module.css'
 import { Alert } from '../../../components/ui/alert'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FullScreenLoader } from '../../../components/ui/spinner'
-import { selectedOrganizationOf } from '../../../features/account/account-state'
-import { accountQueries } from '../../../features/account/api/account'
 import { CampaignFixBanner } from '../../../features/campaigns/components/campaign-fix-banner'
 import { readTemplateFix } from '../../../features/campaigns/template-fix'
 import { templateQueries } from '../../../features/templates/api/templates'
@@ -14,6 +12,7 @@ import { TemplateEditor } from '../../../features/templates/editor/template-edit
 import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { NoOrganizationPage } from './no-organization'
+import { useSelectedOrganization } from './organization-route'
 import { requireAccount } from './require-account'
 
 /** The template while the editor's code (CodeMirror, the email pipeline) loads. */
@@ -29,8 +28,7 @@ export function Component() {
   const { id = '' } = useParams()
   const [search] = useSearchParams()
   const fix = readTemplateFix(search)
-  const { data: account } = useSuspenseQuery(accountQueries.current())
-  const organization = selectedOrganizationOf(account)
+  const { account, organization } = useSelectedOrganization()
   const template = useQuery({ ...templateQueries.detail(id), enabled: organization !== undefined })
 
   if (!organization) {
