@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { type LinkFields, parseSigningKeys, signLink, verifyLink } from './links'
 
@@ -15,6 +16,22 @@ const link: LinkFields = {
 }
 
 describe('unsubscribe link signing', () => {
+  it('still verifies links signed before platform/hmac.ts (the old formula, computed here)', () => {
+    const topics = [...link.topicIds].sort()
+    const oldMessage = JSON.stringify([
+      'audience-link.v1',
+      'unsubscribe',
+      link.organizationId,
+      link.contactId,
+      topics,
+      link.campaignId,
+    ])
+    const mailed = { keyId: 'k1', signature: createHmac('sha256', K1).update(oldMessage).digest('base64url') }
+    expect(verifyLink('unsubscribe', link, mailed, rotated)).toBe(true)
+    expect(signLink('unsubscribe', link, before)).toEqual(mailed)
+    expect(verifyLink('confirm-signup', link, mailed, rotated)).toBe(false)
+  })
+
   it('verifies what it signed, whatever the order of the topics', () => {
     const proof = signLink('unsubscribe', link, before)
     expect(proof.keyId).toBe('k1')
