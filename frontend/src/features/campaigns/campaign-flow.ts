@@ -6,6 +6,7 @@ import {
   type EmailIdentity,
   type MissingVariables,
   type PreflightRefusalCode,
+  recipientData,
   SES_EVENT_TYPES,
   type SesEventType,
 } from '@app/contracts'
@@ -55,9 +56,9 @@ export const nextStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLO
 export const previousStep = (step: FlowStep): FlowStep | undefined => FLOW_STEPS[FLOW_STEPS.indexOf(step) - 1]
 
 /**
- * A contact's data as the engine sends it (core's `recipientValues`): the attributes, the address, the names when
- * set, then what the engine fills in itself: the campaign's postal address, the organization's name (here the
- * From name, as the send uses while the organization has none) and `unsubscribeUrl` (here the link a test send
+ * A contact's data as the engine sends it (contracts' `recipientData`, which the send uses): the contact's data,
+ * then what the engine fills in itself: the campaign's postal address, the organization's name (here the From
+ * name, as the send uses while the organization has none) and `unsubscribeUrl` (here the link a test send
  * carries: the real one is signed per recipient at send time).
  */
 export function contactTemplateData(
@@ -66,14 +67,10 @@ export function contactTemplateData(
   sender?: Pick<NonNullable<Campaign['sender']>, 'postalAddress' | 'fromName'> | null,
 ): Record<string, unknown> {
   const engine = enginePreviewValues({ origin, organizationName: sender?.fromName })
-  return {
-    ...contact.attributes,
-    email: contact.email,
-    ...(contact.firstName ? { firstName: contact.firstName } : {}),
-    ...(contact.lastName ? { lastName: contact.lastName } : {}),
+  return recipientData(contact, {
     ...engine,
     ...(sender?.postalAddress ? { postalAddress: sender.postalAddress } : {}),
-  }
+  })
 }
 
 /** The missing-variable choice with one default changed (an empty default keeps the variable without one). */

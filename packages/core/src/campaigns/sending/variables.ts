@@ -1,4 +1,4 @@
-import type { EngineValues } from '@app/contracts'
+import { type EngineValues, recipientData } from '@app/contracts'
 import type { ContactRecord } from '../../audience/public'
 
 const TAG = /\{\{~?\{?\s*([^}]*?)\s*\}?~?\}\}/g
@@ -36,14 +36,6 @@ export function templateVariables(parts: { subject: string; html: string; text: 
   return [...names].sort()
 }
 
-/** A contact's data as the template sees it (attributes, then its names and address; empty names left out). */
-export function contactData(contact: ContactRecord): Record<string, string> {
-  const data: Record<string, string> = { ...contact.attributes, email: contact.email }
-  if (contact.firstName) data.firstName = contact.firstName
-  if (contact.lastName) data.lastName = contact.lastName
-  return data
-}
-
 /**
  * The values for one recipient, or the variables it lacks (`skip` mode) — SES would accept the send and drop
  * the message. `default` mode fills each missing one from the campaign's defaults (empty when none given). The
@@ -56,7 +48,7 @@ export function recipientValues(
   missing: { mode: 'skip' } | { mode: 'default'; values: Record<string, string> },
   engine: EngineValues,
 ): { values: Record<string, string> } | { missing: string[] } {
-  const values: Record<string, string> = { ...contactData(contact), ...engine }
+  const values = recipientData(contact, engine)
   const absent = variables.filter((name) => values[name] === undefined)
   if (absent.length === 0) return { values }
   if (missing.mode === 'skip') return { missing: absent }
