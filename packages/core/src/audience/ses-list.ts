@@ -9,6 +9,7 @@ import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { jobsEnv } from '../jobs/env'
 import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/pacer'
+import { retry, sleep } from '../platform/retry'
 
 /** One customer account's SES for a run: its client without SDK retries and the pace shared by every job on it. */
 export interface SuppressionListReader {
@@ -20,9 +21,7 @@ export interface SuppressionListReader {
 
 /** Transient AWS failures (5xx, network, timeouts) of one call tried again, with a growing jittered pause. */
 const ATTEMPTS = 4
-const MAX_BACKOFF_MS = 30_000
-const pause = (attempt: number) => Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.5 + Math.random() / 2)
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const BACKOFF = { baseMs: 500, maxMs: 30_000, jitter: 'equal' } as const
 const isThrottled = (error: unknown) =>
   error instanceof Error &&
   (['TooManyRequestsException', 'ThrottlingException', 'Throttling'].includes(error.name) ||
@@ -34,17 +33,17 @@ export async function readerFor(orgId: string, awsAccountId: string | null, dead
   if (!connection) throw new AppError('aws_account.not_found', 'The AWS account was disconnected.')
   if (!connection.verified)
     throw new AppError('aws_account.not_verified', 'The AWS account is not verified any more.')
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const client = await customerSesSingleAttempt(connection)
-      const pace = { account: connection.awsAccountNumber ?? connection.id, region: connection.region }
-      return { connection, client, pace, rate: jobsEnv().sesRate } satisfies SuppressionListReader
-    } catch (error) {
-      const wait = pause(attempt)
-      if (!isTransientAwsError(error) || attempt + 1 >= ATTEMPTS || Date.now() + wait > deadline)
-        throw toCustomerAwsError(error, 'reach your AWS account')
-      await sleep(wait)
-    }
+  try {
+    const client = await retry(() => customerSesSingleAttempt(connection), {
+      ...BACKOFF,
+      attempts: ATTEMPTS,
+      retryable: isTransientAwsError,
+      deadline,
+    })
+    const pace = { account: connection.awsAccountNumber ?? connection.id, region: connection.region }
+    return { connection, client, pace, rate: jobsEnv().sesRate } satisfies SuppressionListReader
+  } catch (error) {
+    throw toCustomerAwsError(error, 'reach your AWS account')
   }
 }
 
@@ -59,23 +58,26 @@ export async function listSuppressedPage(
   deadline: number,
 ): Promise<ListSuppressedDestinationsCommandOutput> {
   let failures = 0
-  for (let attempt = 0; ; attempt++) {
-    await takeSlot(reader.pace, reader.rate, deadline)
-    try {
-      return await reader.client.send(
+  return retry(
+    async () => {
+      await takeSlot(reader.pace, reader.rate, deadline)
+      return reader.client.send(
         new ListSuppressedDestinationsCommand({
           PageSize: input.pageSize,
           ...(input.since ? { StartDate: new Date(input.since) } : {}),
           ...(input.token ? { NextToken: input.token } : {}),
         }),
       )
-    } catch (error) {
-      const throttled = isThrottled(error)
-      if (!throttled && (!isTransientAwsError(error) || ++failures >= ATTEMPTS)) throw error
-      const wait = pause(attempt)
-      if (Date.now() + wait > deadline) throw new SliceTimeUp()
-      if (throttled) await holdSlots(reader.pace, Date.now() + wait)
-      else await sleep(wait)
-    }
-  }
+    },
+    {
+      ...BACKOFF,
+      attempts: Number.POSITIVE_INFINITY,
+      // Throttling does not count against the attempts: the call did not happen.
+      retryable: (error) => isThrottled(error) || (isTransientAwsError(error) && ++failures < ATTEMPTS),
+      deadline,
+      onDeadline: () => new SliceTimeUp(),
+      wait: (pause, error) =>
+        isThrottled(error) ? holdSlots(reader.pace, Date.now() + pause) : sleep(pause),
+    },
+  )
 }

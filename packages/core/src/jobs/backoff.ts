@@ -1,3 +1,5 @@
+import { backoffDelay } from '../platform/retry'
+
 /**
  * How long to wait before trying again after SES throttled a send: "full jitter" (AWS's advice for contended
  * retries), a random pause between `base × 2^attempt / 2` and `base × 2^attempt`, never more than `cap`. The lower
@@ -15,9 +17,10 @@ export interface BackoffOptions {
 export const THROTTLE_BACKOFF = { baseMs: 1000, capMs: 30_000 }
 
 export function throttleBackoff(attempt: number, options: BackoffOptions = {}): number {
-  const base = options.baseMs ?? THROTTLE_BACKOFF.baseMs
-  const cap = options.capMs ?? THROTTLE_BACKOFF.capMs
-  const random = options.random ?? Math.random
-  const ceiling = Math.min(cap, base * 2 ** Math.max(0, Math.min(attempt, 30)))
-  return ceiling / 2 + (random() * ceiling) / 2
+  return backoffDelay(attempt, {
+    baseMs: options.baseMs ?? THROTTLE_BACKOFF.baseMs,
+    maxMs: options.capMs ?? THROTTLE_BACKOFF.capMs,
+    jitter: 'equal',
+    ...(options.random ? { random: options.random } : {}),
+  })
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_SEND_SHARE_PERCENT } from '@app/contracts'
+import { retry } from '../platform/retry'
 import {
   type BucketState,
   dailyRemaining,
@@ -44,8 +45,13 @@ export interface LimiterOptions {
   onQuotaReadFailed?: (error: unknown) => void
 }
 
-const conflictPause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)))
+/** A lost version is tried again at once-ish: full jitter under 5 ms × 2^n, ≤ 200 ms. */
+const ON_CONFLICT = {
+  attempts: MAX_CONFLICTS + 1,
+  baseMs: 5,
+  maxMs: 200,
+  retryable: (error: unknown) => error instanceof Conflict,
+}
 
 function quotaIsStale(state: BucketState, now: number): boolean {
   if (!state.quota) return true
@@ -68,7 +74,7 @@ export async function leaseSendTokens(
   const now = options.now ?? Date.now
   const share = request.share ?? DEFAULT_SEND_SHARE
   if (!(share > 0 && share <= 1)) throw new RangeError(`share must be in (0, 1], got ${share}`)
-  for (let attempt = 0; ; attempt++) {
+  return retry(async () => {
     const read = await readBucket(request.account, request.region)
     let state = read
     let refreshed = false
@@ -85,15 +91,9 @@ export async function leaseSendTokens(
     const at = now()
     const plan = planLease(state, { want: request.want, share, deadline: request.deadline }, at)
     const next = plan.state ?? (refreshed ? { ...state, version: read.version + 1 } : null)
-    if (!next) return plan.answer
-    try {
-      await writeBucket(request.account, request.region, read, next, at)
-      return plan.answer
-    } catch (error) {
-      if (!(error instanceof Conflict) || attempt >= MAX_CONFLICTS) throw error
-      await conflictPause(attempt)
-    }
-  }
+    if (next) await writeBucket(request.account, request.region, read, next, at)
+    return plan.answer
+  }, ON_CONFLICT)
 }
 
 /** The account's SendQuota as the limiter last read it from SES (undefined before its first lease). */
@@ -118,18 +118,11 @@ export async function pacedShare(account: string, region: string): Promise<numbe
  * account starts before `until`.
  */
 export async function holdSends(account: string, region: string, until: number): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
+  await retry(async () => {
     const read = await readBucket(account, region)
     const next = heldUntil(read, until)
-    if (!next) return
-    try {
-      await writeBucket(account, region, read, next, Date.now())
-      return
-    } catch (error) {
-      if (!(error instanceof Conflict) || attempt >= MAX_CONFLICTS) throw error
-      await conflictPause(attempt)
-    }
-  }
+    if (next) await writeBucket(account, region, read, next, Date.now())
+  }, ON_CONFLICT)
 }
 
 /** Waits until `at` (epoch ms); timers may wake a millisecond early, so it checks again. */

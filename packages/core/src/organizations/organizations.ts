@@ -17,6 +17,7 @@ import { nowIso } from '../db/table'
 import { transact } from '../db/transact'
 import { AppError, isTransactionConditionFailure } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
+import { retry } from '../platform/retry'
 import { assertAllowed, memberRole, type OrganizationContext, organizationContext } from './context'
 import * as Repo from './organizations.repo'
 import type { Permission } from './permissions'
@@ -116,22 +117,20 @@ export async function removeOrganization(
   orgId: string,
   deletedBy: Extract<Principal, { type: 'user' }> | null,
 ): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const org = await Repo.getOrganization(orgId)
-    if (!org) return
-    const event = newEvent(
-      'organization.deleted',
-      orgId,
-      { stripeCustomerId: org.stripeCustomerId ?? null, deletedBy: deletedBy?.accountId ?? null },
-      deletedBy ?? { type: 'system', name: 'organizations' },
-    )
-    try {
+  await retry(
+    async () => {
+      const org = await Repo.getOrganization(orgId)
+      if (!org) return
+      const event = newEvent(
+        'organization.deleted',
+        orgId,
+        { stripeCustomerId: org.stripeCustomerId ?? null, deletedBy: deletedBy?.accountId ?? null },
+        deletedBy ?? { type: 'system', name: 'organizations' },
+      )
       await transact([Repo.deleteOrganizationWrite(org), outboxPut(event)])
-      return
-    } catch (error) {
-      if (!isTransactionConditionFailure(error) || attempt >= 3) throw error
-    }
-  }
+    },
+    { attempts: 4, baseMs: 0, maxMs: 0, retryable: isTransactionConditionFailure },
+  )
 }
 
 /** A paid plan grants its features only while its subscription is live; START and no plan grant none. */

@@ -8,6 +8,7 @@ import { awsErrorOf } from '../aws-accounts/aws-errors'
 import type { AwsConnectionRecord } from '../aws-accounts/public'
 import { jobsEnv } from '../jobs/env'
 import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/pacer'
+import { retry } from '../platform/retry'
 import { partsFromSes, type SesParts } from './fingerprint'
 
 /** One customer account's SES, with its shared pace. */
@@ -41,17 +42,22 @@ const MAX_BACKOFF_MS = 30_000
  * never fails the work. `SliceTimeUp` when the next slot is past the deadline.
  */
 export async function pacedCall<T>(ses: PacedSes, deadline: number, call: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    await takeSlot(ses.key, ses.rate, deadline)
-    try {
-      return await call()
-    } catch (error) {
-      if (!isThrottled(error)) throw error
-      const pause = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2)
-      if (Date.now() + pause > deadline) throw new SliceTimeUp()
-      await holdSlots(ses.key, Date.now() + pause)
-    }
-  }
+  return retry(
+    async () => {
+      await takeSlot(ses.key, ses.rate, deadline)
+      return call()
+    },
+    {
+      attempts: Number.POSITIVE_INFINITY,
+      baseMs: 1000,
+      maxMs: MAX_BACKOFF_MS,
+      jitter: 'equal',
+      retryable: isThrottled,
+      deadline,
+      onDeadline: () => new SliceTimeUp(),
+      wait: (pause) => holdSlots(ses.key, Date.now() + pause),
+    },
+  )
 }
 
 export function pacedSes(client: SESv2Client, connection: AwsConnectionRecord): PacedSes {

@@ -5,6 +5,7 @@ import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import { SliceTimeUp } from '../jobs/pacer'
+import { retry } from '../platform/retry'
 import type { JobRecord } from '../jobs/public'
 import type * as Templates from '../templates/public'
 import * as Publications from './publications.repo'
@@ -31,16 +32,17 @@ const START_BACKOFF_MS = 500
  * credentials are retried with a growing, jittered pause, bounded by the attempts and the slice's deadline.
  */
 async function sesClientFor(connection: AwsAccounts.AwsConnectionRecord, deadline: number) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await customerSesSingleAttempt(connection)
-    } catch (error) {
-      const pause = START_BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random() / 2)
-      if (!isTransientAwsError(error) || attempt >= START_ATTEMPTS || Date.now() + pause > deadline) {
-        throw toCustomerAwsError(error, 'reach your AWS account')
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause))
-    }
+  try {
+    return await retry(() => customerSesSingleAttempt(connection), {
+      attempts: START_ATTEMPTS,
+      baseMs: START_BACKOFF_MS,
+      maxMs: Number.POSITIVE_INFINITY,
+      jitter: 'equal',
+      retryable: isTransientAwsError,
+      deadline,
+    })
+  } catch (error) {
+    throw toCustomerAwsError(error, 'reach your AWS account')
   }
 }
 

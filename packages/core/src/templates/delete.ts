@@ -3,6 +3,7 @@ import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
 import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
+import { retry } from '../platform/retry'
 import { enqueuePurge } from '../purge/purge'
 import { requireTemplate, templateDeletion } from './templates'
 import * as Repo from './templates.repo'
@@ -15,20 +16,18 @@ export async function deleteTemplate(
 ): Promise<void> {
   const { organizationId: orgId, organization: org } = context
   const actor = principalOf(context.actor)
-  for (let attempt = 0; ; attempt++) {
-    const head = await requireTemplate(context, id)
-    try {
+  // Deleted or renamed meanwhile (`WriteRefused`): start over with what is there now.
+  await retry(
+    async (attempt) => {
+      const head = await requireTemplate(context, id)
       // The organization read once for the request serves the first attempt; a retry reads it fresh.
       await writeWithTemplateActions(orgId, 1, templateDeletion(head, actor), {
         now,
         org: attempt === 0 ? org : undefined,
       })
-      break
-    } catch (error) {
-      // Deleted or renamed meanwhile: start over with what is there now.
-      if (!(error instanceof WriteRefused) || attempt >= 3) throw error
-    }
-  }
+    },
+    { attempts: 4, baseMs: 0, maxMs: 0, retryable: (error) => error instanceof WriteRefused },
+  )
   await enqueuePurge({ kind: 'leftovers', domain: 'templates', orgId, ids: [id] })
 }
 

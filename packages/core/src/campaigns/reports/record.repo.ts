@@ -3,6 +3,7 @@ import { dynamo } from '../../aws'
 import { REPORT_SUBSHARDS, recipientKey } from '../../db/keys'
 import { tableName } from '../../db/table'
 import { TransactionFailed, transact } from '../../db/transact'
+import { retry } from '../../platform/retry'
 import { shardOf } from '../sending/public'
 import { decide, type RecipientActivity, RecipientActivitySchema } from './decide'
 import { bucketOf, type EngagementEvent, eventIdentity } from './model'
@@ -40,26 +41,39 @@ export async function recordEngagement(event: EngagementEvent, now = new Date())
   const identity = eventIdentity(event)
   const recipient = { ...event, shard: shardOf(event.contactId) }
   const key = recipientKey(event.orgId, event.campaignId, recipient.shard, event.contactId)
-  for (let attempt = 0; ; attempt++) {
-    const state = await readActivity(key)
-    if (!state) return 'unknown_recipient'
-    if (state.seen?.has(seenId(identity))) return 'duplicate'
-    const dedupe = dedupeFor(state, [identity])
-    const change = decide(event, state)
-    const sums = emptySums()
-    addToSums(sums, change, bucketOf(event.at, event.sentAt))
-    const items = [
-      ...('markers' in dedupe ? [markerItem(recipient, identity, event.type, now)] : []),
-      recipientUpdate(recipient, state, { ...change, links: change.addLink ? [change.addLink] : [] }, dedupe),
-      ...aggregateItems(event, sums, recipient.shard, Math.floor(Math.random() * REPORT_SUBSHARDS)),
-    ]
-    try {
-      await transact(items, { conflictRetries: 8 })
-      return 'counted'
-    } catch (error) {
-      if (!(error instanceof TransactionFailed)) throw error
-      if (error.conditionFailed('report.marker')) return 'duplicate'
-      if (!error.conditionFailed('report.recipient') || attempt >= ATTEMPTS) throw error
-    }
-  }
+  return retry(
+    async (): Promise<RecordResult> => {
+      const state = await readActivity(key)
+      if (!state) return 'unknown_recipient'
+      if (state.seen?.has(seenId(identity))) return 'duplicate'
+      const dedupe = dedupeFor(state, [identity])
+      const change = decide(event, state)
+      const sums = emptySums()
+      addToSums(sums, change, bucketOf(event.at, event.sentAt))
+      const items = [
+        ...('markers' in dedupe ? [markerItem(recipient, identity, event.type, now)] : []),
+        recipientUpdate(
+          recipient,
+          state,
+          { ...change, links: change.addLink ? [change.addLink] : [] },
+          dedupe,
+        ),
+        ...aggregateItems(event, sums, recipient.shard, Math.floor(Math.random() * REPORT_SUBSHARDS)),
+      ]
+      try {
+        await transact(items, { conflictRetries: 8 })
+        return 'counted'
+      } catch (error) {
+        if (error instanceof TransactionFailed && error.conditionFailed('report.marker')) return 'duplicate'
+        throw error
+      }
+    },
+    {
+      attempts: ATTEMPTS + 1,
+      baseMs: 0,
+      maxMs: 0,
+      // The recipient changed since the read (another event of it won): read again.
+      retryable: (error) => error instanceof TransactionFailed && error.conditionFailed('report.recipient'),
+    },
+  )
 }

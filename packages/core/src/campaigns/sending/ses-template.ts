@@ -8,6 +8,7 @@ import {
 import { customerSesSingleAttempt } from '../../aws-accounts/customer-clients'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
 import { holdSlots, takeSlot } from '../../jobs/pacer'
+import { retry } from '../../platform/retry'
 
 /**
  * SES inserts replacement data as given (no HTML escaping): a first name `<a href=…>` from an import would become
@@ -80,16 +81,20 @@ const MAX_THROTTLED_ATTEMPTS = 6
  * back for a growing, jittered pause and the call goes again.
  */
 async function controlCall<T>(connection: AwsConnectionRecord, call: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    await takeSlot(pace(connection), 1)
-    try {
-      return await call()
-    } catch (error) {
-      const name = error instanceof Error ? error.name : ''
-      if (!THROTTLED.has(name) || attempt + 1 >= MAX_THROTTLED_ATTEMPTS) throw error
-      await holdSlots(pace(connection), Date.now() + 1000 * 2 ** attempt * (0.5 + Math.random() / 2))
-    }
-  }
+  return retry(
+    async () => {
+      await takeSlot(pace(connection), 1)
+      return call()
+    },
+    {
+      attempts: MAX_THROTTLED_ATTEMPTS,
+      baseMs: 1000,
+      maxMs: Number.POSITIVE_INFINITY,
+      jitter: 'equal',
+      retryable: (error) => THROTTLED.has(error instanceof Error ? error.name : ''),
+      wait: (pause) => holdSlots(pace(connection), Date.now() + pause),
+    },
+  )
 }
 
 /** Publishes the pinned version as the campaign's own SES template (created, or updated by a repeated start). */
