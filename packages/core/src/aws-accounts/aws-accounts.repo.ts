@@ -14,6 +14,7 @@ import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey 
 import { queryAll, tableName } from '../db/table'
 import { type NamedItem, transact } from '../db/transact'
 import { isConditionalCheckFailure } from '../errors'
+import { SECRET_PURPOSES } from '../platform/secrets'
 import { claimPut, heldClaim, releaseClaim, transactWithClaim } from './account-claims.repo'
 import type { SealedSecret } from './secrets'
 
@@ -61,7 +62,15 @@ const ConnectionItem = z.object({
   roleArn: z.string().optional(),
   externalId: z.string().optional(),
   accessKeyId: z.string().optional(),
-  secret: z.object({ key: z.string(), iv: z.string(), ciphertext: z.string(), tag: z.string() }).optional(),
+  secret: z
+    .object({
+      key: z.string(),
+      iv: z.string(),
+      ciphertext: z.string(),
+      tag: z.string(),
+      purpose: z.enum(SECRET_PURPOSES).optional(),
+    })
+    .optional(),
   awsAccountNumber: z.string().optional(),
   duplicateOf: z.string().optional(),
   verified: z.boolean(),
