@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { VARIABLE_NAME_PATTERN } from '../audience/attribute-names'
 import { EmailSchema } from '../auth/schemas'
 import { UlidSchema } from '../ids'
+import { PageSchema, pageQuery } from '../page'
 import { changesSomething, nonBlank, safeName, singleLine, uniqueItems } from '../text'
 import { timeZone } from '../time-zone'
 
@@ -165,13 +166,15 @@ export const CreateCampaignQuerySchema = z
 export const CampaignIdParamsSchema = z.object({ id: UlidSchema }).strict()
 
 export const CAMPAIGN_PAGE_SIZE = { default: 20, max: 100 } as const
-/** `GET campaigns`: newest first, page-numbered, with the total count of what matches. */
+/**
+ * `GET campaigns`: newest first, a page at a time by cursor. `q` and `status` are read as filters over the
+ * organization's campaign rows, a bounded number of rows a call (2,000): a page may come back short (even
+ * empty) with a `nextCursor` when few rows match; follow it to read on.
+ */
 export const CampaignListQuerySchema = z
   .object({
     organizationId: UlidSchema,
-    /** 1-based. A page past the last answers no items (and the total). */
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_SIZE.max).default(CAMPAIGN_PAGE_SIZE.default),
+    ...pageQuery(CAMPAIGN_PAGE_SIZE),
     /** The name contains it, case-insensitively. */
     q: singleLine(z.string().trim().max(200), 'The search').optional(),
     status: CampaignStatusSchema.optional(),
@@ -179,14 +182,7 @@ export const CampaignListQuerySchema = z
   .strict()
 export type CampaignListQuery = z.input<typeof CampaignListQuerySchema>
 
-export const CampaignListSchema = z.object({
-  items: z.array(CampaignSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /** Campaigns matching `q` and `status`. */
-  total: z.number().int(),
-  pageCount: z.number().int(),
-})
+export const CampaignListSchema = PageSchema(CampaignSchema)
 export type CampaignList = z.infer<typeof CampaignListSchema>
 
 const topicIds = uniqueItems(z.array(UlidSchema).max(CAMPAIGN_TOPICS_MAX), 'Each topic once.')

@@ -1,9 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb'
+import type { CampaignStatus } from '@app/contracts'
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '../aws'
 import { batchGet } from '../db/batch'
 import { itemParser, parseItem } from '../db/item'
 import { CAMPAIGN_ROW_PREFIX, campaignKey, campaignRowKey, organizationPartition } from '../db/keys'
-import { queryPartition } from '../db/query'
 import { tableName } from '../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { AppError } from '../errors'
@@ -29,14 +29,67 @@ export async function getCampaignRecords(orgId: string, ids: string[]): Promise<
   return items.flatMap((item) => (item ? [toRecord(item)] : []))
 }
 
-/** Every list row of the organization, newest first (C2: rows are small, the whole set is read). */
-export async function listCampaignRows(orgId: string): Promise<CampaignRow[]> {
-  const { items } = await queryPartition(organizationPartition(orgId), {
-    sk: { beginsWith: CAMPAIGN_ROW_PREFIX },
-    backwards: true,
-    attributes: ['id', 'nameLower', 'status'],
-  })
-  return items.map(toRow)
+/** What the list filters its rows on: the name contains `nameContains` (lower case), the status is one of `statuses`. */
+export interface CampaignRowFilter {
+  nameContains?: string
+  statuses?: readonly CampaignStatus[]
+}
+
+/**
+ * A page of list rows, newest first, after the row `afterId` (C2): one Query after another from there, `filter` as
+ * a FilterExpression, until `limit` rows match, the partition ends, or `readMax` rows were read. `next` is the row
+ * to continue after (the last returned, or the last read when the read ran out first); null at the end.
+ */
+export async function listCampaignRows(
+  orgId: string,
+  options: { limit: number; afterId?: string; filter: CampaignRowFilter; readMax: number },
+): Promise<{ rows: CampaignRow[]; next: string | null }> {
+  const { nameContains, statuses } = options.filter
+  const conditions: string[] = []
+  const values: Record<string, unknown> = {
+    ':pk': organizationPartition(orgId),
+    ':prefix': CAMPAIGN_ROW_PREFIX,
+  }
+  if (nameContains) {
+    conditions.push('contains(#name, :q)')
+    values[':q'] = nameContains
+  }
+  if (statuses?.length) {
+    conditions.push(`#status IN (${statuses.map((_, index) => `:s${index}`).join(', ')})`)
+    statuses.forEach((status, index) => {
+      values[`:s${index}`] = status
+    })
+  }
+  const rows: CampaignRow[] = []
+  let read = 0
+  let startKey: Record<string, unknown> | undefined = options.afterId
+    ? campaignRowKey(orgId, options.afterId)
+    : undefined
+  while (read < options.readMax) {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ExpressionAttributeNames: { '#id': 'id', '#name': 'nameLower', '#status': 'status' },
+        ExpressionAttributeValues: values,
+        ProjectionExpression: '#id, #name, #status',
+        ScanIndexForward: false,
+        Limit: Math.min(options.readMax - read, conditions.length ? 500 : options.limit + 1),
+        ExclusiveStartKey: startKey,
+      }),
+    )
+    read += page.ScannedCount ?? 0
+    for (const item of page.Items ?? []) {
+      const row = toRow(item)
+      // One row past the page says another page follows.
+      if (rows.length === options.limit) return { rows, next: rows[rows.length - 1]?.id ?? null }
+      rows.push(row)
+    }
+    startKey = page.LastEvaluatedKey
+    if (!startKey) return { rows, next: null }
+  }
+  return { rows, next: String(startKey?.SK).slice(CAMPAIGN_ROW_PREFIX.length) }
 }
 
 const rowPut = (record: CampaignRecord): NamedItem => ({

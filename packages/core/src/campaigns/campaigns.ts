@@ -8,10 +8,11 @@ import type {
   RecipientListQuerySchema,
   UpdateCampaignBodySchema,
 } from '@app/contracts'
-import { isCampaignAction, type Principal } from '@app/contracts'
+import { type CampaignStatus, isCampaignAction, type Principal, UlidSchema } from '@app/contracts'
 import { ulid } from 'ulid'
-import type * as z from 'zod'
+import * as z from 'zod'
 import { principalOf } from '../actor'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -43,43 +44,56 @@ export async function requireCampaign(orgId: string, id: string): Promise<Campai
 }
 
 /** Statuses while a send is under way: no edit, no delete. */
-const BUSY = new Set(['SENDING', 'PAUSED'])
+const BUSY = new Set<CampaignStatus>(['SENDING', 'PAUSED'])
+/** Statuses the engine's run sets (a record still saying SENDING or PAUSED may have reached any of them). */
+const RUN_OWNED = new Set<CampaignStatus>(['SENDING', 'PAUSED', 'SENT', 'CANCELLED'])
 /** Statuses that may be edited. */
 const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
 
+/** Rows read at most by one list call (~150 bytes each: 300 KB) before a filtered page is answered short. */
+export const CAMPAIGN_LIST_READ_MAX = 2000
+
+const CampaignPositionSchema = z.object({ after: UlidSchema }).strict()
+
+/**
+ * A page of campaigns, newest first (C2): DynamoDB pages the rows, filtering `q` and `status`. A campaign whose
+ * record says SENDING or PAUSED follows its run (which may have moved on): such rows are read whatever the status
+ * asked for among the run's, and kept only if their current status matches.
+ */
 export async function listCampaigns(
   { organizationId }: OrganizationContext,
   query: z.output<typeof CampaignListQuerySchema>,
 ): Promise<CampaignList> {
-  const rows = await listCampaignRows(organizationId)
-  // Sends under way follow their run: their statuses are brought up to date before filtering.
-  const busyIds = rows.filter((row) => BUSY.has(row.status)).map((row) => row.id)
-  const busy = await currentViews(await getCampaignRecords(organizationId, busyIds))
-  const needle = query.q?.toLowerCase()
-  const matching = rows.filter(
-    (row) =>
-      (!needle || row.nameLower.includes(needle)) &&
-      (!query.status || (busy.get(row.id)?.status ?? row.status) === query.status),
-  )
-  const start = (query.page - 1) * query.pageSize
-  const pageIds = matching.slice(start, start + query.pageSize).map((row) => row.id)
-  const others = await currentViews(
+  const needle = query.q?.toLowerCase() || undefined
+  const cursorQuery = {
+    list: 'campaigns',
+    scope: organizationId,
+    filters: { q: needle, status: query.status },
+  }
+  const position = cursorPosition(cursorQuery, query.cursor, CampaignPositionSchema)
+  const statuses =
+    query.status === undefined
+      ? undefined
+      : RUN_OWNED.has(query.status)
+        ? [...new Set([query.status, ...BUSY])]
+        : [query.status]
+  const { rows, next } = await listCampaignRows(organizationId, {
+    limit: query.limit,
+    afterId: position?.after,
+    filter: { nameContains: needle, statuses },
+    readMax: CAMPAIGN_LIST_READ_MAX,
+  })
+  const views = await currentViews(
     await getCampaignRecords(
       organizationId,
-      pageIds.filter((id) => !busy.has(id)),
+      rows.map((row) => row.id),
     ),
   )
-  const items = pageIds.flatMap((id) => {
-    const view = busy.get(id) ?? others.get(id)
-    return view ? [view] : []
+  const items = rows.flatMap((row) => {
+    const view = views.get(row.id)
+    return view && (!query.status || view.status === query.status) ? [view] : []
   })
-  return {
-    items,
-    page: query.page,
-    pageSize: query.pageSize,
-    total: matching.length,
-    pageCount: Math.ceil(matching.length / query.pageSize),
-  }
+  return { items, nextCursor: next ? encodeCursor(cursorQuery, { after: next }) : null }
 }
 
 export async function getCampaign({ organizationId }: OrganizationContext, id: string): Promise<Campaign> {

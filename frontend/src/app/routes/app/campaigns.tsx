@@ -1,18 +1,12 @@
 import { campaignQueries } from '../../../features/campaigns/api/campaigns'
-import { CampaignsPage, listView } from '../../../features/campaigns/components/campaigns-page'
+import { CampaignsPage, listFilters, listView } from '../../../features/campaigns/components/campaigns-page'
 import { OrganizationRoute, organizationLoader } from './organization-route'
 
-/** The page of the list the address asks for, while the page's code loads (when the plan has campaigns). */
+/** The first page of the list the address asks for, while the page's code loads (when the plan has campaigns). */
 export const clientLoader = organizationLoader(
   (queryClient, organization, { url }) => {
     const view = listView(url.searchParams)
-    void queryClient.prefetchQuery(
-      campaignQueries.list(organization.id, {
-        page: view.page,
-        ...(view.q ? { q: view.q } : {}),
-        ...(view.status ? { status: view.status } : {}),
-      }),
-    )
+    void queryClient.prefetchQuery(campaignQueries.list(organization.id, listFilters(view)))
   },
   { unlocks: 'campaigns' },
 )

@@ -28,7 +28,7 @@ const CONFIRMING_INTERVAL_MS = 3000
 export const campaignQueries = {
   all: () => ['campaigns'] as const,
   lists: (organizationId: string) => [...campaignQueries.all(), 'list', organizationId] as const,
-  /** One numbered page of the list (search, status); refreshed while a listed campaign is moving. */
+  /** One page of the list (search, status, `cursor` from the page before); refreshed while a listed campaign sends. */
   list: (organizationId: string, filters: ListFilters) =>
     queryOptions({
       queryKey: [...campaignQueries.lists(organizationId), filters] as const,

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
 import { campaignQueries } from '../api/campaigns'
-import { pageNumbers, plural, STATUS_TEXT } from '../campaign-display'
+import { plural, STATUS_TEXT } from '../campaign-display'
 import { CampaignRow, comparable } from './campaign-row'
 import styles from './campaigns.module.css'
 
@@ -27,18 +27,23 @@ const TITLE = 'All campaigns'
 const WHAT_THEY_ARE =
   'Campaigns send one of your templates through your own SES account to the contacts subscribed to your topics, paced to your sending rate, with a pre-flight check, live progress, pause and resume.'
 
-/** The list's view in the address (`?q=news&status=SENT&page=2`). */
+/** The list's filters in the address (`?q=news&status=SENT`); pages are followed by cursor from the first. */
 export function listView(search: URLSearchParams) {
   const status = search.get('status')
-  const page = Number(search.get('page') ?? '1')
   return {
     q: (search.get('q') ?? '').trim().slice(0, 200),
     status: (CAMPAIGN_STATUSES as readonly (string | null)[]).includes(status)
       ? (status as CampaignStatus)
       : undefined,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
   }
 }
+
+/** The list query of a view: what the route's loader prefetches and the page reads. */
+export const listFilters = (view: ReturnType<typeof listView>, cursor?: string) => ({
+  ...(view.q ? { q: view.q } : {}),
+  ...(view.status ? { status: view.status } : {}),
+  ...(cursor ? { cursor } : {}),
+})
 
 /** `/app/campaigns`: the organization's campaigns with status, progress, recipients and sent date. */
 export function CampaignsPage({ organization }: { organization: OrganizationSummary }) {
@@ -69,20 +74,23 @@ function CampaignList({ organizationId }: { organizationId: string }) {
         ? [...current.filter((item) => item !== id), id].slice(-COMPARE_CAMPAIGNS.max)
         : current.filter((item) => item !== id),
     )
-  const list = useQuery(
-    campaignQueries.list(organizationId, {
-      page: view.page,
-      ...(view.q ? { q: view.q } : {}),
-      ...(view.status ? { status: view.status } : {}),
-    }),
-  )
+  // The cursors of the pages after the first, for the filters they were followed under.
+  const filterKey = `${view.q}\u0000${view.status ?? ''}`
+  const [paging, setPaging] = useState<{ key: string; cursors: readonly string[] }>({
+    key: filterKey,
+    cursors: [],
+  })
+  const cursors = paging.key === filterKey ? paging.cursors : []
+  const go = (next: readonly string[]) => setPaging({ key: filterKey, cursors: next })
+  const list = useQuery(campaignQueries.list(organizationId, listFilters(view, cursors.at(-1))))
+  const nextCursor = list.data?.nextCursor ?? null
   const filtered = view.q !== '' || view.status !== undefined
+  const first = cursors.length === 0
   const change = (next: Partial<typeof view>) => {
-    const merged = { ...view, page: 1, ...next }
+    const merged = { ...view, ...next }
     const params = new URLSearchParams()
     if (merged.q) params.set('q', merged.q)
     if (merged.status) params.set('status', merged.status)
-    if (merged.page > 1) params.set('page', String(merged.page))
     setSearch(params)
   }
 
@@ -138,7 +146,7 @@ function CampaignList({ organizationId }: { organizationId: string }) {
         ) : (
           <LoadingLines lines={4} label="Loading the campaigns" />
         )
-      ) : list.data.total === 0 && !filtered ? (
+      ) : list.data.items.length === 0 && first && !filtered && list.data.nextCursor === null ? (
         <section className={pageStyles.empty} aria-labelledby="campaigns-empty">
           <p id="campaigns-empty" className={pageStyles.emptyTitle}>
             No campaigns yet
@@ -161,15 +169,13 @@ function CampaignList({ organizationId }: { organizationId: string }) {
           )}
           <div className={styles.footer}>
             <p className={styles.muted} aria-live="polite">
-              {filtered
-                ? `${plural(list.data.total, 'campaign')} match.`
-                : plural(list.data.total, 'campaign')}
+              {`Page ${cursors.length + 1}: ${plural(list.data.items.length, 'campaign')}${filtered ? ' matching' : ''}`}
             </p>
             {(chosen.length > 0 || list.data.items.some(comparable)) && (
               <CompareBar chosen={chosen} onClear={() => setChosen([])} />
             )}
           </div>
-          {list.data.items.length === 0 ? (
+          {list.data.items.length === 0 && list.data.nextCursor === null ? (
             <section className={pageStyles.empty}>
               <p className={pageStyles.emptyTitle}>No campaign matches</p>
               <Button
@@ -183,6 +189,11 @@ function CampaignList({ organizationId }: { organizationId: string }) {
                 Clear the search
               </Button>
             </section>
+          ) : list.data.items.length === 0 ? (
+            // A filtered read stops after a bounded number of campaigns: the next page reads on.
+            <p className={styles.muted}>
+              None of the campaigns read for this page match; the next page reads on.
+            </p>
           ) : (
             <ul
               className={list.isPlaceholderData ? `${styles.rows} ${styles.stale}` : styles.rows}
@@ -199,29 +210,24 @@ function CampaignList({ organizationId }: { organizationId: string }) {
               ))}
             </ul>
           )}
-          {list.data.pageCount > 1 && (
-            <nav aria-label="Pages">
-              <ul className={styles.pages}>
-                {pageNumbers(view.page, list.data.pageCount).map((page, index) =>
-                  page === '…' ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
-                    <li key={`gap-${index}`} aria-hidden="true">
-                      …
-                    </li>
-                  ) : (
-                    <li key={page}>
-                      <Link
-                        className={styles.pageLink}
-                        to={`?${new URLSearchParams({ ...(view.q ? { q: view.q } : {}), ...(view.status ? { status: view.status } : {}), page: String(page) })}`}
-                        aria-current={page === view.page ? 'page' : undefined}
-                        aria-label={`Page ${page}`}
-                      >
-                        {page}
-                      </Link>
-                    </li>
-                  ),
-                )}
-              </ul>
+          {(!first || nextCursor) && (
+            <nav aria-label="Pages" className={styles.pages}>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={first}
+                onClick={() => go(cursors.slice(0, -1))}
+              >
+                ← Previous page
+              </Button>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={!nextCursor || list.isPlaceholderData}
+                onClick={() => nextCursor && go([...cursors, nextCursor])}
+              >
+                Next page →
+              </Button>
             </nav>
           )}
         </>

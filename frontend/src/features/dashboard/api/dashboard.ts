@@ -21,7 +21,7 @@ const JOBS_POLL_MS = 3000
 export const dashboardQueries = {
   /** The organization's newest campaigns (newest first), refreshed by the list's own rule while one sends. */
   recentCampaigns: (organizationId: string) =>
-    campaignQueries.list(organizationId, { page: 1, pageSize: CAMPAIGN_WINDOW }),
+    campaignQueries.list(organizationId, { limit: CAMPAIGN_WINDOW }),
   /**
    * Open and click rates (and the rest of the report's rates) of the campaigns that have started, by id: one
    * compare call for two to ten of them, the report for one.

@@ -97,7 +97,7 @@ function CampaignRows({ organizationId, awsAccountId }: { organizationId: string
         const mine = page.items
           .filter((campaign) => campaign.awsAccountId === awsAccountId)
           .slice(0, HOME_ROWS)
-        if (page.total === 0)
+        if (page.items.length === 0)
           return (
             <EmptyState
               title="No campaigns yet"

@@ -10,12 +10,19 @@ import type { OrganizationContext } from '../../organizations/context'
 import { getCampaignRecords, listCampaignRows } from '../campaigns.repo'
 import { type RecipientRecord, RecipientSchema, shardOf } from '../sending/public'
 
-const PositionSchema = z.object({ campaignId: z.string().min(1), skip: z.number().int().min(0) }).strict()
+/** Within a campaign (its entries after `skip`), or after one (the next started campaign, older). */
+const PositionSchema = z.union([
+  z.object({ campaignId: z.string().min(1), skip: z.number().int().min(0) }).strict(),
+  z.object({ after: z.string().min(1) }).strict(),
+])
 const parseRecipient = itemParser(RecipientSchema.extend({ sentAt: z.string().optional() }))
 
 /** Campaigns read per step, and at most per call (a page may end early with a cursor). */
 const STEP = 100
 const WALK_MAX = 1000
+/** Campaign rows read at most per step (drafts and scheduled ones are filtered out by DynamoDB). */
+const ROWS_READ_MAX = 2000
+const STARTED = ['SENDING', 'PAUSED', 'SENT', 'CANCELLED'] as const
 
 type Entry = Omit<ContactActivity, 'campaignName'>
 
@@ -58,41 +65,49 @@ export async function contactActivity(
     throw new AppError('contact.not_found', 'No such contact.')
   const cursorQuery = { list: 'contact-activity', scope: `${organizationId}/${contactId}`, filters: {} }
   const position = cursorPosition(cursorQuery, query.cursor, PositionSchema)
-  const rows = (await listCampaignRows(organizationId)).filter(
-    (row) => row.status !== 'DRAFT' && row.status !== 'SCHEDULED',
-  )
-  let index = position ? rows.findIndex((row) => row.id <= position.campaignId) : 0
-  if (index < 0) index = rows.length
-  let skip = position && rows[index]?.id === position.campaignId ? position.skip : 0
+  let skip = position && 'skip' in position ? position.skip : 0
+  // The campaigns to read next, then those after `after` (newest first) while `more` may follow.
+  let pending = position && 'campaignId' in position ? [position.campaignId] : []
+  let after = position ? ('after' in position ? position.after : position.campaignId) : undefined
+  let more = true
   const items: Entry[] = []
   let walked = 0
-  while (index < rows.length && items.length < query.limit && walked < WALK_MAX) {
-    const step = rows.slice(index, index + STEP)
+  while (items.length < query.limit && walked < WALK_MAX) {
+    if (pending.length === 0) {
+      if (!more) break
+      const page = await listCampaignRows(organizationId, {
+        limit: STEP,
+        afterId: after,
+        filter: { statuses: STARTED },
+        readMax: ROWS_READ_MAX,
+      })
+      pending = page.rows.map((row) => row.id)
+      more = page.next !== null
+      after = page.next ?? after
+      // Nothing started among the rows read: answer what there is, with the cursor past them.
+      if (pending.length === 0) break
+    }
+    const step = pending
+    pending = []
     const found = await batchGet(
-      step.map((row) => recipientKey(organizationId, row.id, shardOf(contactId), contactId)),
+      step.map((id) => recipientKey(organizationId, id, shardOf(contactId), contactId)),
     )
     for (const [offset, item] of found.entries()) {
-      const row = step[offset]
-      if (row && item) {
-        const entries = entriesOf(row.id, parseRecipient(item)).slice(skip)
+      const id = step[offset]
+      if (id && item) {
+        const entries = entriesOf(id, parseRecipient(item)).slice(skip)
         const room = query.limit - items.length
         items.push(...entries.slice(0, room))
         if (entries.length > room) {
           skip += room
-          return withNames(organizationId, items, encodeCursor(cursorQuery, { campaignId: row.id, skip }))
+          return withNames(organizationId, items, encodeCursor(cursorQuery, { campaignId: id, skip }))
         }
       }
       skip = 0
     }
-    index += step.length
     walked += step.length
   }
-  const next = rows[index]
-  return withNames(
-    organizationId,
-    items,
-    next ? encodeCursor(cursorQuery, { campaignId: next.id, skip: 0 }) : null,
-  )
+  return withNames(organizationId, items, more && after ? encodeCursor(cursorQuery, { after }) : null)
 }
 
 async function withNames(

@@ -12,10 +12,14 @@
  *
  * Access patterns (T = the tenant's ORG#id, E = an entity's own, S = sharded, I = an index)
  * C1. A campaign by id (API, engine)                 T: GetItem ORG#id / CAMPAIGN#id
- * C2. The list, newest first, numbered pages with    T: Query PK=ORG#id, SK begins_with CAMPAIGN_ROW#, backwards
- *     the total count, `q` (name contains) and           (ULIDs sort by creation; rows are small: 10,000 campaigns
- *     `status`                                           fit in two 1-MB pages), filtered and counted in memory;
- *                                                        then BatchGet of the page's records (≤ 100)
+ * C2. The list, newest first, a page at a time     T: Query PK=ORG#id, SK begins_with CAMPAIGN_ROW#, backwards,
+ *     by cursor, `q` (name contains) and `status`       from the cursor's row (ExclusiveStartKey), `q`/`status` as a
+ *                                                        FilterExpression, Limit limit+1 (unfiltered) or 500 a call,
+ *                                                        until the page fills or 2,000 rows were read (then a short
+ *                                                        page and a cursor at the last row read); then BatchGet of
+ *                                                        the page's records (≤ 100). No index: a name `contains`
+ *                                                        needs the rows anyway, and a SENDING/PAUSED row's status
+ *                                                        follows its run, so it is read for every run status
  * C3. Change a campaign (edit, state change)         T: TransactWrite: Put the record conditioned on its version
  *                                                        (and, for a state change, on the status it changes from)
  *                                                        + Put the row
