@@ -180,13 +180,14 @@ describe('monitoring end to end through the local AWS', () => {
     const logs = await waitFor(
       async () => (await logsOf(owner, orgId, awsAccountId)).body,
       (body) =>
-        body.logs?.length === 3 &&
-        body.logs.find((log: { messageId: string }) => log.messageId === delivered)?.clicks === 1 &&
-        body.logs.find((log: { messageId: string }) => log.messageId === delivered)?.opens === 2 &&
-        body.logs.find((log: { messageId: string }) => log.messageId === complained)?.status === 'COMPLAINED',
+        body.items?.length === 3 &&
+        body.items.find((log: { messageId: string }) => log.messageId === delivered)?.clicks === 1 &&
+        body.items.find((log: { messageId: string }) => log.messageId === delivered)?.opens === 2 &&
+        body.items.find((log: { messageId: string }) => log.messageId === complained)?.status ===
+          'COMPLAINED',
       'the events to be logged',
     )
-    const byId = Object.fromEntries(logs.logs.map((log: { messageId: string }) => [log.messageId, log]))
+    const byId = Object.fromEntries(logs.items.map((log: { messageId: string }) => [log.messageId, log]))
     expect(byId[delivered]).toMatchObject({
       status: 'CLICKED',
       recipients: [SENDER],
@@ -243,7 +244,7 @@ describe('monitoring end to end through the local AWS', () => {
     const monitoring = await enableAndConfirm(owner, orgId, awsAccountId, ['SEND', 'DELIVERY'])
     await sendTest(owner, orgId, awsAccountId, SENDER)
     await waitFor(
-      async () => (await logsOf(owner, orgId, awsAccountId)).body.logs ?? [],
+      async () => (await logsOf(owner, orgId, awsAccountId)).body.items ?? [],
       (logs) => logs[0]?.status === 'DELIVERED',
       'the delivery',
     )
@@ -270,7 +271,7 @@ describe('monitoring end to end through the local AWS', () => {
     // Test sends no longer name the removed configuration set.
     await sendTest(owner, orgId, awsAccountId, SENDER)
     await setSubscription(orgId, 'TEAM_MONTHLY', 'active')
-    expect((await logsOf(owner, orgId, awsAccountId)).body.logs).toHaveLength(1)
+    expect((await logsOf(owner, orgId, awsAccountId)).body.items).toHaveLength(1)
   })
 
   it('removes what a failed first enabling created and reports the AWS refusal', async () => {
@@ -440,7 +441,7 @@ describe('the public SES events endpoint', () => {
       )
     }
     expect(await tableItemCount()).toBe(before)
-    expect((await logsOf(owner, orgId, awsAccountId)).body.logs).toEqual([])
+    expect((await logsOf(owner, orgId, awsAccountId)).body.items).toEqual([])
   })
 
   it('counts a redelivered message once', async () => {
@@ -492,26 +493,28 @@ describe('message logs', () => {
     }
     const first = await logsOf(owner, orgId, awsAccountId, '&limit=25')
     expect(first.status, JSON.stringify(first.body)).toBe(200)
-    expect(first.body.logs.map((log: { messageId: string }) => log.messageId)).toEqual(ids.slice(5).reverse())
-    expect(first.body.nextPage).toEqual(expect.any(String))
-    const second = await logsOf(owner, orgId, awsAccountId, `&limit=25&page=${first.body.nextPage}`)
-    expect(second.body.logs.map((log: { messageId: string }) => log.messageId)).toEqual(
+    expect(first.body.items.map((log: { messageId: string }) => log.messageId)).toEqual(
+      ids.slice(5).reverse(),
+    )
+    expect(first.body.nextCursor).toEqual(expect.any(String))
+    const second = await logsOf(owner, orgId, awsAccountId, `&limit=25&cursor=${first.body.nextCursor}`)
+    expect(second.body.items.map((log: { messageId: string }) => log.messageId)).toEqual(
       ids.slice(0, 5).reverse(),
     )
-    expect(second.body.nextPage).toBeNull()
+    expect(second.body.nextCursor).toBeNull()
 
     const bounced = await logsOf(owner, orgId, awsAccountId, '&limit=25&status=BOUNCED')
-    expect(bounced.body.logs).toHaveLength(10)
-    expect(bounced.body.logs.every((log: { status: string }) => log.status === 'BOUNCED')).toBe(true)
+    expect(bounced.body.items).toHaveLength(10)
+    expect(bounced.body.items.every((log: { status: string }) => log.status === 'BOUNCED')).toBe(true)
     const sentOnly = await logsOf(owner, orgId, awsAccountId, '&limit=100&status=SENT')
-    expect(sentOnly.body.logs).toHaveLength(20)
+    expect(sentOnly.body.items).toHaveLength(20)
     const special = await logsOf(
       owner,
       orgId,
       awsAccountId,
       `&recipient=${encodeURIComponent('special@example.com')}`,
     )
-    expect(special.body.logs.map((log: { messageId: string }) => log.messageId)).toEqual([
+    expect(special.body.items.map((log: { messageId: string }) => log.messageId)).toEqual([
       'msg-20',
       'msg-10',
       'msg-00',
@@ -534,7 +537,13 @@ describe('message logs', () => {
     const { owner, orgId, awsAccountId } = await teamWithAccount()
     const other = await teamWithAccount()
     const foreignCursor = Buffer.from(`LOG#${other.awsAccountId}#2026`).toString('base64url')
-    const bad = ['&limit=7', '&status=LOST', '&recipient=not-an-email', `&page=${foreignCursor}`, '&extra=1']
+    const bad = [
+      '&limit=7',
+      '&status=LOST',
+      '&recipient=not-an-email',
+      `&cursor=${foreignCursor}`,
+      '&extra=1',
+    ]
     for (const query of bad) {
       const response = await logsOf(owner, orgId, awsAccountId, query)
       expect(response.status, query).toBe(400)

@@ -3,7 +3,7 @@ import { SuppressionSync } from '@app/core'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup('suppression', suppressionSyncRoutes, {
-  getSuppressionSync: ({ context }) => SuppressionSync.suppressionSyncStatus(context),
+  getSuppressionSync: ({ context, query }) => SuppressionSync.suppressionSyncStatus(context, query),
   startSuppressionSync: ({ context, body }) =>
     SuppressionSync.startSuppressionSync(context, body.awsAccountId),
 })

@@ -26,7 +26,7 @@ export const PageCursorSchema = z
   .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Not a page cursor.' })
   .meta({
     description:
-      'The next-page cursor the previous page answered (`nextCursor`; `nextPage` for message logs), with the same other parameters. The server signs it, so any other value is refused.',
+      'The next-page cursor the previous page answered (`nextCursor`), with the same other parameters. The server signs it, so any other value is refused.',
   })
 
 /** The query parameters of a paged list: `cursor` from the previous page, and how many rows per page. */

@@ -69,7 +69,7 @@ export function recipientProblem(value: string): string | undefined {
 
 /**
  * Pages are reached by opaque cursors, each from the previous answer: the cursors of the pages behind the first,
- * newest first. 'Older' pushes the answer's `nextPage`; 'Newer' pops back.
+ * newest first. 'Older' pushes the answer's `nextCursor`; 'Newer' pops back.
  */
 export type CursorStack = readonly string[]
 
@@ -77,8 +77,8 @@ export function currentCursor(stack: CursorStack): string | undefined {
   return stack.at(-1)
 }
 
-export function olderPage(stack: CursorStack, nextPage: string | null): CursorStack {
-  return nextPage ? [...stack, nextPage] : stack
+export function olderPage(stack: CursorStack, nextCursor: string | null): CursorStack {
+  return nextCursor ? [...stack, nextCursor] : stack
 }
 
 export function newerPage(stack: CursorStack): CursorStack {

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
+import { PageSchema, pageQuery } from '../page'
 import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 
 /**
@@ -37,10 +38,20 @@ export const SuppressionSyncStatusSchema = z.object({
 })
 export type SuppressionSyncStatus = z.infer<typeof SuppressionSyncStatusSchema>
 
-export const SuppressionSyncListSchema = z.object({ items: z.array(SuppressionSyncStatusSchema) })
+/** The AWS accounts in the order they were connected, a page at a time. */
+export const SuppressionSyncListSchema = PageSchema(SuppressionSyncStatusSchema)
 export type SuppressionSyncList = z.infer<typeof SuppressionSyncListSchema>
 
-export const SuppressionSyncQuerySchema = z.object({ organizationId: UlidSchema }).strict()
+export const SUPPRESSION_SYNC_PAGE_SIZE = { default: 20, max: 100 } as const
+export const SuppressionSyncQuerySchema = z
+  .object({
+    organizationId: UlidSchema,
+    ...pageQuery(SUPPRESSION_SYNC_PAGE_SIZE),
+    /** Only this AWS account (one item, or none when it is not the organization's). */
+    awsAccountId: UlidSchema.optional(),
+  })
+  .strict()
+export type SuppressionSyncQuery = z.input<typeof SuppressionSyncQuerySchema>
 export const StartSuppressionSyncBodySchema = z
   .object({
     organizationId: UlidSchema,
@@ -60,7 +71,7 @@ export const suppressionSyncRoutes = {
     path: '/api/audience/suppression-sync',
     group: 'suppression',
     summary:
-      "When each AWS account's SES suppression list was last read into the organization's, with counts",
+      "When each AWS account's SES suppression list was last read into the organization's, with counts, by cursor (`awsAccountId`: that account only)",
     auth: 'user',
     permission: 'audience.read',
     organization: { in: 'query', key: 'organizationId' },
@@ -75,7 +86,7 @@ export const suppressionSyncRoutes = {
     path: '/api/audience/suppression-sync',
     group: 'suppression',
     summary:
-      "Read the AWS accounts' SES suppression lists into the organization's now (a paced job per account; one already running is left running)",
+      "Read the AWS accounts' SES suppression lists into the organization's now (a paced job per account; one already running is left running); answers the status of the account named, or the first page of all",
     auth: 'user',
     permission: 'audience.write',
     organization: { in: 'body', key: 'organizationId' },

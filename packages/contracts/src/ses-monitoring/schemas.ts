@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { emailAddress } from '../email-address'
 import { UlidSchema } from '../ids'
-import { PageCursorSchema } from '../page'
+import { PageCursorSchema, PageSchema } from '../page'
 import { uniqueItems } from '../text'
 import { timeZone } from '../time-zone'
 
@@ -134,8 +134,8 @@ export const LOG_PAGE_SIZES = [25, 50, 100] as const
 export const LogsQuerySchema = z
   .object({
     organizationId: UlidSchema,
-    /** The `nextPage` of the previous answer (the spec's `page`: a signed cursor, valid with the same filters). */
-    page: PageCursorSchema.optional(),
+    /** The `nextCursor` of the previous answer (a signed cursor, valid with the same filters). */
+    cursor: PageCursorSchema.optional(),
     limit: z.preprocess(
       (value) => (value === undefined ? value : Number(value)),
       z.literal(LOG_PAGE_SIZES, { message: `limit is one of ${LOG_PAGE_SIZES.join(', ')}.` }).default(50),
@@ -173,11 +173,8 @@ export const MessageLogSchema = z.object({
 })
 export type MessageLog = z.infer<typeof MessageLogSchema>
 
-export const MessageLogPageSchema = z.object({
-  logs: z.array(MessageLogSchema),
-  /** Pass as `page` for older messages; null on the last page. */
-  nextPage: z.string().nullable(),
-})
+/** A page of the log, newest first: `nextCursor` (as `cursor`) reads older messages. */
+export const MessageLogPageSchema = PageSchema(MessageLogSchema)
 export type MessageLogPage = z.infer<typeof MessageLogPageSchema>
 
 export const REPORT_GRANULARITIES = ['hour', 'day'] as const

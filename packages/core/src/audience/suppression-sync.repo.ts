@@ -1,13 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
+import { batchGet } from '../db/batch'
 import { itemParser } from '../db/item'
-import {
-  organizationPartition,
-  SUPPRESSION_SYNC_PREFIX,
-  SUPPRESSION_SYNC_SCHEDULE,
-  suppressionSyncKey,
-} from '../db/keys'
+import { SUPPRESSION_SYNC_SCHEDULE, suppressionSyncKey } from '../db/keys'
 import { queryIndex } from '../db/query'
 import { pickShard, shardKeys } from '../db/shards'
 import { GSI1, tableName } from '../db/table'
@@ -56,16 +52,18 @@ export async function getSyncState(
   return Item ? toState(Item) : undefined
 }
 
-export async function listSyncStates(orgId: string): Promise<SyncStateRecord[]> {
-  const { Items } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': organizationPartition(orgId), ':prefix': SUPPRESSION_SYNC_PREFIX },
-      ConsistentRead: true,
-    }),
+/** The states of these AWS accounts' runs, by account (one never run is absent). */
+export async function getSyncStates(
+  orgId: string,
+  awsAccountIds: string[],
+): Promise<Map<string, SyncStateRecord>> {
+  const items = await batchGet(
+    awsAccountIds.map((id) => suppressionSyncKey(orgId, id)),
+    { consistent: true },
   )
-  return (Items ?? []).map(toState)
+  return new Map(
+    items.flatMap((item) => (item ? [toState(item)] : [])).map((state) => [state.awsAccountId, state]),
+  )
 }
 
 const conditionFailed = (error: unknown) =>

@@ -1,8 +1,16 @@
-import type { SuppressionSyncList, SuppressionSyncStatus } from '@app/contracts'
+import {
+  SUPPRESSION_SYNC_PAGE_SIZE,
+  type SuppressionSyncList,
+  type SuppressionSyncQuerySchema,
+  type SuppressionSyncStatus,
+  UlidSchema,
+} from '@app/contracts'
 import type { SuppressedDestinationSummary } from '@aws-sdk/client-sesv2'
+import * as z from 'zod'
 import type { Actor } from '../actor'
 import { awsErrorOf, toCustomerAwsError } from '../aws-accounts/aws-errors'
 import * as AwsAccounts from '../aws-accounts/public'
+import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
 import { SliceTimeUp } from '../jobs/pacer'
@@ -22,7 +30,7 @@ const PAGE_SIZE = 1000
 const CONCURRENCY = 8
 
 function toStatus(
-  connection: AwsAccounts.AwsConnectionRecord,
+  connection: AwsAccounts.ConnectionLabel,
   state: Repo.SyncStateRecord | undefined,
 ): SuppressionSyncStatus {
   const base = {
@@ -52,15 +60,40 @@ function toStatus(
   }
 }
 
-/** Each AWS account of the organization and when its suppression list was last read. */
-export async function suppressionSyncStatus(context: OrganizationContext): Promise<SuppressionSyncList> {
+const SyncPositionSchema = z.object({ after: UlidSchema }).strict()
+
+/** The organization's AWS accounts (one, or a page of them) and when each one's suppression list was last read. */
+export async function suppressionSyncStatus(
+  context: OrganizationContext,
+  query: Pick<z.output<typeof SuppressionSyncQuerySchema>, 'awsAccountId' | 'cursor' | 'limit'>,
+): Promise<SuppressionSyncList> {
   const orgId = context.organizationId
-  const [connections, states] = await Promise.all([
-    AwsAccounts.listConnections(orgId),
-    Repo.listSyncStates(orgId),
-  ])
-  const byAccount = new Map(states.map((state) => [state.awsAccountId, state]))
-  return { items: connections.map((connection) => toStatus(connection, byAccount.get(connection.id))) }
+  const cursorQuery = {
+    list: 'suppression-sync',
+    scope: orgId,
+    filters: { awsAccountId: query.awsAccountId },
+  }
+  const position = cursorPosition(cursorQuery, query.cursor, SyncPositionSchema)
+  let connections: AwsAccounts.ConnectionLabel[]
+  let more = false
+  if (query.awsAccountId) {
+    const one = position ? undefined : await AwsAccounts.getConnection(orgId, query.awsAccountId)
+    connections = one ? [one] : []
+  } else {
+    ;({ connections, more } = await AwsAccounts.listConnectionLabels(orgId, {
+      limit: query.limit,
+      afterId: position?.after,
+    }))
+  }
+  const states = await Repo.getSyncStates(
+    orgId,
+    connections.map((connection) => connection.id),
+  )
+  const last = connections.at(-1)
+  return {
+    items: connections.map((connection) => toStatus(connection, states.get(connection.id))),
+    nextCursor: more && last ? encodeCursor(cursorQuery, { after: last.id }) : null,
+  }
 }
 
 /**
@@ -88,7 +121,7 @@ export async function startSuppressionSync(
       'Connect and verify an AWS account first: its SES suppression list is what is read.',
     )
   for (const connection of targets) await startRun(actor, connection)
-  return suppressionSyncStatus(context)
+  return suppressionSyncStatus(context, { awsAccountId, limit: SUPPRESSION_SYNC_PAGE_SIZE.default })
 }
 
 /** Starts a run on one AWS connection unless one is under way; true when this call started it. */

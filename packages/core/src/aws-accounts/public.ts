@@ -15,4 +15,5 @@ export {
   organizationOf,
   setMonitoring,
 } from './aws-accounts.repo'
+export { type ConnectionLabel, listConnectionLabels } from './connection-pages.repo'
 export { ignoringNotFound, removeFromAccount } from './monitoring-removal'

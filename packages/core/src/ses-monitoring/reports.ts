@@ -12,18 +12,16 @@ import {
 } from '@app/contracts'
 import * as z from 'zod'
 import { requireConnection } from '../aws-accounts/aws-accounts'
-import { cursorPosition, encodeCursor } from '../db/cursor'
+import { cursorPosition, encodeCursor, invalidCursor } from '../db/cursor'
 import { messageLogPrefix } from '../db/keys'
-import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
 import { emptyCounts, hourOf, listMessageLogs, readHourlyCounts } from './message-log.repo'
 
 const HOUR_MS = 3_600_000
 
-/** The spec names this list's cursor `page`; it is the same signed cursor as every other list's. */
 const LogPositionSchema = z.object({ sortKey: z.string().min(1).max(1024) }).strict()
 
-/** A page of the account's message log, newest first (spec: `GET aws-accounts/{id}/logs` with page). */
+/** A page of the account's message log, newest first (`GET aws-accounts/{id}/logs`). */
 export async function listLogs(
   context: OrganizationContext,
   id: string,
@@ -35,21 +33,15 @@ export async function listLogs(
     scope: `${connection.orgId}/${connection.id}`,
     filters: { status: query.status, recipient: query.recipient },
   }
-  let after: string | undefined
-  try {
-    after = cursorPosition(cursorQuery, query.page, LogPositionSchema)?.sortKey
-  } catch {
-    throw new AppError('request.invalid', 'query.page: not a page of this AWS account’s logs.')
-  }
-  if (after !== undefined && !after.startsWith(messageLogPrefix(connection.id)))
-    throw new AppError('request.invalid', 'query.page: not a page of this AWS account’s logs.')
+  const after = cursorPosition(cursorQuery, query.cursor, LogPositionSchema)?.sortKey
+  if (after !== undefined && !after.startsWith(messageLogPrefix(connection.id))) throw invalidCursor()
   const { logs, next } = await listMessageLogs(connection.orgId, connection.id, {
     limit: query.limit,
     after,
     status: query.status,
     recipient: query.recipient,
   })
-  return { logs, nextPage: next ? encodeCursor(cursorQuery, { sortKey: next }) : null }
+  return { items: logs, nextCursor: next ? encodeCursor(cursorQuery, { sortKey: next }) : null }
 }
 
 /** Each UTC hour that starts in [from, to), from the hour `from` falls in. */

@@ -154,7 +154,7 @@ describe('/app/monitoring', () => {
     const view = viewFromSearch(new URLSearchParams())
     const page = renderPage(account('TEAM_MONTHLY'), [connection], (client) => {
       client.setQueryData(logsQuery(connection, view.filters, undefined).queryKey, {
-        logs: [
+        items: [
           {
             messageId: 'ses-1',
             sentAt: '2025-03-04T10:00:00.000Z',
@@ -169,7 +169,7 @@ describe('/app/monitoring', () => {
             events: [],
           },
         ],
-        nextPage: null,
+        nextCursor: null,
       })
     })
     expect(page.text).toContain('Monitoring is off')
@@ -222,8 +222,8 @@ describe('/app/monitoring', () => {
       client.setQueryData(report.combined.queryKey, combined)
       client.setQueryData(report.timeSeries.queryKey, timeSeries)
       client.setQueryData(logsQuery(connection, view.filters, undefined).queryKey, {
-        logs: [],
-        nextPage: null,
+        items: [],
+        nextCursor: null,
       })
     })
     expect(page.html).toContain('aria-pressed="true">Last 7 days</button>')

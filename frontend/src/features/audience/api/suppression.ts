@@ -6,25 +6,27 @@ import { apiRequest } from '../../../lib/api-client'
 export const SUPPRESSION_SYNC_POLL_MS = 2000
 
 export const suppressionSyncQueries = {
-  /** When each AWS account's SES suppression list was last read into the organization's. */
-  status: (organizationId: string) =>
+  all: (organizationId: string) => ['suppression-sync', organizationId] as const,
+  /** When one AWS account's SES suppression list was last read into the organization's (a page of one). */
+  status: (organizationId: string, awsAccountId: string) =>
     queryOptions({
-      queryKey: ['suppression-sync', organizationId] as const,
-      queryFn: ({ signal }) => apiRequest(routes.getSuppressionSync, { query: { organizationId }, signal }),
+      queryKey: [...suppressionSyncQueries.all(organizationId), awsAccountId] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(routes.getSuppressionSync, { query: { organizationId, awsAccountId }, signal }),
       staleTime: 30_000,
       refetchInterval: (query) =>
         query.state.data?.items.some((item) => item.state === 'running') ? SUPPRESSION_SYNC_POLL_MS : false,
     }),
 }
 
-/** Reads one AWS account's suppression list now: answers every account's status (this one running). */
+/** Reads one AWS account's suppression list now: answers its status (running). */
 export function useStartSuppressionSync(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (awsAccountId: string): Promise<SuppressionSyncList> =>
       apiRequest(routes.startSuppressionSync, { body: { organizationId, awsAccountId } }),
     meta: { handlesErrors: true },
-    onSuccess: (list) =>
-      queryClient.setQueryData(suppressionSyncQueries.status(organizationId).queryKey, list),
+    onSuccess: (list, awsAccountId) =>
+      queryClient.setQueryData(suppressionSyncQueries.status(organizationId, awsAccountId).queryKey, list),
   })
 }

@@ -26,7 +26,10 @@ export function SuppressionSyncPanel({
 }) {
   const titleId = useId()
   const queryClient = useQueryClient()
-  const status = useQuery({ ...suppressionSyncQueries.status(organizationId), enabled: !!selected })
+  const status = useQuery({
+    ...suppressionSyncQueries.status(organizationId, selected?.id ?? ''),
+    enabled: !!selected,
+  })
   const start = useStartSuppressionSync(organizationId)
   const canRun = usePermission('audience.write', organizationId)
   if (!selected?.awsAccountVerified) return null
@@ -77,7 +80,7 @@ export function SuppressionSyncPanel({
           jobId={mine.jobId}
           onFinished={() => {
             void queryClient.invalidateQueries({
-              queryKey: suppressionSyncQueries.status(organizationId).queryKey,
+              queryKey: suppressionSyncQueries.all(organizationId),
             })
           }}
         />

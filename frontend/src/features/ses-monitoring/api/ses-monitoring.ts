@@ -15,7 +15,7 @@ import type { ReportRange } from '../report-range'
 
 export const sesMonitoringQueries = {
   all: () => ['ses-monitoring'] as const,
-  /** Messages sent with monitoring on, newest first; `page` is the previous answer's `nextPage`. */
+  /** Messages sent with monitoring on, newest first; `cursor` is the previous answer's `nextCursor`. */
   logs: (awsAccountId: string, query: LogsQuery) =>
     queryOptions({
       queryKey: [...sesMonitoringQueries.all(), 'logs', awsAccountId, query] as const,
@@ -70,7 +70,7 @@ export function logsQuery(
     limit: filters.limit,
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.recipient ? { recipient: filters.recipient } : {}),
-    ...(cursor ? { page: cursor } : {}),
+    ...(cursor ? { cursor } : {}),
   })
 }
 

@@ -98,7 +98,7 @@ function Filters({ filters, onChange }: { filters: LogFilters; onChange: (filter
 
 /**
  * The message log with its filters, in pages reached through the API's cursors: 'Older' follows the answer's
- * `nextPage`, 'Newer' goes back through the cursors already followed. Changing a filter starts at the newest.
+ * `nextCursor`, 'Newer' goes back through the cursors already followed. Changing a filter starts at the newest.
  */
 export function MessageLog({
   awsAccount,
@@ -175,14 +175,14 @@ export function MessageLog({
                 Could not refresh the log: {errorMessage(logs.error)}
               </Alert>
             )}
-            {data.logs.length === 0 ? (
+            {data.items.length === 0 ? (
               <EmptyLog filtered={filtered} firstPage={page === 1} onClear={clear} onNewer={() => go([])} />
             ) : (
               <div className={stale ? shared.stale : undefined} aria-busy={stale || undefined}>
-                <MessageTable logs={data.logs} />
+                <MessageTable logs={data.items} />
               </div>
             )}
-            {(page > 1 || data.nextPage) && (
+            {(page > 1 || data.nextCursor) && (
               <nav className={styles.pager} aria-label="Message log pages">
                 <Button
                   variant="secondary"
@@ -199,14 +199,14 @@ export function MessageLog({
                 <Button
                   variant="secondary"
                   size="small"
-                  disabled={!data.nextPage || stale}
-                  onClick={() => go(olderPage(cursors, data.nextPage))}
+                  disabled={!data.nextCursor || stale}
+                  onClick={() => go(olderPage(cursors, data.nextCursor))}
                 >
                   Older →
                 </Button>
               </nav>
             )}
-            {filtered && data.logs.length > 0 && (
+            {filtered && data.items.length > 0 && (
               <div>
                 <Button variant="ghost" size="small" onClick={clear}>
                   Clear filters

@@ -23,7 +23,7 @@ export function PastRecords({
   const newest = useQuery(
     logsQuery(awsAccount, { status: undefined, recipient: undefined, limit: view.filters.limit }, undefined),
   )
-  if (!newest.data?.logs.length) return null
+  if (!newest.data?.items.length) return null
   return (
     <>
       <Alert tone="info" title="Recorded while monitoring was on">

@@ -7,6 +7,8 @@
  * AWS account claim    ORG#<orgId>             AWS_ACCOUNT_NUMBER#<awsAccountNumber>#<region>  -  -
  *
  *  9. An organization's AWS connections               T: Query PK=ORG#id, SK begins_with AWS_ACCOUNT#
+ * 9b. A page of them, in connection order (ULIDs)     T: the same Query from the cursor's connection
+ *     (the suppression sync's list)                      (ExclusiveStartKey), Limit limit+1, id/name/region only
  * 10. The organization of an AWS connection by id     E: GetItem AWS_ACCOUNT#id / OWNER (written with it)
  * 29. One connection per AWS account and region in an T: Put AWS_ACCOUNT_NUMBER#number#region (connectionId) with
  *     organization                                    attribute_not_exists OR connectionId = own id, in the same
