@@ -1,5 +1,7 @@
 import { ADMIN_GROUP, ROUTE_LIST } from '@app/contracts'
+import { upsertContacts } from '@app/core/audience/public'
 import { type CursorQuery, encodeCursor } from '@app/core/db/cursor'
+import { recordEvent } from '@app/core/ses-monitoring/message-log.repo'
 import { mintIdToken } from '@app/local-stack/testing/local-tokens'
 import { ulid } from 'ulid'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -26,8 +28,6 @@ interface ListCase {
   query: (t: Tenant) => CursorQuery
   otherQuery: (t: Tenant) => CursorQuery
   position: (t: Tenant) => unknown
-  /** The cursor's parameter (the spec names the message log's `page`). */
-  field?: string
   client?: (t: Tenant) => Client
   /** False where a valid cursor would reach Stripe with a made-up id (the position is still checked first). */
   followValid?: boolean
@@ -72,8 +72,8 @@ const CASES: ListCase[] = [
   },
   {
     route: 'listMessageLogs',
-    field: 'page',
-    path: (t, cursor) => `/api/aws-accounts/${t.awsAccountId}/logs?organizationId=${t.orgId}&page=${cursor}`,
+    path: (t, cursor) =>
+      `/api/aws-accounts/${t.awsAccountId}/logs?organizationId=${t.orgId}&cursor=${cursor}`,
     query: (t) => ({ list: 'message-logs', scope: `${t.orgId}/${t.awsAccountId}`, filters: {} }),
     otherQuery: (t) => ({
       list: 'message-logs',
@@ -81,6 +81,24 @@ const CASES: ListCase[] = [
       filters: { status: 'delivered' },
     }),
     position: (t) => ({ sortKey: `LOG#${t.awsAccountId}#2026-01-01T00:00:00.000Z#m-1` }),
+  },
+  {
+    route: 'listCampaigns',
+    path: (t, cursor) => `/api/campaigns?organizationId=${t.orgId}&q=Paged&status=DRAFT&cursor=${cursor}`,
+    query: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'DRAFT' } }),
+    otherQuery: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'SENT' } }),
+    position: (t) => ({ after: t.campaignId }),
+  },
+  {
+    route: 'getSuppressionSync',
+    path: (t, cursor) => `/api/audience/suppression-sync?organizationId=${t.orgId}&cursor=${cursor}`,
+    query: (t) => ({ list: 'suppression-sync', scope: t.orgId }),
+    otherQuery: (t) => ({
+      list: 'suppression-sync',
+      scope: t.orgId,
+      filters: { awsAccountId: t.awsAccountId },
+    }),
+    position: (t) => ({ after: t.awsAccountId }),
   },
   {
     route: 'listContacts',
@@ -177,26 +195,50 @@ function expectRefused(
   expect(answer.body.error?.code, why).toBe('request.invalid')
 }
 
+/** Lists answered whole, on one page (`nextCursor` always null): each is small by rule (topics ≤ 20 …). */
+const WHOLE_LISTS: Record<string, (t: Tenant) => string> = {
+  listAwsAccounts: (t) => `/api/aws-accounts?organizationId=${t.orgId}`,
+  listEmailIdentities: (t) => `/api/email-identities?awsAccountId=${t.awsAccountId}`,
+  listTags: (t) => `/api/tags?organizationId=${t.orgId}`,
+  listTopics: (t) => `/api/topics?organizationId=${t.orgId}`,
+}
+
+const shapeOf = (schema: unknown) =>
+  schema && typeof schema === 'object' && 'shape' in schema ? (schema.shape as Record<string, unknown>) : {}
+
 describe('page cursors on every list route', () => {
-  it('covers every route that takes a cursor', () => {
-    const paged = ROUTE_LIST.filter((route) => {
-      const shape =
-        route.query && 'shape' in route.query ? (route.query.shape as Record<string, unknown>) : {}
-      return 'cursor' in shape || (route.id === 'listMessageLogs' && 'page' in shape)
-    }).map((route) => route.id)
+  it('covers every list route: each answers a Page, by cursor or whole', () => {
+    const lists = ROUTE_LIST.filter((route) => {
+      const response = shapeOf(route.response)
+      return route.method === 'GET' && 'items' in response && 'nextCursor' in response
+    })
+    const paged = lists.filter((route) => 'cursor' in shapeOf(route.query)).map((route) => route.id)
+    const whole = lists.filter((route) => !('cursor' in shapeOf(route.query))).map((route) => route.id)
     expect(paged.sort()).toEqual(CASES.map((c) => c.route).sort())
+    expect(whole.sort()).toEqual(Object.keys(WHOLE_LISTS).sort())
+    // No list answers another shape, nor takes a cursor by another name.
+    const others = ROUTE_LIST.filter((route) => route.method === 'GET' && 'page' in shapeOf(route.query))
+    expect(others.map((route) => route.id)).toEqual([])
+  })
+
+  it.each(Object.entries(WHOLE_LISTS))('%s: answers its whole list and refuses a cursor', async (_, path) => {
+    const whole = await mine.owner.api.get(path(mine))
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200)
+    expect(whole.body).toMatchObject({ items: expect.any(Array), nextCursor: null })
+    const cursor = encodeCursor({ list: 'topics', scope: mine.orgId }, { after: mine.orgId })
+    expectRefused(await mine.owner.api.get(`${path(mine)}&cursor=${cursor}`), 'a cursor on a whole list')
   })
 
   it.each(CASES)(
     '$route: follows its own cursor, refuses forged, tampered, other-query and other-tenant ones',
     async (c) => {
       const client = c.client?.(mine) ?? mine.owner.api
-      const field = c.field ?? 'cursor'
       const own = encodeCursor(c.query(mine), c.position(mine))
       if (c.followValid !== false) {
         const valid = await client.get(c.path(mine, own))
         expect(valid.status, JSON.stringify(valid.body)).toBe(200)
-        expect(valid.body).toHaveProperty(field === 'page' ? 'nextPage' : 'nextCursor')
+        expect(valid.body.items).toEqual(expect.any(Array))
+        expect(valid.body.nextCursor === null || typeof valid.body.nextCursor === 'string').toBe(true)
       }
       const [payload, mac] = own.split('.') as [string, string]
       const tampered = `${Buffer.from(JSON.stringify(c.position(theirs)).replace(/\d/, '9')).toString('base64url')}.${mac}`
@@ -212,8 +254,142 @@ describe('page cursors on every list route', () => {
       for (const [why, cursor] of cases) {
         const answer = await client.get(c.path(mine, cursor))
         expectRefused(answer, `${c.route}: ${why}`)
-        expect(answer.body.error.message, why).toContain(`query.${field}`)
+        expect(answer.body.error.message, why).toContain('query.cursor')
       }
     },
   )
+})
+
+/**
+ * Walking a list page by page returns each of its items once. Seeded through bulk paths (the importer's batch write,
+ * the message log's own writer) where one exists; small pages so that each walk crosses several.
+ */
+interface Walk {
+  name: string
+  /** The list's path with its filters and a small limit; the walk adds `&cursor=`. */
+  path: (t: Tenant) => string
+  /** Seeds the list and answers every id it must return. */
+  seed: (t: Tenant) => Promise<string[]>
+  idOf: (item: Record<string, unknown>) => string
+}
+
+const byId = (item: Record<string, unknown>) => String(item.id)
+
+async function walk(
+  client: Client,
+  path: string,
+  idOf: Walk['idOf'],
+): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = []
+  let cursor: string | null = null
+  let pages = 0
+  do {
+    const answer = await client.get(`${path}${cursor ? `&cursor=${cursor}` : ''}`)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    ids.push(...answer.body.items.map(idOf))
+    cursor = answer.body.nextCursor
+    pages += 1
+    expect(pages, 'a walk that never ends').toBeLessThan(50)
+  } while (cursor)
+  return { ids, pages }
+}
+
+let walker: Tenant
+let walkerCampaigns: string[]
+
+const WALKS: Walk[] = [
+  {
+    name: 'campaigns',
+    path: (t) => `/api/campaigns?organizationId=${t.orgId}&limit=2`,
+    seed: async (t) => [t.campaignId, ...walkerCampaigns],
+    idOf: byId,
+  },
+  {
+    name: 'campaigns searched',
+    path: (t) => `/api/campaigns?organizationId=${t.orgId}&q=WALK&limit=2`,
+    seed: async () => walkerCampaigns,
+    idOf: byId,
+  },
+  {
+    name: 'campaigns of a status',
+    path: (t) => `/api/campaigns?organizationId=${t.orgId}&status=DRAFT&limit=3`,
+    seed: async (t) => [t.campaignId, ...walkerCampaigns],
+    idOf: byId,
+  },
+  {
+    name: 'suppression sync',
+    path: (t) => `/api/audience/suppression-sync?organizationId=${t.orgId}&limit=1`,
+    seed: async (t) => {
+      const added = await Promise.all(
+        [1, 2].map((n) =>
+          t.owner.api.post(`/api/aws-accounts?organizationId=${t.orgId}`, {
+            method: 'role',
+            name: `Walk ${n}`,
+            region: 'eu-west-1',
+            roleArn: `arn:aws:iam::12345678901${n}:role/SesStudio`,
+          }),
+        ),
+      )
+      for (const answer of added) expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+      return [t.awsAccountId, ...added.map((answer) => answer.body.id as string)]
+    },
+    idOf: (item) => String(item.awsAccountId),
+  },
+  {
+    name: 'contacts',
+    path: (t) => `/api/contacts?organizationId=${t.orgId}&limit=2`,
+    seed: async (t) => {
+      const seeded = await upsertContacts(
+        t.orgId,
+        Array.from({ length: 5 }, (_, index) => ({ email: uniqueEmail(`walk${index}`) })),
+        { existing: 'skip', topicIds: [], origin: { source: 'import' } },
+      )
+      return [t.contactId, ...seeded.map((row) => row.contactId as string)]
+    },
+    idOf: byId,
+  },
+  {
+    name: 'message log',
+    path: (t) => `/api/aws-accounts/${t.awsAccountId}/logs?organizationId=${t.orgId}&limit=25`,
+    seed: async (t) => {
+      const ids = Array.from({ length: 30 }, (_, index) => `walk-${index}-${ulid()}`)
+      const base = Date.now() - 3_600_000
+      await Promise.all(
+        ids.map((messageId, index) => {
+          const at = new Date(base + index * 1000).toISOString()
+          return recordEvent(t.orgId, t.awsAccountId, ulid(), {
+            type: 'SEND',
+            messageId,
+            sentAt: at,
+            at,
+            from: 'sender@example.com',
+            recipients: ['ann@example.com'],
+            subject: 'Walk',
+            template: null,
+            detail: null,
+          })
+        }),
+      )
+      return ids
+    },
+    idOf: (item) => String(item.messageId),
+  },
+]
+
+describe('walking every page', () => {
+  beforeAll(async () => {
+    walker = await tenant()
+    const created = await Promise.all(
+      [1, 2, 3, 4].map((n) => walker.owner.api.post(`/api/campaigns?${walker.q}`, { name: `Walk ${n}` })),
+    )
+    walkerCampaigns = created.map((answer) => answer.body.id as string)
+  })
+
+  it.each(WALKS)('$name: each item once, over several pages', async (w) => {
+    const expected = await w.seed(walker)
+    const { ids, pages } = await walk(walker.owner.api, w.path(walker), w.idOf)
+    expect(new Set(ids).size, 'an item listed twice').toBe(ids.length)
+    expect(ids.sort()).toEqual([...expected].sort())
+    expect(pages).toBeGreaterThan(1)
+  })
 })
