@@ -160,7 +160,7 @@ describe('the report routes', () => {
     const a = who.a?.id
     const paths = [
       `/api/campaigns/${campaignId}/report?${other.oq}`,
-      `/api/campaigns/compare?${other.oq}&ids=${campaignId},${campaignId.slice(0, -1)}Z`,
+      `/api/campaigns/compare?${other.oq}&ids=${campaignId},${campaignId.slice(0, -1)}${campaignId.endsWith('Z') ? 'Y' : 'Z'}`,
       `/api/campaigns/${campaignId}/recipients?${other.oq}&outcome=opened`,
       `/api/contacts/${a}/activity?${other.oq}`,
     ]
