@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { BULK_INLINE_MAX, INLINE_EXPORT_BYTES } from '@app/contracts'
-import { apiClient } from '@app/local-stack/testing/api-client'
-import { signUp } from '@app/local-stack/testing/cognito-users'
-import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
+import type { apiClient } from '@app/local-stack/testing/api-client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTab, screenshot } from './support/browser'
-import { uniqueEmail } from './support/mailbox'
-import { at, browserForFile, PASSWORD, stack, submitSignIn } from './support/session'
+import { teamOrg } from './support/campaign-seed'
+import { at, browserForFile, submitSignIn } from './support/session'
 
 /**
  * The audience's background jobs in a real browser: a bulk change of more contacts than the API changes at once,
@@ -26,20 +24,6 @@ const BIG_ROWS = Math.ceil((INLINE_EXPORT_BYTES * 1.25) / (BIG_ATTRIBUTES * BIG_
 
 type Api = ReturnType<typeof apiClient>
 const pad = (n: number) => String(n).padStart(4, '0')
-
-async function teamOrganization() {
-  const owner = await signUp(stack, { email: uniqueEmail('audience-jobs'), password: PASSWORD })
-  const api = apiClient(stack, owner.idToken)
-  const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
-  const orgId = account.body.organizations[0]?.id as string
-  const checkout = await api.post<{ url: string }>('/api/payments/checkout-sessions', {
-    organizationId: orgId,
-    plan: 'TEAM_MONTHLY',
-  })
-  expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
-  await waitForStripeDeliveries(stack)
-  return { owner, api, orgId }
-}
 
 async function newTopic(api: Api, orgId: string, name: string) {
   const created = await api.post<{ id: string }>(`/api/topics?organizationId=${orgId}`, { name })
@@ -106,7 +90,7 @@ let archive: string
 let close: () => Promise<void>
 
 beforeAll(async () => {
-  const seeded = await teamOrganization()
+  const seeded = await teamOrg('audience-jobs')
   api = seeded.api
   orgId = seeded.orgId
   news = await newTopic(api, orgId, 'Product news')

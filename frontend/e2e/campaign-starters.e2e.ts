@@ -3,17 +3,13 @@
  * link and the postal address with the editor's own tools, passes Review and the mail reaches the local mailbox;
  * the Newsletter starter goes out as it comes.
  */
-import { apiClient } from '@app/local-stack/testing/api-client'
-import { signUp } from '@app/local-stack/testing/cognito-users'
-import { createLocalCustomerAccount, verifyLocalIdentity } from '@app/local-stack/testing/local-aws'
 import { listMail, type MailMessage } from '@app/local-stack/testing/mailbox'
-import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
-import { until } from './support/campaign-seed'
+import { teamOrgWithMonitoring, until } from './support/campaign-seed'
 import { nowSeconds, uniqueEmail } from './support/mailbox'
-import { at, browserForFile, PASSWORD, stack, submitSignIn } from './support/session'
+import { at, browserForFile, stack, submitSignIn } from './support/session'
 
 const browser = browserForFile()
 const SENDER = 'news@starters.example'
@@ -22,53 +18,15 @@ const READERS = 3
 
 /** A Team organization with production access, SES events on, and a topic of three readers. */
 async function seed() {
-  const owner = await signUp(stack, { email: uniqueEmail('starters'), password: PASSWORD })
-  const api = apiClient(stack, owner.idToken)
-  const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
-  const orgId = account.body.organizations[0]?.id as string
-  const checkout = await api.post<{ url: string }>('/api/payments/checkout-sessions', {
-    organizationId: orgId,
-    plan: 'TEAM_MONTHLY',
-  })
-  expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
-  await waitForStripeDeliveries(stack)
-  expect((await api.patch(`/api/organizations/${orgId}`, { name: 'Acme Books' })).status).toBe(200)
-  const q = `organizationId=${orgId}`
-  const keys = await createLocalCustomerAccount(stack, { productionAccess: true })
-  await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: SENDER })
-  const aws = await api.post<{ id: string }>(`/api/aws-accounts?${q}`, {
-    method: 'keys',
-    region: 'us-east-1',
-    accessKeyId: keys.accessKeyId,
-    secretAccessKey: keys.secretAccessKey,
-  })
-  expect(aws.status, JSON.stringify(aws.body)).toBe(201)
-  const monitoring = await api.post(`/api/aws-accounts/${aws.body.id}/enable-monitoring`, {
-    organizationId: orgId,
-  })
-  expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200)
-  await until(
-    async () =>
-      (
-        await api.get<{ items: { id: string; monitoring?: { state: string } }[] }>(`/api/aws-accounts?${q}`)
-      ).body.items.find((item) => item.id === aws.body.id)?.monitoring?.state,
-    (state) => state === 'ACTIVE',
-    'SES events to be published to us',
-  )
-  const topic = await api.post<{ id: string }>(`/api/topics?${q}`, { name: 'Readers', description: 'News' })
-  expect(topic.status, JSON.stringify(topic.body)).toBe(201)
   const emails = Array.from({ length: READERS }, (_, index) => uniqueEmail(`reader${index}`))
-  await Promise.all(
-    emails.map(async (email, index) => {
-      const created = await api.post(`/api/contacts?${q}`, {
-        email,
-        firstName: `Reader ${index}`,
-        topicPreferences: [{ topicId: topic.body.id, status: 'OPT_IN' }],
-      })
-      expect(created.status, JSON.stringify(created.body)).toBe(201)
-    }),
-  )
-  return { owner, api, orgId, awsAccountId: aws.body.id, topicId: topic.body.id, emails }
+  const { owner, api, orgId, aws, topicId } = await teamOrgWithMonitoring('starters', SENDER, {
+    name: 'Acme Books',
+    readers: {
+      topic: { name: 'Readers', description: 'News' },
+      contacts: emails.map((email, index) => ({ email, firstName: `Reader ${index}` })),
+    },
+  })
+  return { owner, api, orgId, awsAccountId: aws.body.id, topicId: topicId as string, emails }
 }
 
 /** The mail each reader got since `since` whose subject has `subject`, once every reader has one. */

@@ -1,26 +1,18 @@
-import { apiClient } from '@app/local-stack/testing/api-client'
-import { signUp } from '@app/local-stack/testing/cognito-users'
-import {
-  createLocalCustomerAccount,
-  grantProductionAccess,
-  updateLocalSesAccount,
-  verifyLocalIdentity,
-} from '@app/local-stack/testing/local-aws'
+import { grantProductionAccess } from '@app/local-stack/testing/local-aws'
 import { listMail } from '@app/local-stack/testing/mailbox'
-import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { teamOrgWithMonitoring, until } from './support/campaign-seed'
 import { nowSeconds, uniqueEmail } from './support/mailbox'
-import { at, browserForFile, PASSWORD, stack, submitSignIn } from './support/session'
+import { at, browserForFile, stack, submitSignIn } from './support/session'
 
 const browser = browserForFile()
 const SENDER = 'news@campaigns.example'
 const RECIPIENTS = 50
 /** Contacts without a first name: the pre-flight reports them and the sender gives a default. */
 const NAMELESS = 3
-const POLL = { timeout: 120_000, interval: 500 }
 
 const TEMPLATE_HTML = `<!doctype html><html><body>
 <h1>Hello {{firstName}}</h1>
@@ -33,61 +25,23 @@ async function expectAccessible(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([])
 }
 
-/** Polls `read` until `done` holds for its value. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + POLL.timeout
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, POLL.interval))
-  }
-}
-
 /** A Team organization with a connected local AWS account (in the sandbox), a topic of 50 contacts and a template. */
 async function seed() {
-  const owner = await signUp(stack, { email: uniqueEmail('campaigns'), password: PASSWORD })
-  const api = apiClient(stack, owner.idToken)
-  const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
-  const orgId = account.body.organizations[0]?.id as string
-  const checkout = await api.post<{ url: string }>('/api/payments/checkout-sessions', {
-    organizationId: orgId,
-    plan: 'TEAM_MONTHLY',
+  const emails = Array.from({ length: RECIPIENTS }, (_, index) => uniqueEmail(`reader${index}`))
+  const { owner, api, orgId, q, keys, topicId } = await teamOrgWithMonitoring('campaigns', SENDER, {
+    name: 'Acme Books',
+    sandbox: true,
+    // Slow enough to watch: campaigns take 80% of 2 a second.
+    maxSendRate: 2,
+    monitoring: false,
+    readers: {
+      topic: { name: 'Product news', description: 'What we shipped this month' },
+      contacts: emails.map((email, index) => ({
+        email,
+        ...(index < NAMELESS ? {} : { firstName: `Reader ${index}` }),
+      })),
+    },
   })
-  expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
-  await waitForStripeDeliveries(stack)
-  const named = await api.patch(`/api/organizations/${orgId}`, { name: 'Acme Books' })
-  expect(named.status, JSON.stringify(named.body)).toBe(200)
-  const q = `organizationId=${orgId}`
-
-  const keys = await createLocalCustomerAccount(stack)
-  await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: SENDER })
-  // Slow enough to watch: campaigns take 80% of 2 a second.
-  await updateLocalSesAccount(stack, keys.accountId, { maxSendRate: 2 })
-  const aws = await api.post<{ id: string }>(`/api/aws-accounts?${q}`, {
-    method: 'keys',
-    region: 'us-east-1',
-    accessKeyId: keys.accessKeyId,
-    secretAccessKey: keys.secretAccessKey,
-  })
-  expect(aws.status, JSON.stringify(aws.body)).toBe(201)
-
-  const topic = await api.post<{ id: string }>(`/api/topics?${q}`, {
-    name: 'Product news',
-    description: 'What we shipped this month',
-  })
-  expect(topic.status, JSON.stringify(topic.body)).toBe(201)
-  const emails: string[] = []
-  for (let index = 0; index < RECIPIENTS; index += 1) {
-    const email = uniqueEmail(`reader${index}`)
-    emails.push(email)
-    const created = await api.post(`/api/contacts?${q}`, {
-      email,
-      ...(index < NAMELESS ? {} : { firstName: `Reader ${index}` }),
-      topicPreferences: [{ topicId: topic.body.id, status: 'OPT_IN' }],
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-  }
   const template = await api.post<{ id: string }>(`/api/templates?${q}`, {
     name: 'monthly-news',
     editorType: 'HTML',
@@ -95,7 +49,7 @@ async function seed() {
     source: TEMPLATE_HTML,
   })
   expect(template.status, JSON.stringify(template.body)).toBe(201)
-  return { owner, api, orgId, keys, topicId: topic.body.id, emails }
+  return { owner, api, orgId, keys, topicId: topicId as string, emails }
 }
 
 describe('campaigns in a real browser', () => {

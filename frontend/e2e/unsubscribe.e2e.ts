@@ -1,34 +1,21 @@
 import { signedLinkQuery } from '@app/core/audience/unsubscribe/headers'
 import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
-import { apiClient } from '@app/local-stack/testing/api-client'
-import { signUp } from '@app/local-stack/testing/cognito-users'
 import { waitForMail } from '@app/local-stack/testing/mailbox'
 import { localSigningKeys } from '@app/local-stack/testing/signing-keys'
-import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { teamOrg } from './support/campaign-seed'
 import { nowSeconds, uniqueEmail } from './support/mailbox'
-import { at, browserForFile, PASSWORD, stack } from './support/session'
+import { at, browserForFile, stack } from './support/session'
 
 const browser = browserForFile()
 const CAMPAIGN = '01JCAMPA1GN000000000000000'
 
 /** A Team organization with two topics and one subscribed contact, made through the API. */
 async function audience(linkTopics: 'news' | 'both' = 'news') {
-  const owner = await signUp(stack, { email: uniqueEmail('unsub'), password: PASSWORD })
-  const api = apiClient(stack, owner.idToken)
-  const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
-  const orgId = account.body.organizations[0]?.id as string
-  const checkout = await api.post<{ url: string }>('/api/payments/checkout-sessions', {
-    organizationId: orgId,
-    plan: 'TEAM_MONTHLY',
-  })
-  expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
-  await waitForStripeDeliveries(stack)
-  expect((await api.patch(`/api/organizations/${orgId}`, { name: 'Acme Books' })).status).toBe(200)
-  const q = `organizationId=${orgId}`
+  const { api, orgId, q } = await teamOrg('unsub', { name: 'Acme Books' })
   const topic = async (name: string, description: string) => {
     const created = await api.post<{ id: string }>(`/api/topics?${q}`, { name, description })
     expect(created.status, JSON.stringify(created.body)).toBe(201)

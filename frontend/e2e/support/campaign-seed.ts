@@ -9,6 +9,7 @@ import { signUp } from '@app/local-stack/testing/cognito-users'
 import {
   createLocalCustomerAccount,
   simulateLocalSesEngagement,
+  updateLocalSesAccount,
   verifyLocalIdentity,
 } from '@app/local-stack/testing/local-aws'
 import { payCheckout, waitForStripeDeliveries } from '@app/local-stack/testing/stripe'
@@ -58,11 +59,8 @@ export async function until<T>(
 
 const sim = (label: string) => `${label}-${randomUUID().slice(0, 8)}@simulator.amazonses.com`
 
-/**
- * A signed-up owner whose organization paid for Team through the Stripe stand-in, with a production AWS account
- * (`sender` verified) connected and publishing its SES events to us.
- */
-export async function teamOrgWithMonitoring(label: string, sender: string) {
+/** A signed-up owner whose organization paid for Team through the Stripe stand-in (and got `name`, if given). */
+export async function teamOrg(label: string, options: { name?: string } = {}) {
   const owner = await signUp(stack, { email: uniqueEmail(label), password: PASSWORD })
   const api = apiClient(stack, owner.idToken)
   const account = await api.post<{ organizations: { id: string }[] }>('/api/account', { email: owner.email })
@@ -73,10 +71,38 @@ export async function teamOrgWithMonitoring(label: string, sender: string) {
   })
   expect((await payCheckout(checkout.body.url, { card: 'success' })).paid).toBe(true)
   await waitForStripeDeliveries(stack)
-  const q = `organizationId=${orgId}`
+  if (options.name !== undefined) {
+    const named = await api.patch(`/api/organizations/${orgId}`, { name: options.name })
+    expect(named.status, JSON.stringify(named.body)).toBe(200)
+  }
+  return { owner, api, orgId, q: `organizationId=${orgId}` }
+}
 
-  const keys = await createLocalCustomerAccount(stack, { productionAccess: true })
+export interface TeamOrgOptions {
+  name?: string
+  /** The AWS account stays in the SES sandbox (production access otherwise). */
+  sandbox?: boolean
+  /** SES's send rate for the AWS account, set before it is connected. */
+  maxSendRate?: number
+  /** SES events published to us (the default); `false` leaves monitoring off. */
+  monitoring?: boolean
+  /** A topic with these contacts opted in, created one after the other. */
+  readers?: {
+    topic: { name: string; description: string }
+    contacts: readonly { email: string; firstName?: string }[]
+  }
+}
+
+/**
+ * A signed-up owner whose organization paid for Team through the Stripe stand-in, with a production AWS account
+ * (`sender` verified) connected and publishing its SES events to us — or as `options` say.
+ */
+export async function teamOrgWithMonitoring(label: string, sender: string, options: TeamOrgOptions = {}) {
+  const { owner, api, orgId, q } = await teamOrg(label, options)
+  const keys = await createLocalCustomerAccount(stack, options.sandbox ? {} : { productionAccess: true })
   await verifyLocalIdentity(stack, { accountId: keys.accountId, identity: sender })
+  if (options.maxSendRate !== undefined)
+    await updateLocalSesAccount(stack, keys.accountId, { maxSendRate: options.maxSendRate })
   const aws = await api.post<{ id: string }>(`/api/aws-accounts?${q}`, {
     method: 'keys',
     region: 'us-east-1',
@@ -84,19 +110,35 @@ export async function teamOrgWithMonitoring(label: string, sender: string) {
     secretAccessKey: keys.secretAccessKey,
   })
   expect(aws.status, JSON.stringify(aws.body)).toBe(201)
-  const monitoring = await api.post(`/api/aws-accounts/${aws.body.id}/enable-monitoring`, {
-    organizationId: orgId,
-  })
-  expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200)
-  await until(
-    async () =>
-      (
-        await api.get<{ items: { id: string; monitoring?: { state: string } }[] }>(`/api/aws-accounts?${q}`)
-      ).body.items.find((item) => item.id === aws.body.id)?.monitoring?.state,
-    (state) => state === 'ACTIVE',
-    'SES events to be published to us',
-  )
-  return { owner, api, orgId, q, aws }
+  if (options.monitoring !== false) {
+    const monitoring = await api.post(`/api/aws-accounts/${aws.body.id}/enable-monitoring`, {
+      organizationId: orgId,
+    })
+    expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200)
+    await until(
+      async () =>
+        (
+          await api.get<{ items: { id: string; monitoring?: { state: string } }[] }>(`/api/aws-accounts?${q}`)
+        ).body.items.find((item) => item.id === aws.body.id)?.monitoring?.state,
+      (state) => state === 'ACTIVE',
+      'SES events to be published to us',
+    )
+  }
+  const topicId = options.readers ? await readersTopic(api, q, options.readers) : undefined
+  return { owner, api, orgId, q, aws, keys, topicId }
+}
+
+async function readersTopic(api: Api, q: string, readers: NonNullable<TeamOrgOptions['readers']>) {
+  const topic = await api.post<{ id: string }>(`/api/topics?${q}`, readers.topic)
+  expect(topic.status, JSON.stringify(topic.body)).toBe(201)
+  for (const contact of readers.contacts) {
+    const created = await api.post(`/api/contacts?${q}`, {
+      ...contact,
+      topicPreferences: [{ topicId: topic.body.id, status: 'OPT_IN' }],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+  }
+  return topic.body.id
 }
 
 /**
