@@ -1,7 +1,8 @@
 /**
  * Seeding shared by the campaign report e2e tests, through the API as a user would: a Team organization whose AWS
  * account publishes SES events to us, six mailbox-simulator contacts in a topic, a template with two links; then
- * campaigns sent to them and engagement played through the local SES.
+ * campaigns sent to them and engagement played through the local SES. Its Team organization (`teamOrg`,
+ * `teamOrgWithMonitoring` and their options) seeds the other e2e files that need a paid organization too.
  */
 import { randomUUID } from 'node:crypto'
 import { apiClient } from '@app/local-stack/testing/api-client'
