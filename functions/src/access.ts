@@ -23,14 +23,17 @@ import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
+import { access as billingEventsWorker } from './workers/billing-events.access'
 import { access as campaignDispatchWorker } from './workers/campaign-dispatch.access'
 import { access as campaignEventsWorker } from './workers/campaign-events.access'
+import { access as campaignPausedMailWorker } from './workers/campaign-paused-mail.access'
 import { access as campaignScheduleWorker } from './workers/campaign-schedule.access'
 import { access as campaignSendWorker } from './workers/campaign-send.access'
 import { access as contactTransferWorker } from './workers/contact-transfer.access'
 import { access as eventDispatcher } from './workers/event-dispatcher.access'
 import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
+import { access as sesMonitoringEventsWorker } from './workers/ses-monitoring-events.access'
 import { access as suppressionSyncSchedule } from './workers/suppression-sync-schedule.access'
 
 /**
@@ -75,6 +78,9 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   campaignSend: campaignSendWorker,
   campaignSchedule: campaignScheduleWorker,
   campaignEvents: campaignEventsWorker,
+  billingEvents: billingEventsWorker,
+  sesMonitoringEvents: sesMonitoringEventsWorker,
+  campaignPausedMail: campaignPausedMailWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

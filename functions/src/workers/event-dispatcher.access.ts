@@ -1,17 +1,17 @@
 import type { FunctionAccess } from '@app/contracts'
 
 /**
- * Domain events (the table's stream): what its subscribers do — claims and purge in the table, the purge queue,
- * Stripe (cancelling a deleted organization's subscription), customers' AWS accounts (taking monitoring out),
- * campaigns' one-time schedules (created and deleted as campaigns are scheduled and unscheduled); the product's
- * mail (a campaign paused for an account-level error is mailed to the organization's owners).
+ * Domain events (the table's stream): sends each event to its subscribers' queues (outside I/O runs in their own
+ * workers) and runs the inline subscribers — claims and report counts in the table, the purge queue (a deleted
+ * AWS connection's leftovers), campaigns' one-time schedules (created and deleted as campaigns are scheduled and
+ * unscheduled).
  */
 export const access = {
   table: true,
-  sendsMail: true,
+  sendsMail: false,
   administersUsers: false,
-  sendsTo: ['purge'],
-  stripe: true,
-  customerAws: true,
+  sendsTo: ['purge', 'billingEvents', 'sesMonitoringEvents', 'campaignPausedMail'],
+  stripe: false,
+  customerAws: false,
   schedulesCampaigns: true,
 } as const satisfies FunctionAccess

@@ -16,6 +16,9 @@ export const ENV = {
   campaignSendQueueUrl: 'CAMPAIGN_SEND_QUEUE_URL',
   campaignScheduleQueueUrl: 'CAMPAIGN_SCHEDULE_QUEUE_URL',
   campaignEventsQueueUrl: 'CAMPAIGN_EVENTS_QUEUE_URL',
+  billingEventsQueueUrl: 'BILLING_EVENTS_QUEUE_URL',
+  sesMonitoringEventsQueueUrl: 'SES_MONITORING_EVENTS_QUEUE_URL',
+  campaignPausedMailQueueUrl: 'CAMPAIGN_PAUSED_MAIL_QUEUE_URL',
   /** EventBridge Scheduler: the group of campaigns' one-time schedules, the role Scheduler assumes, its target. */
   campaignScheduleGroup: 'CAMPAIGN_SCHEDULE_GROUP',
   campaignSchedulerRoleArn: 'CAMPAIGN_SCHEDULER_ROLE_ARN',

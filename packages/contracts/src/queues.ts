@@ -88,6 +88,36 @@ export const QUEUES = {
     maxReceiveCount: 10,
     batchSize: 10,
   },
+  /*
+   * Domain events' subscribers that reach outside our table (core `event-subscribers.ts`): each has its own queue,
+   * dead-letter queue and worker, so one that fails (Stripe down, a customer's AWS refusing) is retried alone and
+   * never delays another. The event dispatcher sends `{ subscriber, event }` to the queue of each subscriber that
+   * takes the event's type; the worker runs it once per event (the subscriber's claim).
+   */
+  /** Stripe: a deleted organization's subscriptions cancelled. */
+  billingEvents: {
+    worker: 'billing-events',
+    urlEnv: ENV.billingEventsQueueUrl,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 8,
+    batchSize: 1,
+  },
+  /** Customers' AWS accounts: monitoring taken out of a deleted organization's accounts, then its purge. */
+  sesMonitoringEvents: {
+    worker: 'ses-monitoring-events',
+    urlEnv: ENV.sesMonitoringEventsQueueUrl,
+    visibilityTimeoutSeconds: 600,
+    maxReceiveCount: 8,
+    batchSize: 1,
+  },
+  /** The product's mail: owners told of a campaign paused for an account-level error. */
+  campaignPausedMail: {
+    worker: 'campaign-paused-mail',
+    urlEnv: ENV.campaignPausedMailQueueUrl,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 8,
+    batchSize: 1,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

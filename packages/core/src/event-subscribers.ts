@@ -1,21 +1,41 @@
+import { QUEUES, type QueueName } from '@app/contracts'
+import * as z from 'zod'
 import { billingSubscribers } from './billing/subscribers'
 import { campaignPausedSubscribers } from './campaigns/paused-mail'
 import { campaignReportSubscribers } from './campaigns/reports/subscribers'
 import { campaignScheduleSubscribers } from './campaigns/scheduling'
-import type { Subscriber } from './events/dispatch'
-import { purgeSubscribers } from './purge/subscribers'
+import type { Subscriber, SubscriberQueue, SubscriberRoutes } from './events/dispatch'
+import { purgeAwsAccountSubscribers, purgeOrganizationSubscribers } from './purge/subscribers'
 import { sesMonitoringSubscribers } from './ses-monitoring/subscribers'
 
+const subscriberQueue = (name: QueueName, subscribers: readonly Subscriber[]): SubscriberQueue => ({
+  name,
+  url: () => z.url().parse(process.env[QUEUES[name].urlEnv]),
+  subscribers,
+})
+
 /**
- * Every domain's subscribers, the one list the dispatcher function is given (so `events/` imports no domain).
- * Order matters within one event: subscribers run in this order and purge comes last. A new domain adds its
- * `subscribers.ts` here.
+ * Subscribers that reach outside our table, each on its own queue (`QUEUES` in contracts, with its dead-letter
+ * queue and its worker `functions/src/workers/<worker>.ts` holding only that subscriber's access): one that fails
+ * is retried alone and delays no other. A subscriber that must run after another (`after`) goes in that one's
+ * queue: the organization's purge runs once monitoring has left its AWS accounts (it needs their connections).
  */
-export const SUBSCRIBERS: readonly Subscriber[] = [
-  ...billingSubscribers,
-  ...sesMonitoringSubscribers,
-  ...campaignScheduleSubscribers,
-  ...campaignPausedSubscribers,
-  ...campaignReportSubscribers,
-  ...purgeSubscribers,
-]
+export const SUBSCRIBER_QUEUES = {
+  billingEvents: subscriberQueue('billingEvents', billingSubscribers),
+  sesMonitoringEvents: subscriberQueue('sesMonitoringEvents', [
+    ...sesMonitoringSubscribers,
+    ...purgeOrganizationSubscribers,
+  ]),
+  campaignPausedMail: subscriberQueue('campaignPausedMail', campaignPausedSubscribers),
+} as const satisfies Partial<Record<QueueName, SubscriberQueue>>
+
+/**
+ * Every domain's subscribers and where each runs: the one routing table the dispatcher function is given (so
+ * `events/` imports no domain). `inline`: work in our own table and account only (report counts, the purge queue,
+ * campaigns' schedules in our EventBridge Scheduler), run by the dispatcher, each on its own (one failing does not
+ * stop another). A new domain adds its `subscribers.ts` here: inline, or a queue of its own when it does outside I/O.
+ */
+export const SUBSCRIBER_ROUTES: SubscriberRoutes = {
+  inline: [...campaignScheduleSubscribers, ...campaignReportSubscribers, ...purgeAwsAccountSubscribers],
+  queues: Object.values(SUBSCRIBER_QUEUES),
+}

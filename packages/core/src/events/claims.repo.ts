@@ -54,6 +54,18 @@ export async function claim(
   return Item?.state === 'done' ? { outcome: 'done' } : { outcome: 'busy' }
 }
 
+/** Whether the subscriber has handled the event (a dependent waits for it). */
+export async function isClaimDone(eventId: string, subscriber: string): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: subscriberClaimKey(eventId, subscriber),
+      ConsistentRead: true,
+    }),
+  )
+  return Item?.state === 'done'
+}
+
 /** The subscriber finished: later deliveries skip it. A lost lease (another runner took over) changes nothing. */
 export async function completeClaim(eventId: string, subscriber: string, token: string): Promise<void> {
   await updateOwnClaim(eventId, subscriber, token, 'SET #state = :done, doneAt = :at REMOVE leaseUntil', {

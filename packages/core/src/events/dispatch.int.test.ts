@@ -6,7 +6,7 @@ import { outboxEventKey } from '../db/keys'
 import { tableName } from '../db/table'
 import type { DomainEvent } from './catalog'
 import { claim } from './claims.repo'
-import { dispatch, on } from './dispatch'
+import { dispatch, on, type Subscriber } from './dispatch'
 import { eventOfItem, newEvent, outboxPut, UNRECORDED_ACTOR } from './outbox'
 
 /** Subscribers that count their runs; `failures` makes one throw that many times first. */
@@ -22,6 +22,9 @@ function counting(names: string[], failures: Record<string, number> = {}) {
   )
   return { runs, attempts, subscribers }
 }
+
+/** Every subscriber run by the dispatcher itself (the queued ones: `subscriber-queues.int.test.ts`). */
+const inline = (subscribers: readonly Subscriber[]) => ({ inline: subscribers, queues: [] })
 
 const ACTOR = { type: 'user', accountId: 'acc-1', email: 'ana@example.com' } as const
 
@@ -82,30 +85,30 @@ describe('domain events', () => {
   it('an event delivered twice, or twice at once, is handled once by each subscriber', async () => {
     const { runs, subscribers } = counting(['a', 'b'])
     const event = await commitWithEvent()
-    expect((await dispatch([event], subscribers)).dispatched).toEqual([event.id])
-    expect((await dispatch([event, event], subscribers)).failed).toEqual([])
+    expect((await dispatch([event], inline(subscribers))).dispatched).toEqual([event.id])
+    expect((await dispatch([event, event], inline(subscribers))).failed).toEqual([])
     expect(runs).toEqual({ a: 1, b: 1 })
 
     const concurrent = counting(['a'])
     const other = await commitWithEvent()
     const results = await Promise.all([
-      dispatch([other], concurrent.subscribers),
-      dispatch([other], concurrent.subscribers),
+      dispatch([other], inline(concurrent.subscribers)),
+      dispatch([other], inline(concurrent.subscribers)),
     ])
     expect(concurrent.runs).toEqual({ a: 1 })
     // The loser either found it done, or running (reported, so its delivery is retried, then skipped).
     for (const result of results) {
       for (const failure of result.failed) expect(failure.reason).toBe('another run is handling it')
     }
-    expect((await dispatch([other], concurrent.subscribers)).dispatched).toEqual([other.id])
+    expect((await dispatch([other], inline(concurrent.subscribers))).dispatched).toEqual([other.id])
     expect(concurrent.runs).toEqual({ a: 1 })
   })
 
-  it('a failing subscriber is reported, stops the event and is retried; those done are not run again', async () => {
+  it('a failing subscriber is reported and retried alone; the others run at once and not again', async () => {
     const { runs, attempts, subscribers } = counting(['first', 'flaky', 'last'], { flaky: 1 })
     const event = await commitWithEvent()
 
-    const failed = await dispatch([event], subscribers)
+    const failed = await dispatch([event], inline(subscribers))
     expect(failed.dispatched).toEqual([])
     expect(failed.failed).toEqual([
       {
@@ -115,9 +118,10 @@ describe('domain events', () => {
         reason: 'Error: flaky is down',
       },
     ])
-    expect(runs).toEqual({ first: 1, flaky: 0, last: 0 })
+    // The subscriber after the failing one did not wait for it.
+    expect(runs).toEqual({ first: 1, flaky: 0, last: 1 })
 
-    const retried = await dispatch([event], subscribers)
+    const retried = await dispatch([event], inline(subscribers))
     expect(retried).toEqual({ dispatched: [event.id], failed: [] })
     expect(runs).toEqual({ first: 1, flaky: 1, last: 1 })
     expect(attempts).toEqual({ first: 1, flaky: 2, last: 1 })
@@ -128,13 +132,13 @@ describe('domain events', () => {
     const event = await commitWithEvent()
     // A run claimed it and died (no completion): within its lease the event is busy.
     await claim(event.id, 'test.a', 60_000)
-    const busy = await dispatch([event], subscribers)
+    const busy = await dispatch([event], inline(subscribers))
     expect(busy.failed.map((failure) => failure.reason)).toEqual(['another run is handling it'])
     expect(runs).toEqual({ a: 0 })
 
     const crashed = await commitWithEvent()
     await claim(crashed.id, 'test.a', 1, Date.now() - 1_000)
-    expect((await dispatch([crashed], subscribers)).dispatched).toEqual([crashed.id])
+    expect((await dispatch([crashed], inline(subscribers))).dispatched).toEqual([crashed.id])
     expect(runs).toEqual({ a: 1 })
   })
 })

@@ -1,6 +1,9 @@
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs'
+import * as z from 'zod'
+import { sqs } from '../aws'
 import type { Logger } from '../log'
-import type { DomainEvent, EventType } from './catalog'
-import { claim, completeClaim, releaseClaim } from './claims.repo'
+import { type DomainEvent, type EventType, parseDomainEvent } from './catalog'
+import { claim, completeClaim, isClaimDone, releaseClaim } from './claims.repo'
 import { markDispatched } from './outbox.repo'
 
 export interface SubscriberContext {
@@ -10,7 +13,13 @@ export interface SubscriberContext {
 export interface Subscriber<T extends EventType = EventType> {
   /** `<domain>.<what it does>`: the claim key, so renaming a subscriber makes it run again for pending events. */
   name: string
+  /** The one event type it takes: the fan-out hands it nothing else. */
   type: T
+  /**
+   * Subscribers of the same event that must have handled it first (purge after monitoring removal). It is not
+   * fanned out: it runs where its last predecessor finishes (so it lives in the same queue, or inline with it).
+   */
+  after?: readonly string[]
   handle(event: DomainEvent<T>, context: SubscriberContext): Promise<void>
 }
 
@@ -19,9 +28,34 @@ export function on<T extends EventType>(
   type: T,
   name: string,
   handle: (event: DomainEvent<T>, context: SubscriberContext) => Promise<void>,
+  options: { after?: readonly string[] } = {},
 ): Subscriber {
-  return { type, name, handle: handle as Subscriber['handle'] }
+  return { type, name, handle: handle as Subscriber['handle'], ...options }
 }
+
+/** A subscriber queue: its worker runs these subscribers, one `{ subscriber, event }` message at a time. */
+export interface SubscriberQueue {
+  name: string
+  /** Read when an event is sent, so a function that never sends need not have it. */
+  url: () => string
+  subscribers: readonly Subscriber[]
+}
+
+/**
+ * Where each subscriber runs: `inline` ones in the dispatcher itself (table-only work, no outside I/O), the rest
+ * in their queue's worker.
+ */
+export interface SubscriberRoutes {
+  inline: readonly Subscriber[]
+  queues: readonly SubscriberQueue[]
+}
+
+/** The body of a subscriber queue's message: the subscriber to run and the event (checked by the catalog). */
+export const SubscriberMessageSchema = z.object({
+  subscriber: z.string().min(1),
+  event: z.unknown().transform((event) => parseDomainEvent(event) as DomainEvent),
+})
+export type SubscriberMessage = z.infer<typeof SubscriberMessageSchema>
 
 export interface DispatchFailure {
   eventId: string
@@ -31,72 +65,147 @@ export interface DispatchFailure {
 }
 
 export interface DispatchResult {
-  /** Events every subscriber has handled (now marked dispatched). */
+  /** Events handed to every subscriber queue and handled by every inline subscriber (now marked dispatched). */
   dispatched: string[]
   failed: DispatchFailure[]
 }
 
 export interface DispatchOptions extends SubscriberContext {
-  /** A claim older than this is taken to belong to a crashed run (keep it above the dispatcher's timeout). */
+  /** A claim older than this is taken to belong to a crashed run (keep it above the function's timeout). */
   leaseMs?: number
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000
 
+/** Who takes an event: the inline subscribers to run and the queued ones to send it to (by type, no `after`). */
+export function fanOut(event: DomainEvent, routes: SubscriberRoutes) {
+  const takes = (subscriber: Subscriber) => subscriber.type === event.type && !subscriber.after?.length
+  return {
+    inline: routes.inline.filter(takes),
+    queued: routes.queues.flatMap((queue) =>
+      queue.subscribers.filter(takes).map((subscriber) => ({ queue, subscriber: subscriber.name })),
+    ),
+  }
+}
+
 /**
- * Delivers each event at least once to its subscribers and each subscriber handles it at most once (claims by
- * event id and subscriber name). An event's subscribers run one after another in registration order, and the
- * first failure stops that event: the rest run on the retry, which skips those already done. So a subscriber
- * registered after another may rely on it having run (purge is registered last). Failures are returned, never
- * swallowed: the caller retries them (the stream's retries, the local poller's next pass).
+ * Hands each event to its subscribers, at least once each: a message per queued subscriber on that subscriber's
+ * queue (retried there alone, by SQS), and each inline subscriber run here. Inline subscribers do not wait for one
+ * another: a failing one is reported and the others still run. An event is marked dispatched once every message
+ * is sent and every inline subscriber is done; otherwise the caller retries it (the stream's retries, the local
+ * poller's next pass): messages are sent again (their workers skip what is done) and inline subscribers already
+ * done are skipped.
  */
 export async function dispatch(
   events: readonly DomainEvent[],
-  subscribers: readonly Subscriber[],
+  routes: SubscriberRoutes,
   options: DispatchOptions = {},
 ): Promise<DispatchResult> {
   const result: DispatchResult = { dispatched: [], failed: [] }
   for (const event of events) {
-    let failure: DispatchFailure | undefined
+    const { inline, queued } = fanOut(event, routes)
+    const failures: DispatchFailure[] = []
     try {
-      failure = await deliver(event, subscribers, options)
-      if (!failure) await markDispatched(event.id)
+      await sendToQueues(event, queued)
     } catch (error) {
-      // Claims or the dispatched mark could not be written: the whole event is retried.
-      failure = { eventId: event.id, type: event.type, subscriber: '(dispatcher)', reason: reasonOf(error) }
+      failures.push({ eventId: event.id, type: event.type, subscriber: '(fan-out)', reason: reasonOf(error) })
     }
-    if (failure) {
+    for (const subscriber of inline)
+      failures.push(...(await runSubscriber(event, subscriber, routes.inline, options)))
+    if (failures.length === 0)
+      try {
+        await markDispatched(event.id)
+      } catch (error) {
+        failures.push({
+          eventId: event.id,
+          type: event.type,
+          subscriber: '(dispatcher)',
+          reason: reasonOf(error),
+        })
+      }
+    if (failures.length === 0) result.dispatched.push(event.id)
+    for (const failure of failures) {
       result.failed.push(failure)
       options.log?.error('event.subscriber_failed', { ...failure })
-    } else {
-      result.dispatched.push(event.id)
     }
   }
   return result
 }
 
-async function deliver(
+async function sendToQueues(event: DomainEvent, queued: { queue: SubscriberQueue; subscriber: string }[]) {
+  const byQueue = new Map<SubscriberQueue, string[]>()
+  for (const { queue, subscriber } of queued) byQueue.set(queue, [...(byQueue.get(queue) ?? []), subscriber])
+  for (const [queue, subscribers] of byQueue)
+    for (let start = 0; start < subscribers.length; start += 10) {
+      const entries = subscribers.slice(start, start + 10).map((subscriber, index) => ({
+        Id: String(index),
+        MessageBody: JSON.stringify({ subscriber, event } satisfies SubscriberMessage),
+      }))
+      const { Failed } = await sqs().send(
+        new SendMessageBatchCommand({ QueueUrl: queue.url(), Entries: entries }),
+      )
+      if (Failed?.length) throw new Error(`${queue.name}: ${Failed[0]?.Code} ${Failed[0]?.Message ?? ''}`)
+    }
+}
+
+/**
+ * Runs one subscriber for one event at most once (its claim: `running` with a lease, then `done`), then those of
+ * `group` that run `after` it once all their predecessors are done. Answers the failures (none: all handled).
+ */
+export async function runSubscriber(
   event: DomainEvent,
-  subscribers: readonly Subscriber[],
-  options: DispatchOptions,
-): Promise<DispatchFailure | undefined> {
-  const log = options.log?.child({ eventId: event.id, eventType: event.type })
-  for (const subscriber of subscribers.filter((candidate) => candidate.type === event.type)) {
-    const taken = await claim(event.id, subscriber.name, options.leaseMs ?? DEFAULT_LEASE_MS)
-    if (taken.outcome === 'done') continue
-    const failure = { eventId: event.id, type: event.type, subscriber: subscriber.name }
-    if (taken.outcome === 'busy') return { ...failure, reason: 'another run is handling it' }
+  subscriber: Subscriber,
+  group: readonly Subscriber[],
+  options: DispatchOptions = {},
+): Promise<DispatchFailure[]> {
+  const failure = { eventId: event.id, type: event.type, subscriber: subscriber.name }
+  const taken = await claim(event.id, subscriber.name, options.leaseMs ?? DEFAULT_LEASE_MS).catch(
+    (error: unknown) => ({ outcome: 'error' as const, reason: reasonOf(error) }),
+  )
+  if (taken.outcome === 'error') return [{ ...failure, reason: taken.reason }]
+  if (taken.outcome === 'busy') return [{ ...failure, reason: 'another run is handling it' }]
+  if (taken.outcome === 'claimed') {
+    const log = options.log?.child({ eventId: event.id, eventType: event.type, subscriber: subscriber.name })
     try {
-      await subscriber.handle(event, { log: log?.child({ subscriber: subscriber.name }) })
+      await subscriber.handle(event, { log })
     } catch (error) {
       const reason = reasonOf(error)
-      await releaseClaim(event.id, subscriber.name, taken.token, reason)
-      return { ...failure, reason }
+      await releaseClaim(event.id, subscriber.name, taken.token, reason).catch(() => undefined)
+      return [{ ...failure, reason }]
     }
-    await completeClaim(event.id, subscriber.name, taken.token)
-    log?.info('event.handled', { subscriber: subscriber.name })
+    try {
+      await completeClaim(event.id, subscriber.name, taken.token)
+    } catch (error) {
+      return [{ ...failure, reason: reasonOf(error) }]
+    }
+    log?.info('event.handled')
   }
-  return undefined
+  // Done now or before (a retry after a dependent failed): its dependents whose predecessors are all done run now.
+  const failures: DispatchFailure[] = []
+  for (const next of group) {
+    if (next.type !== event.type || !next.after?.includes(subscriber.name)) continue
+    const others = next.after.filter((name) => name !== subscriber.name)
+    const ready = (await Promise.all(others.map((name) => isClaimDone(event.id, name)))).every(Boolean)
+    if (ready) failures.push(...(await runSubscriber(event, next, group, options)))
+  }
+  return failures
+}
+
+/**
+ * A subscriber queue's worker: runs the message's subscriber (and its dependents in the queue) and throws when
+ * any failed, so SQS redelivers that message alone; what is done is skipped on the redelivery.
+ */
+export async function runQueuedSubscriber(
+  message: SubscriberMessage,
+  queue: Pick<SubscriberQueue, 'name' | 'subscribers'>,
+  options: DispatchOptions = {},
+): Promise<void> {
+  const subscriber = queue.subscribers.find((candidate) => candidate.name === message.subscriber)
+  if (!subscriber || subscriber.type !== message.event.type)
+    throw new Error(`${queue.name} has no subscriber ${message.subscriber} of ${message.event.type}`)
+  const failures = await runSubscriber(message.event, subscriber, queue.subscribers, options)
+  if (failures.length > 0)
+    throw new Error(failures.map((failure) => `${failure.subscriber}: ${failure.reason}`).join('; '))
 }
 
 const reasonOf = (error: unknown) =>

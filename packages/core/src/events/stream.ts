@@ -1,6 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb'
 import type { DomainEvent } from './catalog'
-import { type DispatchOptions, dispatch, type Subscriber } from './dispatch'
+import { type DispatchOptions, dispatch, type SubscriberRoutes } from './dispatch'
 import { eventOfItem, OUTBOX_ENTITY } from './outbox'
 
 /** The part of a DynamoDB stream record the dispatcher reads (as `aws-lambda`'s `DynamoDBRecord` has it). */
@@ -23,13 +23,13 @@ export function eventOfStreamRecord(record: OutboxStreamRecord): DomainEvent | n
 
 /**
  * Dispatches a stream batch in order and answers Lambda's partial batch response: the first record that failed
- * (a subscriber, or an item the catalog refuses), so the stream retries from there, and later records again
+ * (a send to a subscriber queue, an inline subscriber, or an item the catalog refuses), so the stream retries from there, and later records again
  * with it (their subscribers skip what they already did). Lambda's retries, bisection and on-failure
  * destination take it from there.
  */
 export async function dispatchStreamRecords(
   records: readonly OutboxStreamRecord[],
-  subscribers: readonly Subscriber[],
+  routes: SubscriberRoutes,
   options: DispatchOptions = {},
 ): Promise<StreamBatchResponse> {
   for (const record of records) {
@@ -42,7 +42,7 @@ export async function dispatchStreamRecords(
       return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] }
     }
     if (!event) continue
-    const { failed } = await dispatch([event], subscribers, options)
+    const { failed } = await dispatch([event], routes, options)
     if (failed.length > 0) return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] }
   }
   return { batchItemFailures: [] }

@@ -2,13 +2,22 @@ import { on } from '../events/dispatch'
 import { enqueuePurge, purgeOrganization } from './purge'
 
 /**
- * What purge removes when other domains report a deletion. Registered after every other domain's subscribers
- * (see `event-subscribers.ts`), so they still find what they need (connections, their credentials) first.
+ * An organization's purge, once SES monitoring has left its AWS accounts (it reads their connections, which the
+ * purge removes): it runs `after` that subscriber, in its queue (see `event-subscribers.ts`).
  */
-export const purgeSubscribers = [
-  on('organization.deleted', 'purge.organization', async (event) => {
-    if (event.organizationId) await purgeOrganization(event.organizationId)
-  }),
+export const purgeOrganizationSubscribers = [
+  on(
+    'organization.deleted',
+    'purge.organization',
+    async (event) => {
+      if (event.organizationId) await purgeOrganization(event.organizationId)
+    },
+    { after: ['ses_monitoring.remove_from_accounts'] },
+  ),
+]
+
+/** What a deleted AWS connection left (logs, counts, publication records), handed to the purge queue. */
+export const purgeAwsAccountSubscribers = [
   on('aws_account.deleted', 'purge.aws_account', async (event) => {
     if (!event.organizationId) return
     const { awsAccountId, awsAccountNumber, region } = event.payload
