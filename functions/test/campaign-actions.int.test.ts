@@ -219,7 +219,7 @@ describe('a campaign report’s audience actions', () => {
         createdAt: new Date().toISOString(),
         startedAt: null,
         finishedAt: null,
-        createdBy: { accountId: account.id, email: account.email },
+        createdBy: { type: 'user', accountId: account.id, email: account.email },
         params: { action: 'topic-opened', campaignId, topicId: topic.id },
       },
       Array.from({ length: 16 }, (_, index) => ({

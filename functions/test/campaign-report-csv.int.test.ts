@@ -152,7 +152,7 @@ describe('the campaign contact CSVs', () => {
       source: campaignContactsSource.kind,
       filters: { campaignId, outcome: 'bounced', machineOpens: 'exclude' },
       status: 'queued',
-      createdBy: { accountId: account.id, email: account.email },
+      createdBy: { type: 'user', accountId: account.id, email: account.email },
       createdAt: new Date().toISOString(),
       rows: 0,
       pieces: 0,

@@ -111,7 +111,7 @@ describe('contact export', { timeout: 90_000 }, () => {
       fileName: 'contacts-big.csv',
       filters: {},
       status: 'queued',
-      createdBy: { accountId: account.id, email: account.email },
+      createdBy: { type: 'user', accountId: account.id, email: account.email },
       createdAt: new Date().toISOString(),
       rows: 0,
       pieces: 0,

@@ -96,7 +96,7 @@ async function seedImport(user: User, orgId: string, fileKey: string, fileName: 
     fileKey,
     status: 'queued',
     options: { topicIds: [], existing: 'update' },
-    createdBy: { accountId: account.id, email: account.email },
+    createdBy: { type: 'user', accountId: account.id, email: account.email },
     createdAt: new Date().toISOString(),
     counts: ImportsRepo.NO_COUNTS,
     fileBytes,

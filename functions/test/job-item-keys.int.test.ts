@@ -15,7 +15,7 @@ const job = (orgId: string, total: number): Repo.JobRecord => ({
   createdAt: new Date().toISOString(),
   startedAt: null,
   finishedAt: null,
-  createdBy: { accountId: 'account', email: 'someone@example.com' },
+  createdBy: { type: 'user', accountId: 'account', email: 'someone@example.com' },
 })
 const item = (jobId: string, index: number): Repo.JobItemRecord => ({
   jobId,

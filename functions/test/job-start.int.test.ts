@@ -49,7 +49,7 @@ async function runPublish(owner: User, orgId: string, awsAccountId: string, temp
       createdAt: new Date().toISOString(),
       startedAt: null,
       finishedAt: null,
-      createdBy: { accountId: account.id, email: account.email },
+      createdBy: { type: 'user', accountId: account.id, email: account.email },
     },
     templateIds.map((key, index) => ({ jobId, index, key, label: key, status: 'pending' })),
   )

@@ -33,7 +33,7 @@ async function unqueuedJob(
       createdAt: new Date().toISOString(),
       startedAt: null,
       finishedAt: null,
-      createdBy: { accountId: account.id, email: account.email },
+      createdBy: { type: 'user', accountId: account.id, email: account.email },
     },
     items.map((item, index) => ({ jobId: id, index, status: 'pending', ...item })),
   )

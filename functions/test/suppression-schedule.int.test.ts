@@ -68,7 +68,11 @@ describe('the daily suppression list read', () => {
     const again = await statusOf(monitoredAccount)
     expect(again.jobId).not.toBe(firstJobs[0])
     const job = await waitForJob(monitoredAccount.owner, monitoredAccount.orgId, again.jobId)
-    expect(job).toMatchObject({ kind: 'audience.suppression_sync', status: 'succeeded', createdBy: null })
+    expect(job).toMatchObject({
+      kind: 'audience.suppression_sync',
+      status: 'succeeded',
+      createdBy: { type: 'system' },
+    })
     expect(await statusOf(monitoredAccount)).toMatchObject({
       state: 'succeeded',
       counts: { read: 1, suppressed: 1 },

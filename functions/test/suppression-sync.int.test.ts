@@ -73,7 +73,7 @@ async function unqueuedRun(setup: Setup, pageSize: number) {
       createdAt: startedAt,
       startedAt: null,
       finishedAt: null,
-      createdBy: { accountId: account.id, email: account.email },
+      createdBy: { type: 'user', accountId: account.id, email: account.email },
       params: { startedAt, pageSize: String(pageSize) },
     },
     [{ jobId, index: 0, key: setup.awsAccountId, label: 'Default', status: 'pending' }],

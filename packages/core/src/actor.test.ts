@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Actor, authorOf, requireUser, systemActor, type UserActor } from './actor'
+import { type Actor, principalOf, requireUser, systemActor, type UserActor } from './actor'
 import { allows } from './organizations/context'
 
 const user: UserActor = {
@@ -28,7 +28,12 @@ describe('the actor union', () => {
       expect(() => requireUser(other)).toThrow(
         expect.objectContaining({ code: 'permission.denied', status: 403 }),
       )
-    expect(authorOf(user)).toEqual({ accountId: user.accountId, email: user.email })
+  })
+
+  it('records any caller as a principal: a user with their email, a key by id, the system by name', () => {
+    expect(principalOf(user)).toEqual({ type: 'user', accountId: user.accountId, email: user.email })
+    expect(principalOf(apiKey)).toEqual({ type: 'apiKey', keyId: 'key-1' })
+    expect(principalOf(systemActor('purge'))).toEqual({ type: 'system', name: 'purge' })
   })
 
   it('allows by role for users, by scope for API keys, always for the system, never for tokens', () => {

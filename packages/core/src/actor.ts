@@ -47,12 +47,6 @@ export function requireUser(actor: Actor): UserActor {
   throw new AppError('permission.denied', 'Only a signed-in user can do this.')
 }
 
-/** Who a change is recorded as made by (versions, blocks, jobs): a signed-in user. */
-export function authorOf(actor: Actor): { accountId: string; email: string } {
-  const user = requireUser(actor)
-  return { accountId: user.accountId, email: user.email }
-}
-
 /** Who a change is recorded as made by, for events and records: any caller, never a secret. */
 export function principalOf(actor: Actor): Principal {
   switch (actor.kind) {
@@ -65,14 +59,4 @@ export function principalOf(actor: Actor): Principal {
     case 'token':
       return { type: 'token', proof: actor.proof, subject: actor.subject }
   }
-}
-
-/** The principal of a record's author as records keep it (a user's id and email); the platform's `system` without one. */
-export function authorPrincipal(
-  author: { accountId: string; email: string } | null | undefined,
-  system: string,
-): Principal {
-  return author
-    ? { type: 'user', accountId: author.accountId, email: author.email }
-    : { type: 'system', name: system }
 }

@@ -4,7 +4,6 @@ export * as PasswordReset from './accounts/password-reset'
 export {
   type Actor,
   type ApiKeyActor,
-  authorOf,
   requireUser,
   type SystemActor,
   systemActor,

@@ -12,7 +12,7 @@ const summary = (id: string, kind: Job['kind'], status: Job['status']): JobSumma
   createdAt: '2026-11-22T10:00:00.000Z',
   startedAt: null,
   finishedAt: null,
-  createdBy: { accountId: 'acc', email: 'a@example.com' },
+  createdBy: { type: 'user', accountId: 'acc', email: 'a@example.com' },
 })
 const job = (id: string, kind: Job['kind'], status: Job['status']): Job => ({
   ...summary(id, kind, status),

@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { AccountIdSchema, UlidSchema } from '../ids'
+import { UlidSchema } from '../ids'
 import { PageSchema } from '../page'
+import { PrincipalSchema } from '../principal'
 import { nonBlank, safeName, wellFormedText } from '../text'
 
 /**
@@ -151,8 +152,8 @@ export const isPersonSource = (source: ConsentSourceKind) =>
 export const ConsentEntrySchema = z.object({
   at: z.iso.datetime(),
   source: ConsentSourceKindSchema,
-  /** The signed-in user who made a manual, bulk or import change. */
-  by: z.object({ accountId: AccountIdSchema, email: z.string() }).nullable(),
+  /** Who made a manual, bulk, import or API change (a user, an API key, the platform); null for the person's own. */
+  by: PrincipalSchema.nullable(),
   changes: z.array(
     z.object({
       topicId: UlidSchema,

@@ -2,7 +2,8 @@ import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { JobSchema } from '../jobs/schemas'
 import { PageSchema, pageQuery } from '../page'
-import { TemplateAuthorSchema, type TemplateEditorType, TemplateEditorTypeSchema } from '../templates/schemas'
+import { PrincipalSchema } from '../principal'
+import { type TemplateEditorType, TemplateEditorTypeSchema } from '../templates/schemas'
 import {
   parseVisualDocument,
   VISUAL_DOCUMENT_VERSION,
@@ -129,7 +130,7 @@ export const BlockSchema = z.object({
   version: z.number().int().min(1),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  updatedBy: TemplateAuthorSchema,
+  updatedBy: PrincipalSchema,
   /** 'Where used': the templates whose current version includes the block, by name. */
   usedBy: z.array(BlockUsageSchema),
 })

@@ -2,20 +2,8 @@ import * as z from 'zod'
 import { ImportCountsSchema } from '../audience/import-counts'
 import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
 import { PlanSchema, SubscriptionStatusSchema } from '../plans'
+import { type Principal, PrincipalSchema } from '../principal'
 import { TemplateVersionActionSchema } from '../templates/versions'
-
-/**
- * Who made a change, as records and events keep it: a signed-in user, an organization's API key, the platform
- * itself (a worker, a schedule, the sending engine), or a public caller that proved itself with a token (a
- * recipient's signed unsubscribe link). Never a secret: the audit log and webhooks show it.
- */
-export const PrincipalSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('user'), accountId: z.string().min(1), email: z.string() }),
-  z.object({ type: z.literal('apiKey'), keyId: z.string().min(1) }),
-  z.object({ type: z.literal('system'), name: z.string().min(1) }),
-  z.object({ type: z.literal('token'), proof: z.string().min(1), subject: z.string().min(1) }),
-])
-export type Principal = z.infer<typeof PrincipalSchema>
 
 /**
  * Every domain event the product publishes, by type: the one table the union, the parser, the webhooks' event

@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { AccountIdSchema, UlidSchema } from '../ids'
+import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
+import { PrincipalSchema } from '../principal'
 
 /**
  * Background jobs: bulk work that cannot answer within API Gateway's 30 s (SES allows about one control-plane
@@ -95,8 +96,8 @@ export const JobSummarySchema = z.object({
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
-  /** Who started it; null: the platform did, on a schedule (the daily suppression list read). */
-  createdBy: z.object({ accountId: AccountIdSchema, email: z.string() }).nullable(),
+  /** Who started it: a user, an API key, or the platform (on a schedule: the daily suppression list read). */
+  createdBy: PrincipalSchema,
 })
 export type JobSummary = z.infer<typeof JobSummarySchema>
 

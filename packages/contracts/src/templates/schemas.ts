@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { AccountIdSchema, UlidSchema } from '../ids'
+import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
+import { PrincipalSchema } from '../principal'
 import {
   nonBlank,
   nonBlankPattern,
@@ -177,9 +178,6 @@ export const LintFindingSchema = z.object({
 })
 export type TemplateLintFinding = z.infer<typeof LintFindingSchema>
 
-export const TemplateAuthorSchema = z.object({ accountId: AccountIdSchema, email: z.string() })
-export type TemplateAuthor = z.infer<typeof TemplateAuthorSchema>
-
 export const TemplateSchema = z.object({
   id: UlidSchema,
   organizationId: UlidSchema,
@@ -204,7 +202,8 @@ export const TemplateSchema = z.object({
   version: z.number().int().min(1),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  updatedBy: TemplateAuthorSchema,
+  /** Who saved the current version: a user, an API key or the platform. */
+  updatedBy: PrincipalSchema,
 })
 export type Template = z.infer<typeof TemplateSchema>
 

@@ -1,10 +1,10 @@
 import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
+import { PrincipalSchema } from '../principal'
 import {
   LintFindingSchema,
   SampleDataSetSchema,
-  TemplateAuthorSchema,
   TemplateEditorTypeSchema,
   TemplateTextSchema,
   TemplateVariableSchema,
@@ -31,7 +31,7 @@ export const TemplateVersionSummarySchema = z.object({
   subject: z.string(),
   editorType: TemplateEditorTypeSchema,
   savedAt: z.iso.datetime(),
-  savedBy: TemplateAuthorSchema,
+  savedBy: PrincipalSchema,
 })
 export type TemplateVersionSummary = z.infer<typeof TemplateVersionSummarySchema>
 

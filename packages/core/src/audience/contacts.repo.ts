@@ -25,6 +25,7 @@ import {
   SUPPRESSION_PREFIX,
   trailPrefix,
 } from '../db/keys'
+import { principalItem } from '../db/principal'
 import { queryPartition } from '../db/query'
 import { pickShard, shardKey, shardKeys } from '../db/shards'
 import { type Item, tableName } from '../db/table'
@@ -194,7 +195,8 @@ export async function removeTopicFromContact(
   }
 }
 
-const toTrailEntry = itemParser(ConsentEntrySchema)
+// Entries written before the trail kept principals name a user as `{ accountId, email }`.
+const toTrailEntry = itemParser(ConsentEntrySchema.extend({ by: principalItem.nullable() }))
 
 export async function getContact(orgId: string, id: string): Promise<ContactRecord | undefined> {
   const { Item } = await dynamo().send(

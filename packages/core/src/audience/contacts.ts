@@ -13,7 +13,7 @@ import {
   type UpdateContactBodySchema,
 } from '@app/contracts'
 import type * as z from 'zod'
-import { authorOf } from '../actor'
+import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
 import type { OrganizationContext } from '../organizations/context'
@@ -50,8 +50,7 @@ export function toContact(contact: ContactRecord): Contact {
 
 /** A signed-in user's (or an API key's) change, for the consent trail. */
 export function originOf(context: OrganizationContext, source: 'manual' | 'bulk' = 'manual'): ConsentOrigin {
-  if (context.actor.kind === 'apiKey') return { source: 'api', by: null }
-  return { source, by: context.actor.kind === 'user' ? authorOf(context.actor) : null }
+  return { source: context.actor.kind === 'apiKey' ? 'api' : source, by: principalOf(context.actor) }
 }
 
 const preferencesChange = (

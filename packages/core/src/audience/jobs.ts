@@ -4,11 +4,10 @@ import { queryPartition } from '../db/query'
 import { shardKeys } from '../db/shards'
 import { keyOf } from '../db/table'
 import { AppError } from '../errors'
-import { jobCreator } from '../jobs/jobs'
 import { SliceTimeUp } from '../jobs/pacer'
+import { requireJobPrincipal } from '../jobs/principal'
 import type { JobRecord } from '../jobs/public'
 import type { JobHandlers, JobKindHandler } from '../jobs/run'
-import { requireMembership } from '../organizations/organizations'
 import { applyBulk, type BulkAction } from './contacts'
 import { removeTopicFromContact } from './contacts.repo'
 import type { ConsentOrigin } from './model'
@@ -68,8 +67,7 @@ function parsePreferences(values: unknown): { topicId: string; status: 'OPT_IN' 
 
 const bulk = (type: 'delete' | 'topics'): JobKindHandler<BulkContext> => ({
   async prepare(job) {
-    const creator = jobCreator(job)
-    await requireMembership(creator, job.orgId, 'audience.write')
+    await requireJobPrincipal(job, 'audience.write')
     return {
       orgId: job.orgId,
       action:

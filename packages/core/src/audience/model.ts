@@ -3,6 +3,7 @@ import type {
   ContactSource,
   OptStatus,
   PreferenceStatus,
+  Principal,
   SuppressionReason,
 } from '@app/contracts'
 
@@ -52,8 +53,8 @@ export interface SuppressionRecord {
 /** Where a change comes from, recorded on the consent trail. */
 export interface ConsentOrigin {
   source: ConsentSourceKind
-  /** The signed-in user behind a manual, bulk or import change. */
-  by?: { accountId: string; email: string } | null
+  /** Who made a manual, bulk, import or API change; null for the person's own. */
+  by?: Principal | null
   campaignId?: string
   importId?: string
   jobId?: string

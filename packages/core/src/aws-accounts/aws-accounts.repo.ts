@@ -3,6 +3,7 @@ import {
   AwsAccountCheckSchema,
   type AwsMonitoring,
   AwsMonitoringSchema,
+  type Principal,
   type SesRegion,
   SesRegionSchema,
 } from '@app/contracts'
@@ -11,6 +12,7 @@ import * as z from 'zod'
 import { dynamo } from '../aws'
 import { itemParser, parseItem } from '../db/item'
 import { AWS_ACCOUNT_PREFIX, awsAccountKey, awsAccountOwnerKey, organizationKey } from '../db/keys'
+import { principalItem } from '../db/principal'
 import { queryAll, tableName } from '../db/table'
 import { type NamedItem, transact } from '../db/transact'
 import { isConditionalCheckFailure } from '../errors'
@@ -44,7 +46,7 @@ export interface AwsConnectionRecord {
   sendSharePercent?: number
   createdAt: string
   updatedAt: string
-  createdBy: string
+  createdBy: Principal
 }
 
 export interface MonitoringRecord extends AwsMonitoring {
@@ -84,7 +86,11 @@ const ConnectionItem = z.object({
   sendSharePercent: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  createdBy: z.string(),
+  // Connections from before records kept principals hold the user's account id only (their email was not kept).
+  createdBy: z.union([
+    principalItem,
+    z.string().transform((accountId): Principal => ({ type: 'user', accountId, email: '' })),
+  ]),
 }) satisfies z.ZodType<AwsConnectionRecord>
 
 const toRecord = itemParser(ConnectionItem)

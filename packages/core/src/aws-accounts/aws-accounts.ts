@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-sesv2'
 import { ulid } from 'ulid'
 import type * as z from 'zod'
-import { authorOf, principalOf } from '../actor'
+import { principalOf } from '../actor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -137,7 +137,7 @@ export async function createAwsAccount(
     verified: false,
     createdAt: now,
     updatedAt: now,
-    createdBy: authorOf(actor).accountId,
+    createdBy: principalOf(actor),
   }
   if (body.method === 'role') {
     record = { ...record, externalId: randomBytes(16).toString('hex'), roleArn: body.roleArn }

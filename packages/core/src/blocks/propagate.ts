@@ -1,10 +1,8 @@
-import type { Actor } from '../actor'
 import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
-import { jobCreator } from '../jobs/jobs'
+import { requireJobPrincipal } from '../jobs/principal'
 import type { ItemResult, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
-import { requireMembership } from '../organizations/organizations'
 import * as Publications from '../ses-sync/public'
 import { publishTemplate } from '../ses-sync/publish'
 import { type SesJobContext, sesContextFor } from '../ses-sync/ses-context'
@@ -16,8 +14,6 @@ interface PropagateContext {
   job: JobRecord
   blockId: string
   sync: boolean
-  /** The block's editor: the author of every new template version. */
-  actor: Actor
   /** Each AWS account's paced SES (or why it cannot be used), made on first use. */
   accounts: Map<string, Promise<SesJobContext>>
 }
@@ -39,10 +35,10 @@ async function recompile(
     const fields = fieldsOf(head, content)
     const built = await buildTemplate(fields, orgId)
     if (built.html === content.html && built.textPart === content.textPart) return 'current'
-    const { org } = await requireMembership(context.actor, orgId, 'content.write')
+    const { actor, organization: org } = await requireJobPrincipal(context.job, 'content.write')
     try {
       await commitVersion({
-        actor: context.actor,
+        actor,
         org,
         previous: head,
         fields: { ...fields, source: built.source },
@@ -116,7 +112,6 @@ const propagate: JobKindHandler<PropagateContext> = {
       job,
       blockId,
       sync: job.params?.syncTemplatesWithSes === true,
-      actor: jobCreator(job),
       accounts: new Map(),
     }
   },

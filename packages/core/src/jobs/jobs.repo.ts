@@ -6,15 +6,16 @@ import {
   JobKindSchema,
   type JobStatus,
   JobStatusSchema,
+  type Principal,
 } from '@app/contracts'
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
-import { authorPrincipal } from '../actor'
 import { dynamo } from '../aws'
 import { batchWrite } from '../db/batch'
 import { itemParser } from '../db/item'
 import { JOB_PREFIX, jobItemKey, jobKey, organizationPartition } from '../db/keys'
 import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../db/lease'
+import { authorItem } from '../db/principal'
 import { tableName } from '../db/table'
 import { TransactionFailed, transact } from '../db/transact'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -40,8 +41,8 @@ export interface JobRecord {
   createdAt: string
   startedAt: string | null
   finishedAt: string | null
-  /** Null for a job the platform started on a schedule. */
-  createdBy: { accountId: string; email: string } | null
+  /** Who started it; the system for a job the platform started (on a schedule). */
+  createdBy: Principal
   /** What the kind needs besides its items (blocks.propagate: the block and whether to re-publish). */
   params?: Record<string, string | boolean | string[]>
   /** Epoch ms until which one worker holds the job (a second delivery of its message stands back). */
@@ -58,7 +59,8 @@ const JobItem = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable().default(null),
   finishedAt: z.string().nullable().default(null),
-  createdBy: z.object({ accountId: z.string(), email: z.string() }).nullable(),
+  // Jobs written before they kept a principal: a user's `{ accountId, email }`, null when a schedule started it.
+  createdBy: authorItem('jobs'),
   params: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
   ...leaseFields,
 }) satisfies z.ZodType<JobRecord>
@@ -168,9 +170,9 @@ export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Pr
       kind: job.kind,
       status: status as Exclude<JobStatus, 'queued' | 'running'>,
       counts: job.counts,
-      createdBy: job.createdBy?.accountId ?? null,
+      createdBy: job.createdBy.type === 'user' ? job.createdBy.accountId : null,
     },
-    authorPrincipal(job.createdBy, 'jobs'),
+    job.createdBy,
     at,
   )
   try {

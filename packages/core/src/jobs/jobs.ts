@@ -10,7 +10,7 @@ import {
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { ulid } from 'ulid'
 import * as z from 'zod'
-import { type Actor, authorOf, type UserActor } from '../actor'
+import { type Actor, principalOf } from '../actor'
 import { sqs } from '../aws'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
@@ -54,23 +54,6 @@ export function toJob(job: Repo.JobRecord, items: Repo.JobItemRecord[]): Job {
   return { ...toJobSummary(job), items: items.sort((a, b) => a.index - b.index).map(toJobItem) }
 }
 
-/** The job's creator, acting for the work the job does (their membership is checked again where it matters). */
-export function jobCreator(job: Repo.JobRecord): UserActor {
-  if (!job.createdBy)
-    throw new AppError(
-      'internal.error',
-      `Job ${job.id} (${job.kind}) was started by a schedule: it has no user.`,
-    )
-  return {
-    kind: 'user',
-    accountId: job.createdBy.accountId,
-    username: job.createdBy.accountId,
-    email: job.createdBy.email,
-    emailVerified: true,
-    groups: [],
-  }
-}
-
 export async function enqueueJob(message: JobMessage): Promise<void> {
   await sqs().send(
     new SendMessageCommand({ QueueUrl: jobsEnv().queueUrl, MessageBody: JSON.stringify(message) }),
@@ -104,7 +87,7 @@ export async function startJob(input: {
     createdAt: (input.now ?? new Date()).toISOString(),
     startedAt: null,
     finishedAt: null,
-    createdBy: input.actor.kind === 'system' ? null : authorOf(input.actor),
+    createdBy: principalOf(input.actor),
     ...(input.params ? { params: input.params } : {}),
   }
   const items: Repo.JobItemRecord[] = input.items.map((item, index) => ({

@@ -1,4 +1,3 @@
-import { authorPrincipal } from '../actor'
 import { isTransientAwsError, toCustomerAwsError } from '../aws-accounts/aws-errors'
 import { customerSesSingleAttempt } from '../aws-accounts/customer-clients'
 import * as AwsAccounts from '../aws-accounts/public'
@@ -106,7 +105,7 @@ export async function link(
       region: context.target.region,
       jobId: context.job.id,
     },
-    authorPrincipal(context.job.createdBy, 'jobs'),
+    context.job.createdBy,
     now,
   )
   await Publications.putPublication(

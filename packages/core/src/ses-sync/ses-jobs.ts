@@ -1,8 +1,7 @@
 import { DeleteEmailTemplateCommand } from '@aws-sdk/client-sesv2'
-import { jobCreator } from '../jobs/jobs'
+import { requireJobPrincipal } from '../jobs/principal'
 import type { JobItemRecord, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
-import { requireMembership } from '../organizations/organizations'
 import { buildTemplate } from '../templates/build'
 import * as Templates from '../templates/public'
 import { commitVersion, readContent } from '../templates/templates'
@@ -47,8 +46,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
         error: { code: 'ses.not_found', message: `SES has no template named '${name}'.` },
       }
     }
-    const actor = jobCreator(context.job)
-    const { org } = await requireMembership(actor, orgId, 'content.write')
+    const { actor, organization: org } = await requireJobPrincipal(context.job, 'content.write')
     // Exactly what SES holds: its text part as a custom one (empty when SES has none), so the two are in sync.
     const fields = {
       name,

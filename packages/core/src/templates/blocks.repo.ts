@@ -1,4 +1,4 @@
-import { type TemplateAuthor, type TemplateEditorType, TemplateEditorTypeSchema } from '@app/contracts'
+import { type Principal, type TemplateEditorType, TemplateEditorTypeSchema } from '@app/contracts'
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
@@ -13,6 +13,7 @@ import {
   blockUsePrefix,
   organizationPartition,
 } from '../db/keys'
+import { principalItem } from '../db/principal'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
 import { isConditionalCheckFailure } from '../errors'
 import type { TransactItem } from '../organizations/template-actions'
@@ -26,7 +27,7 @@ export interface BlockRecord {
   version: number
   createdAt: string
   updatedAt: string
-  updatedBy: TemplateAuthor
+  updatedBy: Principal
   /** Set while a delete checks for uses: templates cannot start using it meanwhile. */
   deleting?: boolean
 }
@@ -40,7 +41,7 @@ const BlockItem = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  updatedBy: z.object({ accountId: z.string(), email: z.string() }),
+  updatedBy: principalItem,
   deleting: z.boolean().optional(),
 }) satisfies z.ZodType<BlockRecord>
 

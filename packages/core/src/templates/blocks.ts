@@ -15,7 +15,7 @@ import {
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import * as z from 'zod'
-import { type Actor, authorOf } from '../actor'
+import { type Actor, principalOf } from '../actor'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import { startJob } from '../jobs/jobs'
@@ -130,7 +130,7 @@ function newBlock(actor: Actor, orgId: string, fields: Pick<Block, 'name' | 'edi
     version: 1,
     createdAt: at,
     updatedAt: at,
-    updatedBy: authorOf(actor),
+    updatedBy: principalOf(actor),
   }
 }
 
@@ -205,7 +205,7 @@ export async function updateBlock(
     source,
     version: previous.version + 1,
     updatedAt: new Date().toISOString(),
-    updatedBy: authorOf(actor),
+    updatedBy: principalOf(actor),
   }
   await writeBlock(block, previous)
   const uses = await usedBy(orgId, id)

@@ -2,4 +2,5 @@
  * What other domains may use of the templates domain's storage (its repository stays private to this folder; the
  * boundaries lint rule enforces it). Reads only: template heads are written by templates' own functions.
  */
-export { getContent, getHead, getHeads, listHeads, type TemplateHead } from './templates.repo'
+export { getContent } from './template-versions.repo'
+export { getHead, getHeads, listHeads, type TemplateHead } from './templates.repo'

@@ -1,11 +1,9 @@
 import {
-  type TemplateAuthor,
+  type Principal,
   type TemplateEditorType,
   TemplateEditorTypeSchema,
   type TemplateText,
   TemplateTextSchema,
-  type TemplateVersionSummary,
-  TemplateVersionSummarySchema,
 } from '@app/contracts'
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
@@ -15,19 +13,15 @@ import { itemParser, parseItem } from '../db/item'
 import {
   organizationPartition,
   TEMPLATE_PREFIX,
-  templateContentKey,
-  templateContentPrefix,
   templateKey,
   templateListIndexes,
   templateListPartition,
   templateNameKey,
   templateOwnerKey,
-  templateVersionKey,
-  templateVersionPrefix,
 } from '../db/keys'
+import { principalItem } from '../db/principal'
 import { GSI1, GSI2, type Item, queryAll, tableName } from '../db/table'
 import type { TransactItem } from '../organizations/template-actions'
-import { decodeContent, encodeContent, type TemplateContent } from './content'
 
 /** What lists show and the current version number: small, so listing an organization's templates stays cheap. */
 export interface TemplateHead {
@@ -43,19 +37,10 @@ export interface TemplateHead {
   sizeBytes: number
   createdAt: string
   updatedAt: string
-  updatedBy: TemplateAuthor
+  updatedBy: Principal
   /** The reusable blocks the current version references (absent on templates saved before blocks existed). */
   blockIds?: string[]
 }
-
-export type VersionRecord = TemplateVersionSummary & {
-  templateId: string
-  tags: string[]
-  /** How many content chunks the version has. */
-  chunks: number
-}
-
-const Author = z.object({ accountId: z.string(), email: z.string() })
 
 const HeadItem = z.object({
   id: z.string(),
@@ -70,23 +55,13 @@ const HeadItem = z.object({
   sizeBytes: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  updatedBy: Author,
+  updatedBy: principalItem,
   blockIds: z.array(z.string()).optional(),
 }) satisfies z.ZodType<TemplateHead>
 
-const VersionItem = TemplateVersionSummarySchema.extend({
-  savedAt: z.string(),
-  savedBy: Author,
-  templateId: z.string(),
-  tags: z.array(z.string()),
-  chunks: z.number().int(),
-}) satisfies z.ZodType<VersionRecord>
-
 const OwnerItem = z.object({ orgId: z.string() })
-const ContentItem = z.object({ data: z.instanceof(Uint8Array) })
 
 const toHead = itemParser(HeadItem)
-const toVersion = itemParser(VersionItem)
 
 export async function organizationOf(id: string): Promise<string | undefined> {
   const { Item } = await dynamo().send(
@@ -182,67 +157,6 @@ export async function pageHeads(query: HeadPageQuery): Promise<{ heads: Template
   return { heads: heads.slice(0, query.limit), more: heads.length > query.limit }
 }
 
-export async function getContent(
-  orgId: string,
-  id: string,
-  version: number,
-): Promise<TemplateContent | undefined> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(orgId),
-      ':prefix': templateContentPrefix(id, version),
-    },
-    ConsistentRead: true,
-  })
-  if (items.length === 0) return undefined
-  return decodeContent(items.map((item) => parseItem(ContentItem, item).data))
-}
-
-export async function getVersion(
-  orgId: string,
-  id: string,
-  version: number,
-): Promise<VersionRecord | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: templateVersionKey(orgId, id, version),
-      ConsistentRead: true,
-    }),
-  )
-  return Item ? toVersion(Item) : undefined
-}
-
-/** Versions newest first, from below `before` (exclusive) when given. */
-export async function listVersions(
-  orgId: string,
-  id: string,
-  limit: number,
-  before?: number,
-): Promise<{ versions: VersionRecord[]; more: boolean }> {
-  const prefix = templateVersionPrefix(id)
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: before
-        ? 'PK = :pk AND SK BETWEEN :from AND :to'
-        : 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': organizationPartition(orgId),
-        ...(before
-          ? { ':from': prefix, ':to': templateVersionKey(orgId, id, before - 1).SK }
-          : { ':prefix': prefix }),
-      },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ConsistentRead: true,
-    }),
-  )
-  const items = (page.Items ?? []) as Item[]
-  return { versions: items.slice(0, limit).map(toVersion), more: items.length > limit }
-}
-
 // Writes (parts of a caller's transaction)
 
 export function putHead(head: TemplateHead, expectedVersion: number | null): TransactItem {
@@ -309,39 +223,4 @@ export function putOwner(orgId: string, id: string): TransactItem {
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   }
-}
-
-/** The version item and its content chunks; a version is written once. */
-export function putVersion(
-  orgId: string,
-  version: Omit<VersionRecord, 'chunks'>,
-  content: TemplateContent,
-): TransactItem[] {
-  const chunks = encodeContent(content)
-  return [
-    {
-      name: 'template.version',
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...templateVersionKey(orgId, version.templateId, version.version),
-          entity: 'TemplateVersion',
-          ...version,
-          chunks: chunks.length,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    ...chunks.map((data, index) => ({
-      name: 'template.content',
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...templateContentKey(orgId, version.templateId, version.version, index),
-          entity: 'TemplateContent',
-          data,
-        },
-      },
-    })),
-  ]
 }

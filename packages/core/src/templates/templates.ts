@@ -11,7 +11,7 @@ import {
 } from '@app/contracts'
 import { ulid } from 'ulid'
 import type * as z from 'zod'
-import { type Actor, authorOf, principalOf } from '../actor'
+import { type Actor, principalOf } from '../actor'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { OrganizationContext } from '../organizations/context'
@@ -21,6 +21,7 @@ import * as BlocksRepo from './blocks.repo'
 import { type BuiltTemplate, buildTemplate, invalidTemplate, type TemplateFields } from './build'
 import type { TemplateContent } from './content'
 import { loadEmail } from './email'
+import * as VersionsRepo from './template-versions.repo'
 import * as Repo from './templates.repo'
 
 export const templateNotFound = () => new AppError('template.not_found', 'No such template.')
@@ -51,7 +52,7 @@ export async function requireTemplate(context: OrganizationContext, id: string):
 }
 
 export async function readContent(head: Repo.TemplateHead): Promise<TemplateContent> {
-  const content = await Repo.getContent(head.orgId, head.id, head.version)
+  const content = await VersionsRepo.getContent(head.orgId, head.id, head.version)
   if (!content) throw new Error(`Template ${head.id} has no content for version ${head.version}`)
   return content
 }
@@ -163,7 +164,7 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   const { previous, fields, built, actor, org } = input
   const id = previous?.id ?? input.id ?? ulid()
   const at = input.now.toISOString()
-  const author = authorOf(actor)
+  const author = principalOf(actor)
   const head: Repo.TemplateHead = {
     id,
     orgId: org.id,
@@ -197,7 +198,7 @@ export async function commitVersion(input: CommitInput): Promise<Template> {
   const uses = blockUseChanges(org.id, id, previous?.blockIds ?? [], head.blockIds ?? [])
   items.push(...uses.items)
   items.push(
-    ...Repo.putVersion(
+    ...VersionsRepo.putVersion(
       org.id,
       {
         templateId: id,

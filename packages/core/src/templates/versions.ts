@@ -14,13 +14,14 @@ import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
 import type { OrganizationContext } from '../organizations/context'
 import type { TemplateContent } from './content'
+import * as VersionsRepo from './template-versions.repo'
 import { commitVersion, fieldsOf, requireTemplate } from './templates'
-import * as Repo from './templates.repo'
+import type * as Repo from './templates.repo'
 
 const versionNotFound = (version: number) =>
   new AppError('template_version.not_found', `This template has no version ${version}.`)
 
-function toSummary(record: Repo.VersionRecord): TemplateVersionSummary {
+function toSummary(record: VersionsRepo.VersionRecord): TemplateVersionSummary {
   return {
     version: record.version,
     action: record.action,
@@ -36,8 +37,8 @@ function toSummary(record: Repo.VersionRecord): TemplateVersionSummary {
 
 async function readVersion(head: Repo.TemplateHead, version: number) {
   const [record, content] = await Promise.all([
-    Repo.getVersion(head.orgId, head.id, version),
-    Repo.getContent(head.orgId, head.id, version),
+    VersionsRepo.getVersion(head.orgId, head.id, version),
+    VersionsRepo.getContent(head.orgId, head.id, version),
   ])
   if (!record || !content) throw versionNotFound(version)
   return { record, content }
@@ -54,7 +55,7 @@ export async function listVersions(
   const head = await requireTemplate(context, id)
   const cursorQuery = { list: 'template-versions', scope: `${head.orgId}/${head.id}` }
   const before = cursorPosition(cursorQuery, query.cursor, VersionPositionSchema)
-  const page = await Repo.listVersions(head.orgId, head.id, query.limit, before?.version)
+  const page = await VersionsRepo.listVersions(head.orgId, head.id, query.limit, before?.version)
   const last = page.versions.at(-1)
   return {
     items: page.versions.map(toSummary),
@@ -100,7 +101,8 @@ export async function diffVersions(
 ): Promise<TemplateDiff> {
   const head = await requireTemplate(context, id)
   const [from, to] = await Promise.all([readVersion(head, query.from), readVersion(head, query.to)])
-  const sameAsSource = (version: { record: Repo.VersionRecord }) => version.record.editorType === 'HTML'
+  const sameAsSource = (version: { record: VersionsRepo.VersionRecord }) =>
+    version.record.editorType === 'HTML'
   const text = (content: TemplateContent) => content.textPart
   return {
     from: query.from,

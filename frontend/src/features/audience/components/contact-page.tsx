@@ -1,4 +1,10 @@
-import { type ContactDetail, type OrganizationSummary, planUnlocks, type Topic } from '@app/contracts'
+import {
+  type ContactDetail,
+  type OrganizationSummary,
+  planUnlocks,
+  principalName,
+  type Topic,
+} from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Fragment, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -228,7 +234,7 @@ function ContactView({
                 <span className={styles.name}>{SOURCE_TEXT[entry.source]}</span>
                 <span className={styles.muted}>
                   {dateTimeText(entry.at)}
-                  {entry.by ? ` · by ${entry.by.email}` : ''}
+                  {entry.by ? ` · by ${principalName(entry.by)}` : ''}
                   {entry.campaignId ? ` · campaign ${entry.campaignId}` : ''}
                   {entry.ip ? ` · from ${entry.ip}` : ''}
                 </span>

@@ -1,4 +1,4 @@
-import { type Block, blockIncludeTag, type Job } from '@app/contracts'
+import { type Block, blockIncludeTag, type Job, principalName } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -145,7 +145,8 @@ export function BlockEditor({ block: loaded, organizationId }: { block: Block; o
           <p className={styles.meta}>
             <Badge color={visual ? 'purple' : 'blue'}>{BLOCK_TYPE_LABELS[saved.editorType]} block</Badge>
             <span>
-              Version {saved.version}, saved {dateTimeText(saved.updatedAt)} by {saved.updatedBy.email}
+              Version {saved.version}, saved {dateTimeText(saved.updatedAt)} by{' '}
+              {principalName(saved.updatedBy)}
             </span>
             {dirty && <Badge color="yellow">Unsaved changes</Badge>}
           </p>

@@ -2,6 +2,7 @@ import {
   type BlockSummary,
   type OrganizationSummary,
   planUnlocks,
+  principalName,
   type TemplateEditorType,
 } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
@@ -208,7 +209,7 @@ function BlockRows({
           </span>
           <span className={styles.updated}>
             <span title={dateTimeText(block.updatedAt)}>Updated {whenText(block.updatedAt, now)}</span>
-            <span className={styles.by}>by {block.updatedBy.email}</span>
+            <span className={styles.by}>by {principalName(block.updatedBy)}</span>
           </span>
           <span className={styles.rowActions}>
             <ButtonLink to={paths.block(block.id)} variant="ghost" size="small">

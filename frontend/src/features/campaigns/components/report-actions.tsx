@@ -5,6 +5,7 @@ import {
   type CampaignAudienceActionRun,
   DEFAULT_MACHINE_OPEN_MODE,
   defaultTopicName,
+  principalName,
 } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
@@ -212,7 +213,7 @@ function ActionRun({ organizationId, run }: { organizationId: string; run: Campa
         <span className={styles.muted}>
           {' '}
           · {formatStarted(run.job.createdAt)}
-          {run.job.createdBy ? ` by ${run.job.createdBy.email}` : ''}
+          {` by ${principalName(run.job.createdBy)}`}
         </span>
       </p>
       <JobProgress

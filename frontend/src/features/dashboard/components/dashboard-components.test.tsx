@@ -177,7 +177,7 @@ describe('RunningJobs', () => {
     createdAt: '2026-11-25T10:00:00.000Z',
     startedAt: '2026-11-25T10:00:01.000Z',
     finishedAt: null,
-    createdBy: { accountId: 'acct', email: 'ada@example.com' },
+    createdBy: { type: 'user', accountId: 'acct', email: 'ada@example.com' },
   })
 
   it('lists only the jobs still running, with their progress', () => {
@@ -192,6 +192,19 @@ describe('RunningJobs', () => {
     expect(text(html)).toContain('Publishing to SES Running')
     expect(text(html)).toContain('1 of 4 done')
     expect(text(html)).not.toContain('Nothing running')
+  })
+
+  it('names who started each job: a user by email, an API key, the system', () => {
+    const client = new QueryClient()
+    client.setQueryData(jobQueries.recent(orgId).queryKey, [
+      job('01JD0000000000000000000001', 'running', 1),
+      { ...job('01JD0000000000000000000003', 'running', 1), createdBy: { type: 'apiKey', keyId: 'key-7' } },
+      { ...job('01JD0000000000000000000004', 'queued', 0), createdBy: { type: 'system', name: 'scheduler' } },
+    ])
+    const shown = text(render(<RunningJobs organizationId={orgId} />, client))
+    expect(shown).toContain('by ada@example.com')
+    expect(shown).toContain('by API key key-7')
+    expect(shown).toContain('by System')
   })
 
   it('says what runs here when nothing does', () => {

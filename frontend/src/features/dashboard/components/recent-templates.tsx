@@ -1,3 +1,4 @@
+import { principalName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { ButtonLink } from '../../../components/ui/button'
@@ -45,7 +46,7 @@ export function RecentTemplates({ organizationId }: { organizationId: string }) 
                     <time dateTime={template.updatedAt} title={dateTimeText(template.updatedAt)}>
                       {whenText(template.updatedAt, now)}
                     </time>{' '}
-                    by {template.updatedBy.email}
+                    by {principalName(template.updatedBy)}
                   </span>
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { principalName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
@@ -44,7 +45,7 @@ export function RunningJobs({ organizationId }: { organizationId: string }) {
                     />
                     <span className={styles.muted}>
                       {countsText(job)} · started {whenText(job.startedAt ?? job.createdAt, now)}
-                      {job.createdBy && ` by ${job.createdBy.email}`}
+                      {` by ${principalName(job.createdBy)}`}
                     </span>
                   </li>
                 )

@@ -1,4 +1,5 @@
 import type { OrganizationSummary, Template } from '@app/contracts'
+import { principalName } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -49,7 +50,7 @@ export function EditorHeader({
           <Badge>{EDITOR_LABELS[copy.editorType]}</Badge>
         </div>
         <p className={styles.status}>
-          Version {base.version}, saved {dateTimeText(base.updatedAt)} by {base.updatedBy.email}
+          Version {base.version}, saved {dateTimeText(base.updatedAt)} by {principalName(base.updatedBy)}
         </p>
         <SaveState dirty={dirty} draft={draftStatus} pending={saving} />
       </div>

@@ -1,4 +1,5 @@
 import type { OrganizationSummary, TEMPLATE_DIFF_PARTS, Template } from '@app/contracts'
+import { principalName } from '@app/contracts'
 import { renderTemplate } from '@app/email/browser'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -74,7 +75,7 @@ export function HistoryPanel({
                   </span>
                   <span className={styles.versionMeta}>
                     {version.note ?? versionActionText(version.action, version.restoredFrom)} by{' '}
-                    {version.savedBy.email}
+                    {principalName(version.savedBy)}
                   </span>
                   <span className={styles.versionMeta} title={dateTimeText(version.savedAt)}>
                     {whenText(version.savedAt, now)}
@@ -152,8 +153,8 @@ function VersionView({
         <div>
           <h2 id="version-title">Version {data.version}</h2>
           <p className={styles.muted}>
-            {data.note ?? versionActionText(data.action, data.restoredFrom)} by {data.savedBy.email} on{' '}
-            {dateTimeText(data.savedAt)}
+            {data.note ?? versionActionText(data.action, data.restoredFrom)} by {principalName(data.savedBy)}{' '}
+            on {dateTimeText(data.savedAt)}
           </p>
         </div>
         {data.version !== template.version && (

@@ -28,7 +28,7 @@ export function template(overrides: Partial<Template> = {}): Template {
     version: 3,
     createdAt: '2025-03-01T10:00:00.000Z',
     updatedAt: '2025-03-02T10:00:00.000Z',
-    updatedBy: { accountId: 'user-1', email: 'ada@example.com' },
+    updatedBy: { type: 'user', accountId: 'user-1', email: 'ada@example.com' },
     ...overrides,
   }
 }

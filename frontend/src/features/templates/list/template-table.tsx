@@ -1,4 +1,5 @@
 import type { TemplateSummary } from '@app/contracts'
+import { principalName } from '@app/contracts'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -96,7 +97,7 @@ export function TemplateTable({
           )}
           <td className={styles.updatedCell}>
             <span title={dateTimeText(template.updatedAt)}>{whenText(template.updatedAt, now)}</span>
-            <span className={styles.by}>by {template.updatedBy.email}</span>
+            <span className={styles.by}>by {principalName(template.updatedBy)}</span>
           </td>
           <td className={styles.actionsCell}>
             {ses && (

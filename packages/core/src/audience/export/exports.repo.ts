@@ -5,6 +5,7 @@ import { dynamo } from '../../aws'
 import { itemParser } from '../../db/item'
 import { contactExportKey } from '../../db/keys'
 import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
+import { principalItem } from '../../db/principal'
 import { tableName } from '../../db/table'
 import { isConditionalCheckFailure } from '../../errors'
 
@@ -20,7 +21,8 @@ const ExportRecordSchema = z.object({
    */
   filters: z.record(z.string(), z.union([z.string(), z.boolean()])),
   status: z.enum(EXPORT_STATUSES),
-  createdBy: z.object({ accountId: z.string(), email: z.string() }),
+  /** Who started it (records from before principals: `{ accountId, email }`, read as that user). */
+  createdBy: principalItem,
   createdAt: z.string(),
   finishedAt: z.string().optional(),
   rows: z.number().int(),

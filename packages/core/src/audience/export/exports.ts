@@ -5,7 +5,7 @@ import {
   INLINE_EXPORT_ROWS,
 } from '@app/contracts'
 import { ulid } from 'ulid'
-import { authorOf } from '../../actor'
+import { principalOf } from '../../actor'
 import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/context'
 import { presignDownload } from '../import/files'
@@ -96,7 +96,7 @@ export async function exportRows(
     source: source.kind,
     filters: request.params,
     status: 'queued',
-    createdBy: authorOf(context.actor),
+    createdBy: principalOf(context.actor),
     createdAt: new Date().toISOString(),
     rows: 0,
     pieces: 0,

@@ -12,6 +12,7 @@ import { dynamo } from '../../aws'
 import { itemParser } from '../../db/item'
 import { contactImportKey } from '../../db/keys'
 import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../../db/lease'
+import { principalItem } from '../../db/principal'
 import { tableName } from '../../db/table'
 import { type NamedItem, transact } from '../../db/transact'
 import { isConditionalCheckFailure } from '../../errors'
@@ -45,7 +46,8 @@ const ImportRecordSchema = z.object({
     topicIds: z.array(z.string()),
     existing: ImportExistingSchema,
   }),
-  createdBy: z.object({ accountId: z.string(), email: z.string() }),
+  /** Who started it (records from before principals: `{ accountId, email }`, read as that user). */
+  createdBy: principalItem,
   createdAt: z.string(),
   startedAt: z.string().optional(),
   finishedAt: z.string().optional(),

@@ -10,7 +10,7 @@ import {
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import { ulid } from 'ulid'
 import * as z from 'zod'
-import { authorOf } from '../../actor'
+import { principalOf } from '../../actor'
 import { sqs } from '../../aws'
 import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/context'
@@ -89,7 +89,7 @@ export async function startImport(
       topicIds: body.topicIds,
       existing: body.existing,
     },
-    createdBy: authorOf(context.actor),
+    createdBy: principalOf(context.actor),
     createdAt: now.toISOString(),
     counts: Repo.NO_COUNTS,
     fileBytes: size,

@@ -1,5 +1,4 @@
 import { IMPORT_MAX_BYTES, type ImportCounts } from '@app/contracts'
-import { authorPrincipal } from '../../actor'
 import { AppError } from '../../errors'
 import { newEvent, outboxPut } from '../../events/outbox'
 import type { Logger } from '../../log'
@@ -72,7 +71,7 @@ function importedEvent(
         'contacts.imported',
         record.orgId,
         { importId: record.id, fileName: record.fileName, status, counts, error },
-        authorPrincipal(record.createdBy, 'audience.import'),
+        record.createdBy,
       ),
     ),
   ]

@@ -7,11 +7,10 @@ import {
   getTopic,
 } from '../../audience/public'
 import { AppError } from '../../errors'
-import { jobCreator } from '../../jobs/jobs'
 import { SliceTimeUp } from '../../jobs/pacer'
+import { requireJobPrincipal } from '../../jobs/principal'
 import type { ItemProgress, JobRecord } from '../../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../../jobs/run'
-import { requireMembership } from '../../organizations/organizations'
 import { outcomePage } from '../sending/public'
 import { ACTION_PLANS, addTo, classify, type Tally, tallyKeyOf } from './tally'
 
@@ -75,7 +74,7 @@ async function applyPending(
  */
 const audienceAction: JobKindHandler<ActionContext> = {
   async prepare(job: JobRecord) {
-    await requireMembership(jobCreator(job), job.orgId, 'audience.write')
+    await requireJobPrincipal(job, 'audience.write')
     const action = CampaignAudienceActionSchema.parse(job.params?.action)
     const campaignId = String(job.params?.campaignId ?? '')
     const topicId = typeof job.params?.topicId === 'string' ? job.params.topicId : undefined
