@@ -109,7 +109,10 @@ export class Api extends Construct {
             this.publicRoutes.set(routeKey(route), httpRoute)
             Validations.of(httpRoute).acknowledge({
               id: 'AwsSolutions-APIG4',
-              reason: `Open to API Gateway by the route table (auth ${route.auth}: ${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`,
+              reason:
+                typeof route.auth === 'string'
+                  ? `Open to API Gateway by the route table (auth ${route.auth}: ${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`
+                  : `Open to API Gateway by the route table (auth ${route.auth.join(' or ')}: ${route.summary}): it takes organizations' API keys, which the JWT authorizer would refuse; the handler verifies the API key or the Cognito ID token (aws-jwt-verify against the pool's JWKS) itself.`,
             })
           }
         }

@@ -1,4 +1,5 @@
 import {
+  acceptsCaller,
   buildPath,
   type PathParamName,
   type PathParams,
@@ -65,7 +66,7 @@ async function send(
   const config = await loadAppConfig()
   const headers: Record<string, string> = { accept }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  if (route.auth === 'user') headers.authorization = await authorizationHeader()
+  if (acceptsCaller(route, 'user')) headers.authorization = await authorizationHeader()
 
   let response: Response
   try {

@@ -1,7 +1,10 @@
 import type { RouteAuth } from '@app/contracts'
 import { type ApiKeyActor, AppError, type UserActor } from '@app/core'
+import { authenticateApiKey, looksLikeApiKey } from '@app/core/api-keys/public'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
 import * as z from 'zod'
+import { verifyIdToken } from './id-token'
+import { headerOf } from './pipeline'
 
 /** Claims API Gateway's JWT authorizer verified and passed on (all values are strings there). */
 const ClaimsSchema = z.object({
@@ -23,9 +26,9 @@ function groupsOf(claim: string | string[] | undefined): string[] {
     .filter(Boolean)
 }
 
-/** The signed-in user of a `user` route, from the claims API Gateway's JWT authorizer verified. */
-export function actorFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): UserActor {
-  const claims = ClaimsSchema.safeParse(event.requestContext.authorizer?.jwt?.claims)
+/** The signed-in user, from claims verified by API Gateway's JWT authorizer or by the function itself. */
+export function actorFromClaims(verified: unknown): UserActor {
+  const claims = ClaimsSchema.safeParse(verified)
   if (!claims.success) {
     throw new AppError('auth.unauthorized', 'Sign in again: the request carries no valid ID token.')
   }
@@ -39,12 +42,44 @@ export function actorFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): 
   }
 }
 
+/** The signed-in user of a `user` route, from the claims API Gateway's JWT authorizer verified. */
+export function actorFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): UserActor {
+  return actorFromClaims(event.requestContext.authorizer?.jwt?.claims)
+}
+
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer
 
 /**
- * How each kind of route authenticates its caller. Pluggable: the API-keys feature brings the `apiKey`
- * authenticator (a key looked up by its hash); until then no key exists and every key is refused. `token`
- * routes verify their proof in core (the proof is the request itself); `none` routes have no caller.
+ * The credential a call presents in `Authorization` (`Bearer <credential>`; API Gateway's authorizer also takes
+ * an ID token without the scheme): an API key (`ssk_…`), a JWT (the Cognito ID token), nothing, or something
+ * that is neither (`malformed`). The caller's kind follows from it.
+ */
+export type Credential =
+  | { kind: 'apiKey'; key: string }
+  | { kind: 'user'; token: string }
+  | { kind: 'none' }
+  | { kind: 'malformed' }
+
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
+
+export function credentialOf(event: Pick<Event, 'headers' | 'requestContext'>): Credential {
+  if (event.requestContext?.authorizer?.jwt?.claims) return { kind: 'user', token: '' }
+  const header = headerOf(event, 'authorization')?.trim()
+  if (!header) return { kind: 'none' }
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header)
+  const credential = bearer ? bearer[1] : header
+  if (!credential || /\s/.test(credential)) return { kind: 'malformed' }
+  if (looksLikeApiKey(credential)) return { kind: 'apiKey', key: credential }
+  if (JWT.test(credential)) return { kind: 'user', token: credential }
+  return { kind: 'malformed' }
+}
+
+/**
+ * How each kind of caller is authenticated. A user: the claims API Gateway's JWT authorizer verified, or — on a
+ * route that also takes API keys, which the authorizer cannot front — the ID token verified here
+ * (`id-token.ts`). An API key: looked up by its key id and compared by hash (core `api-keys`). `token` routes
+ * verify their proof in core (the proof is the request itself); `none` routes have no caller. Tests plug in
+ * their own.
  */
 export interface Authenticators {
   user: (event: Event) => Promise<UserActor>
@@ -52,9 +87,23 @@ export interface Authenticators {
 }
 
 export const defaultAuthenticators: Authenticators = {
-  user: async (event) => actorFromEvent(event),
-  apiKey: async () => {
-    throw new AppError('auth.unauthorized', 'This API key is not valid.')
+  user: async (event) => {
+    if (event.requestContext.authorizer?.jwt?.claims) return actorFromEvent(event)
+    const credential = credentialOf(event)
+    if (credential.kind === 'apiKey')
+      throw new AppError('auth.unauthorized', 'This call does not take API keys: sign in to continue.')
+    if (credential.kind !== 'user')
+      throw new AppError('auth.unauthorized', 'Sign in again: the request carries no valid ID token.')
+    return actorFromClaims(await verifyIdToken(credential.token))
+  },
+  apiKey: async (event) => {
+    const credential = credentialOf(event)
+    if (credential.kind !== 'apiKey')
+      throw new AppError(
+        'auth.unauthorized',
+        'This call takes an API key (Authorization: Bearer ssk_live_…).',
+      )
+    return authenticateApiKey(credential.key)
   },
 }
 

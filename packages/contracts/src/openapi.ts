@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ERROR_STATUS, statusForError } from './errors'
 import {
+  callerKinds,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -155,11 +156,14 @@ export function errorResponses(route: RouteEntry): Record<string, unknown> {
   return responses
 }
 
-/** User routes take the Cognito ID token, API-key routes a key; token routes carry their proof in the request. */
+/**
+ * User routes take the Cognito ID token, API-key routes a key, routes accepting both either (OpenAPI's list of
+ * alternatives); token routes carry their proof in the request.
+ */
 function securityOf(route: RouteEntry): Record<string, string[]>[] {
-  if (route.auth === 'user') return [{ cognito: [] }]
-  if (route.auth === 'apiKey') return [{ apiKey: [] }]
-  return []
+  return callerKinds(route).map(
+    (kind): Record<string, string[]> => ({ [kind === 'user' ? 'cognito' : 'apiKey']: [] }),
+  )
 }
 
 /** The OpenAPI 3.1 document for every route, generated from the same contracts the handlers validate with. */

@@ -46,6 +46,23 @@ export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 export type RouteAuth = 'user' | 'apiKey' | 'token' | 'none'
 export const ROUTE_AUTHS = ['user', 'apiKey', 'token', 'none'] as const satisfies readonly RouteAuth[]
 
+/** The callers a route may name in a list (`auth: ['user', 'apiKey']`): who presents a credential. */
+export type CallerKind = 'user' | 'apiKey'
+export const CALLER_KINDS = ['user', 'apiKey'] as const satisfies readonly CallerKind[]
+
+/** One kind, or the callers a route accepts (the function tells them apart by the credential presented). */
+export type RouteAuthSpec = RouteAuth | readonly CallerKind[]
+
+/** The callers a route accepts: none for `token` and `none` routes. */
+export function callerKinds(route: Pick<RouteDefinition, 'auth'>): readonly CallerKind[] {
+  if (typeof route.auth !== 'string') return route.auth
+  return route.auth === 'user' || route.auth === 'apiKey' ? [route.auth] : []
+}
+
+export function acceptsCaller(route: Pick<RouteDefinition, 'auth'>, kind: CallerKind): boolean {
+  return callerKinds(route).includes(kind)
+}
+
 /** Proofs a `token` route verifies. */
 export type TokenProof = 'password_reset' | 'email_verification' | 'sns' | 'stripe' | 'unsubscribe' | 'sync'
 
@@ -53,15 +70,19 @@ export type TokenProof = 'password_reset' | 'email_verification' | 'sns' | 'stri
 export type OwnedResource = 'template' | 'awsAccount'
 
 /**
+ * Routes API Gateway's JWT authorizer checks: those of signed-in users only. A route that also accepts API keys
+ * is open there (the authorizer would refuse the key) and its function verifies the ID token itself.
+ */
+export function usesJwtAuthorizer(route: Pick<RouteDefinition, 'auth'>): boolean {
+  const kinds = callerKinds(route)
+  return kinds.length === 1 && kinds[0] === 'user'
+}
+
+/**
  * Where the organization a call acts for comes from. The spec's calls name it (`organizationId` in the query or
  * body, or the path of `/api/organizations/{id}`); calls naming only a resource find it through the resource's
  * owner pointer (`owner`), and a missing or foreign resource answers that resource's 404.
  */
-/** Routes API Gateway's JWT authorizer checks; every other kind is open there and verified by the function. */
-export function usesJwtAuthorizer(route: Pick<RouteDefinition, 'auth'>): boolean {
-  return route.auth === 'user'
-}
-
 export interface OrganizationSource {
   in: 'query' | 'body' | 'params'
   /** The field holding the organization id, or the resource id when `owner` is set. */
@@ -82,8 +103,11 @@ export interface RouteDefinition {
   path: string
   group: EndpointGroup
   summary: string
-  /** Only `user` routes pass API Gateway's JWT authorizer; the others verify their own proof (or need none). */
-  auth: RouteAuth
+  /**
+   * Only `user` routes pass API Gateway's JWT authorizer; the others verify their own proof (or need none). A list
+   * (`['user', 'apiKey']`) accepts either caller, told apart by the credential (see `functions/README.md`).
+   */
+  auth: RouteAuthSpec
   /** The proof a `token` route verifies. */
   proof?: TokenProof
   /** The role permission a call acting for an organization needs (checked once, by the middleware). */
@@ -173,8 +197,8 @@ export function routeErrors(route: RouteDefinition): ErrorCode[] {
   if (route.body) codes.push('request.invalid_json', 'request.unsupported_media_type')
   if (route.rawBody) codes.push('request.unsupported_media_type')
   if (route.body || route.rawBody) codes.push('request.too_large')
-  if (route.auth === 'user' || route.auth === 'apiKey') codes.push('auth.unauthorized')
-  if (route.auth === 'user' && !route.allowSuspended) codes.push('account.suspended')
+  if (callerKinds(route).length > 0) codes.push('auth.unauthorized')
+  if (acceptsCaller(route, 'user') && !route.allowSuspended) codes.push('account.suspended')
   if (route.admin) codes.push('permission.denied')
   if (route.permission) codes.push(...ORGANIZATION_ERRORS)
   if (route.feature) codes.push('plan.feature_locked', 'organization.not_found')

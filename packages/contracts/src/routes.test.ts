@@ -4,7 +4,9 @@ import { ERROR_STATUS, statusForError } from './errors'
 import { buildOpenApiDocument } from './openapi'
 import { PERMISSIONS } from './permissions'
 import {
+  acceptsCaller,
   buildPath,
+  callerKinds,
   ENDPOINT_GROUPS,
   MONITORING_TUNNEL_PATH,
   ROUTE_AUTHS,
@@ -13,6 +15,7 @@ import {
   routeErrors,
   routeKey,
   routes,
+  usesJwtAuthorizer,
 } from './routes'
 
 /** The fields an object schema (or every option of a union of objects) declares. */
@@ -29,9 +32,18 @@ function shapeKeys(schema: z.ZodType | undefined): string[] {
 describe('route table: callers and organizations', () => {
   it('says how every route authenticates, and which proof a token route verifies', () => {
     for (const route of ROUTE_LIST) {
-      expect(ROUTE_AUTHS, route.id).toContain(route.auth)
+      if (typeof route.auth === 'string') expect(ROUTE_AUTHS, route.id).toContain(route.auth)
+      else expect(route.auth.length, route.id).toBeGreaterThan(1)
       expect(Boolean(route.proof), route.id).toBe(route.auth === 'token')
     }
+  })
+
+  it("keeps API Gateway's JWT authorizer on user-only routes, never on a route that also takes API keys", () => {
+    expect(callerKinds(routes.listTemplates)).toEqual(['user', 'apiKey'])
+    expect(usesJwtAuthorizer(routes.listTemplates)).toBe(false)
+    expect(usesJwtAuthorizer(routes.createTemplate)).toBe(true)
+    expect(usesJwtAuthorizer({ auth: 'apiKey' })).toBe(false)
+    expect(usesJwtAuthorizer({ auth: 'none' })).toBe(false)
   })
 
   it('gives every route acting for an organization a permission of the role table and where to find it', () => {
@@ -47,7 +59,7 @@ describe('route table: callers and organizations', () => {
     expect(organizationRoutes.length).toBeGreaterThan(40)
     for (const route of organizationRoutes) {
       expect(Object.keys(PERMISSIONS), route.id).toContain(route.permission)
-      expect(['user', 'apiKey'], route.id).toContain(route.auth)
+      expect(callerKinds(route).length, route.id).toBeGreaterThan(0)
       const source = route.organization
       expect(source, route.id).toBeDefined()
       if (!source) continue
@@ -99,7 +111,7 @@ describe('route table', () => {
       )
       expect(keys, `${route.id} must take organizationId in its query or body`).toContain('organizationId')
       expect(route.organization, route.id).toMatchObject({ key: 'organizationId' })
-      expect(route.auth, route.id).toBe('user')
+      expect(acceptsCaller(route, 'user'), route.id).toBe(true)
     }
   })
 
@@ -134,7 +146,8 @@ describe('OpenAPI document', () => {
     for (const route of ROUTE_LIST) {
       const operation = document.paths[route.path]?.[route.method.toLowerCase()]
       expect(operation?.operationId).toBe(route.id)
-      expect(operation?.security).toEqual(route.auth === 'user' ? [{ cognito: [] }] : [])
+      const security = callerKinds(route).map((kind) => (kind === 'user' ? { cognito: [] } : { apiKey: [] }))
+      expect(operation?.security, route.id).toEqual(security)
       expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body ?? route.rawBody))
     }
   })
@@ -185,12 +198,12 @@ describe('OpenAPI error statuses', () => {
     for (const route of ROUTE_LIST) {
       const statuses = errorStatuses(operationOf(route))
       expect(statuses, route.id).toEqual(expect.arrayContaining([400, 500]))
-      if (route.auth === 'user') expect(statuses, route.id).toContain(401)
+      if (callerKinds(route).length > 0) expect(statuses, route.id).toContain(401)
       if (
         route.feature ||
         route.admin ||
         route.permission ||
-        (route.auth === 'user' && !route.allowSuspended)
+        (acceptsCaller(route, 'user') && !route.allowSuspended)
       )
         expect(statuses, route.id).toContain(403)
       if (route.body) expect(statuses, route.id).toEqual(expect.arrayContaining([413, 415]))

@@ -18,6 +18,18 @@ describe('structured logs', () => {
     })
   })
 
+  it("cuts an API key's secret out of any text, keeping its key id", () => {
+    const key = `ssk_live_01JD3Z0V3Q7W9X2Y4A6B8C0D1E_${'a'.repeat(43)}`
+    expect(
+      redact({ message: `refused ${key}.`, nested: [key], error: new Error(`bad key ${key}`) }),
+    ).toMatchObject({
+      message: 'refused ssk_live_01JD3Z0V3Q7W9X2Y4A6B8C0D1E_[redacted].',
+      nested: ['ssk_live_01JD3Z0V3Q7W9X2Y4A6B8C0D1E_[redacted]'],
+      error: { message: 'bad key ssk_live_01JD3Z0V3Q7W9X2Y4A6B8C0D1E_[redacted]' },
+    })
+    expect(JSON.stringify(redact({ key }))).not.toContain('a'.repeat(43))
+  })
+
   it('writes one JSON line with the request id', () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     createLogger({ service: 'api', requestId: 'r-1' })

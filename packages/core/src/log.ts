@@ -1,5 +1,6 @@
 import { LogFormatter, LogItem, Logger as Powertools } from '@aws-lambda-powertools/logger'
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types'
+import { scrubApiKeys } from './api-keys/format'
 
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|credential|accesskey/i
@@ -14,10 +15,15 @@ export interface Logger {
   child(fields: LogFields): Logger
 }
 
-/** Secrets never reach logs: any field whose name looks secret is replaced, at any depth. */
+/**
+ * Secrets never reach logs: any field whose name looks secret is replaced, at any depth, and an API key's secret
+ * in any text (an error message, a header echoed) is cut off after its key id.
+ */
 export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('ssk_') ? scrubApiKeys(value) : value
   if (depth > 6 || value === null || typeof value !== 'object') return value
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack }
+  if (value instanceof Error)
+    return { name: value.name, message: redact(value.message), stack: redact(value.stack) }
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1))
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [

@@ -1,3 +1,4 @@
+import { apiKeysPurge } from './api-keys/purge'
 import { suppressionFeedbackPurge } from './audience/feedback-purge'
 import { audienceTransfersPurge } from './audience/import/purge'
 import { audiencePurge } from './audience/purge'
@@ -19,6 +20,7 @@ import { blocksPurge, templatesPurge } from './templates/purge'
 export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   organizationsPurge,
   awsAccountsPurge,
+  apiKeysPurge,
   sesMonitoringPurge,
   sesSyncPurge,
   templatesPurge,

@@ -38,7 +38,8 @@ export const templateRoutes = {
     path: '/api/templates',
     group: 'templates',
     summary: "The organization's templates without their content: search by name, filter by tag, sort, pages",
-    auth: 'user',
+    // Also for integrations: an API key of the organization with the `organization.read` scope.
+    auth: ['user', 'apiKey'],
     permission: 'organization.read',
     organization: { in: 'query', key: 'organizationId' },
     query: TemplateListQuerySchema,

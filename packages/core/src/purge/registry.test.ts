@@ -10,6 +10,7 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['organizations', Keys.organizationMemberKey(org, 'acc')],
   ['aws-accounts', Keys.awsAccountKey(org, 'aws')],
   ['aws-accounts', Keys.awsAccountClaimKey(org, '111111111111', 'us-east-1')],
+  ['api-keys', Keys.apiKeyRowKey(org, 'k')],
   ['migrations', Keys.migrationKey(org, 'x')],
   ['ses-monitoring', Keys.messageLogKey(org, 'aws', '2026-01-01T00:00:00Z', 'm')],
   // Hourly counts written before they were sharded (the shards are declared as sharded partitions).
@@ -69,6 +70,7 @@ describe('the purge registry', () => {
     const pointers = (sk: string) => ownerOf(PURGE_DECLARATIONS, sk)?.pointersOf?.(sk) ?? []
     expect(pointers(Keys.awsAccountKey(org, 'aws').SK)).toEqual([Keys.awsAccountOwnerKey('aws')])
     expect(pointers(Keys.templateKey(org, 't').SK)).toEqual([Keys.templateOwnerKey('t')])
+    expect(pointers(Keys.apiKeyRowKey(org, 'k').SK)).toEqual([Keys.apiKeyKey('k')])
     expect(pointers(Keys.awsAccountClaimKey(org, '1', 'r').SK)).toEqual([])
     expect(pointers(Keys.templateNameKey(org, 'n').SK)).toEqual([])
   })

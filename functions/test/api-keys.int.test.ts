@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto'
+import type { Permission } from '@app/contracts'
+import type { UserActor } from '@app/core'
+import * as ApiKeys from '@app/core/api-keys/api-keys'
+import * as Repo from '@app/core/api-keys/api-keys.repo'
+import { dynamo } from '@app/core/aws'
+import { apiKeyRowKey } from '@app/core/db/keys'
+import { tableName } from '@app/core/db/table'
+import { organizationContext } from '@app/core/organizations/context'
+import { purgeOrganization } from '@app/core/purge/purge'
+import { GetCommand } from '@aws-sdk/lib-dynamodb'
+import { beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import { userPoolIssuer, verifyIdToken } from '../src/middleware/id-token'
+import { setSubscription } from './seed'
+import { api, newUser, stack } from './stack'
+
+type User = Awaited<ReturnType<typeof newUser>>
+
+const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })
+
+const actorOf = (user: User): UserActor => ({
+  kind: 'user',
+  accountId: user.sub,
+  username: user.sub,
+  email: user.email,
+  emailVerified: true,
+  groups: [],
+})
+
+async function orgOf(user: User): Promise<string> {
+  return (await user.api.get('/api/account')).body.organizations[0].id
+}
+
+async function keyFor(user: User, orgId: string, scopes: Permission[] = ['organization.read']) {
+  const context = await organizationContext(actorOf(user), orgId, 'organization.read')
+  return ApiKeys.createApiKey(context, { name: 'CI', scopes })
+}
+
+/** A call with `Authorization` as given (the local API client sends an ID token without a scheme). */
+const withAuthorization = (authorization: string, path: string) =>
+  api().request('GET', path, { headers: { authorization } })
+
+describe('API keys (core, against the real table)', () => {
+  let owner: User
+  let orgId: string
+
+  beforeAll(async () => {
+    owner = await newUser()
+    orgId = await orgOf(owner)
+  }, 60_000)
+
+  it('answers the key once, stores only its hash, authenticates it by id and records a use once a minute', async () => {
+    const { key, apiKey } = await keyFor(owner, orgId)
+    expect(key).toMatch(/^ssk_live_[0-9A-Z]{26}_[A-Za-z0-9_-]{43}$/)
+    const stored = await Repo.getApiKey(apiKey.keyId)
+    const secret = key.slice(`ssk_live_${apiKey.keyId}_`.length)
+    expect(stored?.secretHash).toBe(createHash('sha256').update(secret).digest('base64url'))
+    expect(JSON.stringify(stored)).not.toContain(secret)
+    expect(stored?.createdBy).toEqual({ type: 'user', accountId: owner.sub, email: owner.email })
+
+    const now = new Date()
+    expect(await ApiKeys.authenticateApiKey(key, now)).toEqual({
+      kind: 'apiKey',
+      organizationId: orgId,
+      keyId: apiKey.keyId,
+      scopes: ['organization.read'],
+    })
+    const used = (await Repo.getApiKey(apiKey.keyId))?.lastUsedAt
+    expect(used).toBe(now.toISOString())
+    await ApiKeys.authenticateApiKey(key, new Date(now.getTime() + 30_000))
+    expect((await Repo.getApiKey(apiKey.keyId))?.lastUsedAt).toBe(used)
+    const later = new Date(now.getTime() + 61_000)
+    await ApiKeys.authenticateApiKey(key, later)
+    expect((await Repo.getApiKey(apiKey.keyId))?.lastUsedAt).toBe(later.toISOString())
+  })
+
+  it('refuses a wrong secret, an unknown id, a malformed key and a revoked key alike (401)', async () => {
+    const { key, apiKey } = await keyFor(owner, orgId)
+    const wrong = `${key.slice(0, -4)}AAAA`
+    const unknown = key.replace(apiKey.keyId, '01JD3Z0V3Q7W9X2Y4A6B8C0D1E')
+    for (const presented of [wrong, unknown, 'ssk_live_nope', `${key}x`]) {
+      await expect(ApiKeys.authenticateApiKey(presented)).rejects.toMatchObject({
+        code: 'auth.unauthorized',
+      })
+    }
+    const context = await organizationContext(actorOf(owner), orgId, 'organization.read')
+    expect((await ApiKeys.revokeApiKey(context, apiKey.keyId)).revokedAt).toEqual(expect.any(String))
+    await expect(ApiKeys.authenticateApiKey(key)).rejects.toMatchObject({ code: 'auth.unauthorized' })
+    expect(await ApiKeys.findApiKeyActor(orgId, apiKey.keyId)).toBeUndefined()
+  })
+
+  it("grants only scopes the creator holds, and revokes only the organization's own keys (404)", async () => {
+    const stranger = await newUser()
+    const strangerContext = await organizationContext(
+      actorOf(stranger),
+      await orgOf(stranger),
+      'organization.read',
+    )
+    const { apiKey } = await keyFor(owner, orgId)
+    await expect(ApiKeys.revokeApiKey(strangerContext, apiKey.keyId)).rejects.toMatchObject({
+      code: 'api_key.not_found',
+    })
+    await expect(keyFor(owner, orgId, ['nope' as Permission])).rejects.toMatchObject({
+      code: 'request.invalid',
+    })
+  })
+
+  it('lists the keys newest first in signed pages, and purges them with the organization', async () => {
+    const user = await newUser()
+    const org = await orgOf(user)
+    const context = await organizationContext(actorOf(user), org, 'organization.read')
+    const created: string[] = []
+    for (let index = 0; index < 5; index++) created.push((await keyFor(user, org)).apiKey.keyId)
+    const seen: string[] = []
+    let cursor: string | undefined
+    let pages = 0
+    do {
+      const page = await ApiKeys.listApiKeys(context, { limit: 2, cursor })
+      expect(JSON.stringify(page)).not.toContain('secretHash')
+      seen.push(...page.items.map((item) => item.keyId))
+      cursor = page.nextCursor ?? undefined
+      pages++
+    } while (cursor)
+    expect(seen).toEqual([...created].reverse())
+    expect(pages).toBe(3)
+    await expect(ApiKeys.listApiKeys(context, { limit: 2, cursor: 'forged.cursor' })).rejects.toMatchObject({
+      code: 'request.invalid',
+    })
+
+    await purgeOrganization(org)
+    for (const keyId of created) {
+      expect(await Repo.getApiKey(keyId)).toBeUndefined()
+      const row = await dynamo().send(
+        new GetCommand({ TableName: tableName(), Key: apiKeyRowKey(org, keyId) }),
+      )
+      expect(row.Item).toBeUndefined()
+    }
+  })
+})
+
+describe('a route taking users and API keys (GET /api/templates)', () => {
+  let owner: User
+  let orgId: string
+  let key: string
+
+  beforeAll(async () => {
+    owner = await newUser()
+    orgId = await orgOf(owner)
+    await setSubscription(orgId, 'TEAM_PLUS_YEARLY', 'active')
+    const template = await owner.api.post(`/api/templates?organizationId=${orgId}`, {
+      name: 'Welcome',
+      editorType: 'HTML',
+      source: '<p>Hi</p>',
+    })
+    expect(template.status).toBe(201)
+    key = (await keyFor(owner, orgId)).key
+  }, 60_000)
+
+  const list = (org: string) => `/api/templates?organizationId=${org}`
+
+  it('answers a user (ID token verified in the function) and a key of the organization the same', async () => {
+    const byUser = await owner.api.get(list(orgId))
+    const byKey = await withAuthorization(`Bearer ${key}`, list(orgId))
+    expect(byUser.status).toBe(200)
+    expect(byKey.status).toBe(200)
+    expect(byKey.body).toEqual(byUser.body)
+    expect(byUser.body.items.map((item: { name: string }) => item.name)).toEqual(['Welcome'])
+    expect(
+      (await owner.api.request('GET', list(orgId), { headers: { authorization: `Bearer ${owner.idToken}` } }))
+        .status,
+    ).toBe(200)
+  })
+
+  it("verifies the local pool's ID tokens as Cognito's: its issuer and JWKS, our client, ID tokens only", async () => {
+    expect(userPoolIssuer()).toBe(stack.cognitoIssuer)
+    const jwks = JwksSchema.parse(await (await fetch(stack.jwksUrl)).json())
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })
+    expect(await verifyIdToken(owner.idToken)).toMatchObject({ sub: owner.sub, token_use: 'id' })
+    await expect(verifyIdToken(owner.accessToken)).rejects.toMatchObject({ code: 'auth.unauthorized' })
+  })
+
+  it('answers a key naming another organization 404, as for a stranger', async () => {
+    const other = await newUser()
+    const answer = await withAuthorization(`Bearer ${key}`, list(await orgOf(other)))
+    expect(answer.status).toBe(404)
+    expect(answer.body.error.code).toBe('organization.not_found')
+  })
+
+  it('refuses a revoked key, a wrong secret and a malformed header (401), a key without the scope (403)', async () => {
+    const revoked = await keyFor(owner, orgId)
+    const context = await organizationContext(actorOf(owner), orgId, 'organization.read')
+    await ApiKeys.revokeApiKey(context, revoked.apiKey.keyId)
+    const unscoped = await keyFor(owner, orgId, ['audience.read'])
+    const cases: [string, number, string][] = [
+      [`Bearer ${revoked.key}`, 401, 'auth.unauthorized'],
+      [`Bearer ${key.slice(0, -4)}AAAA`, 401, 'auth.unauthorized'],
+      ['Bearer not-a-credential', 401, 'auth.unauthorized'],
+      [`Basic ${Buffer.from('a:b').toString('base64')}`, 401, 'auth.unauthorized'],
+      ['Bearer', 401, 'auth.unauthorized'],
+      [`Bearer ${owner.idToken.slice(0, -6)}abcdef`, 401, 'auth.unauthorized'],
+      [`Bearer ${unscoped.key}`, 403, 'permission.denied'],
+    ]
+    for (const [authorization, status, code] of cases) {
+      const answer = await withAuthorization(authorization, list(orgId))
+      expect({ status: answer.status, code: answer.body?.error?.code }, authorization.slice(0, 20)).toEqual({
+        status,
+        code,
+      })
+      expect(typeof answer.body.error.message).toBe('string')
+    }
+  })
+
+  it('is refused with an API key on a route that takes only users (401, at the JWT authorizer)', async () => {
+    const answer = await withAuthorization(`Bearer ${key}`, '/api/account')
+    expect(answer.status).toBe(401)
+    expect(answer.body.error.code).toBe('auth.unauthorized')
+  })
+})

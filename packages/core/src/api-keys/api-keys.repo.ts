@@ -1,0 +1,129 @@
+import type { Permission, Principal } from '@app/contracts'
+import { PERMISSIONS } from '@app/contracts'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import * as z from 'zod'
+import { dynamo } from '../aws'
+import { batchGet } from '../db/batch'
+import { parseItem } from '../db/item'
+import { API_KEY_PREFIX, apiKeyKey, apiKeyRowKey, organizationPartition } from '../db/keys'
+import { queryPartition } from '../db/query'
+import { tableName } from '../db/table'
+import { transact } from '../db/transact'
+import { isConditionalCheckFailure } from '../errors'
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]]
+const PermissionSchema = z.enum(PERMISSION_NAMES)
+
+/** Records keep who made them as a `Principal` (contracts); checked for its shape, the union is contracts'. */
+const PrincipalShape = z.custom<Principal>(
+  (value) =>
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string',
+)
+
+const ApiKeyRecordSchema = z.object({
+  keyId: z.string().min(1),
+  orgId: z.string().min(1),
+  name: z.string(),
+  scopes: z.array(PermissionSchema),
+  /** SHA-256 of the secret (base64url): the secret itself is never stored. */
+  secretHash: z.string().min(1),
+  createdBy: PrincipalShape,
+  createdAt: z.string(),
+  revokedAt: z.string().optional(),
+  lastUsedAt: z.string().optional(),
+})
+export type ApiKeyRecord = z.output<typeof ApiKeyRecordSchema>
+
+/** K2: the key and the organization's row for it, together. */
+export async function putApiKey(record: ApiKeyRecord): Promise<void> {
+  await transact([
+    {
+      name: 'apiKey',
+      Put: {
+        TableName: tableName(),
+        Item: { ...apiKeyKey(record.keyId), entity: 'ApiKey', ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      name: 'apiKeyRow',
+      Put: {
+        TableName: tableName(),
+        Item: { ...apiKeyRowKey(record.orgId, record.keyId), entity: 'ApiKeyRow', keyId: record.keyId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ])
+}
+
+/** K1: the key of this id, read strongly consistent. */
+export async function getApiKey(keyId: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: apiKeyKey(keyId), ConsistentRead: true }),
+  )
+  return Item ? parseItem(ApiKeyRecordSchema, Item) : undefined
+}
+
+/** K3: a page of the organization's keys, newest first, after the key id of the previous page's last row. */
+export async function listApiKeys(
+  orgId: string,
+  limit: number,
+  afterKeyId?: string,
+): Promise<{ keys: ApiKeyRecord[]; more: boolean }> {
+  const { items } = await queryPartition(organizationPartition(orgId), {
+    // From the previous page's last row (inclusive, dropped below), or from the newest.
+    sk: afterKeyId
+      ? { between: [API_KEY_PREFIX, apiKeyRowKey(orgId, afterKeyId).SK] }
+      : { beginsWith: API_KEY_PREFIX },
+    backwards: true,
+    consistent: true,
+    limit: limit + (afterKeyId ? 2 : 1),
+  })
+  const rows = items.filter((item) => item.SK !== (afterKeyId && apiKeyRowKey(orgId, afterKeyId).SK))
+  const page = rows.slice(0, limit)
+  const found = await batchGet(
+    page.map((row) => apiKeyKey(String(row.keyId))),
+    { consistent: true },
+  )
+  const keys = found.flatMap((item) => (item ? [parseItem(ApiKeyRecordSchema, item)] : []))
+  return { keys, more: rows.length > limit }
+}
+
+/** K4: marks the organization's key revoked; false when it is not the organization's or was revoked before. */
+export async function revokeApiKey(orgId: string, keyId: string, at: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKey(keyId),
+        UpdateExpression: 'SET revokedAt = :at',
+        ConditionExpression: 'orgId = :org AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeValues: { ':org': orgId, ':at': at },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false
+    throw error
+  }
+}
+
+/** K5: records a use unless one was recorded since `notBefore`; false when another call recorded it. */
+export async function touchApiKey(keyId: string, at: string, notBefore: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKey(keyId),
+        UpdateExpression: 'SET lastUsedAt = :at',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :notBefore)',
+        ExpressionAttributeValues: { ':at': at, ':notBefore': notBefore },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false
+    throw error
+  }
+}
