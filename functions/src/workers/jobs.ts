@@ -8,7 +8,9 @@ import {
   SesJobs,
   SuppressionSync,
 } from '@app/core'
+import { findApiKeyActor } from '@app/core/api-keys/public'
 import { jobsEnv } from '@app/core/jobs/env'
+import { useApiKeyLookup } from '@app/core/jobs/principal'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'
@@ -25,6 +27,9 @@ const handlers = {
 
 /** Time kept after a slice's last start for the item in flight, recording and the continuation. */
 const SAFETY_MS = 30_000
+
+// A job an API key started runs only while that key exists and holds the scope (checked at every slice).
+useApiKeyLookup(findApiKeyActor)
 
 /**
  * Background jobs (SES publish, import, delete, refresh; block propagation), a slice per message. Each item's result is recorded as
