@@ -1,5 +1,6 @@
 import { createLogger } from '@app/core'
-import { runQueuedSubscriber, SubscriberMessageSchema, type SubscriberQueue } from '@app/core/events/dispatch'
+import type { SubscriberQueue } from '@app/core/events/dispatch'
+import { runQueuedSubscriber, SubscriberMessageSchema } from '@app/core/events/queued'
 import { createMetrics } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'

@@ -1,8 +1,7 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs'
-import * as z from 'zod'
 import { sqs } from '../aws'
 import type { Logger } from '../log'
-import { type DomainEvent, type EventType, parseDomainEvent } from './catalog'
+import type { DomainEvent, EventType } from './catalog'
 import { claim, completeClaim, isClaimDone, releaseClaim } from './claims.repo'
 import { markDispatched } from './outbox.repo'
 
@@ -50,12 +49,11 @@ export interface SubscriberRoutes {
   queues: readonly SubscriberQueue[]
 }
 
-/** The body of a subscriber queue's message: the subscriber to run and the event (checked by the catalog). */
-export const SubscriberMessageSchema = z.object({
-  subscriber: z.string().min(1),
-  event: z.unknown().transform((event) => parseDomainEvent(event) as DomainEvent),
-})
-export type SubscriberMessage = z.infer<typeof SubscriberMessageSchema>
+/** The body of a subscriber queue's message (read by `queued.ts` `SubscriberMessageSchema`). */
+export interface SubscriberMessage {
+  subscriber: string
+  event: DomainEvent
+}
 
 export interface DispatchFailure {
   eventId: string
@@ -189,23 +187,6 @@ export async function runSubscriber(
     if (ready) failures.push(...(await runSubscriber(event, next, group, options)))
   }
   return failures
-}
-
-/**
- * A subscriber queue's worker: runs the message's subscriber (and its dependents in the queue) and throws when
- * any failed, so SQS redelivers that message alone; what is done is skipped on the redelivery.
- */
-export async function runQueuedSubscriber(
-  message: SubscriberMessage,
-  queue: Pick<SubscriberQueue, 'name' | 'subscribers'>,
-  options: DispatchOptions = {},
-): Promise<void> {
-  const subscriber = queue.subscribers.find((candidate) => candidate.name === message.subscriber)
-  if (!subscriber || subscriber.type !== message.event.type)
-    throw new Error(`${queue.name} has no subscriber ${message.subscriber} of ${message.event.type}`)
-  const failures = await runSubscriber(message.event, subscriber, queue.subscribers, options)
-  if (failures.length > 0)
-    throw new Error(failures.map((failure) => `${failure.subscriber}: ${failure.reason}`).join('; '))
 }
 
 const reasonOf = (error: unknown) =>
