@@ -10,7 +10,12 @@ const ENGINE = {
 describe('a recipient’s template data', () => {
   it('is the attributes, then the address and the names that are set', () => {
     expect(
-      contactData({ email: 'ana@example.com', firstName: 'Ana', lastName: null, attributes: { plan: 'pro' } }),
+      contactData({
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: null,
+        attributes: { plan: 'pro' },
+      }),
     ).toEqual({ plan: 'pro', email: 'ana@example.com', firstName: 'Ana' })
     expect(contactData({ email: 'bo@example.com', firstName: '', attributes: {} })).toEqual({
       email: 'bo@example.com',
@@ -25,7 +30,10 @@ describe('a recipient’s template data', () => {
 
   it('puts the engine’s values last: an attribute never replaces the link, address or organization', () => {
     const data = recipientData(
-      { email: 'ana@example.com', attributes: { unsubscribeUrl: 'https://evil.example', postalAddress: 'no' } },
+      {
+        email: 'ana@example.com',
+        attributes: { unsubscribeUrl: 'https://evil.example', postalAddress: 'no' },
+      },
       ENGINE,
     )
     expect(data).toEqual({ email: 'ana@example.com', ...ENGINE })
