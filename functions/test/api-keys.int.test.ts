@@ -139,7 +139,7 @@ describe('API keys (core, against the real table)', () => {
   })
 })
 
-describe('a route taking users and API keys (GET /api/templates)', () => {
+describe('a route taking users and API keys (GET /api/topics)', () => {
   let owner: User
   let orgId: string
   let key: string
@@ -148,16 +148,12 @@ describe('a route taking users and API keys (GET /api/templates)', () => {
     owner = await newUser()
     orgId = await orgOf(owner)
     await setSubscription(orgId, 'TEAM_PLUS_YEARLY', 'active')
-    const template = await owner.api.post(`/api/templates?organizationId=${orgId}`, {
-      name: 'Welcome',
-      editorType: 'HTML',
-      source: '<p>Hi</p>',
-    })
-    expect(template.status).toBe(201)
-    key = (await keyFor(owner, orgId)).key
+    const topic = await owner.api.post(`/api/topics?organizationId=${orgId}`, { name: 'Readers' })
+    expect(topic.status).toBe(201)
+    key = (await keyFor(owner, orgId, ['audience.read'])).key
   }, 60_000)
 
-  const list = (org: string) => `/api/templates?organizationId=${org}`
+  const list = (org: string) => `/api/topics?organizationId=${org}`
 
   it('answers a user (ID token verified in the function) and a key of the organization the same', async () => {
     const byUser = await owner.api.get(list(orgId))
@@ -165,7 +161,7 @@ describe('a route taking users and API keys (GET /api/templates)', () => {
     expect(byUser.status).toBe(200)
     expect(byKey.status).toBe(200)
     expect(byKey.body).toEqual(byUser.body)
-    expect(byUser.body.items.map((item: { name: string }) => item.name)).toEqual(['Welcome'])
+    expect(byUser.body.items.map((item: { name: string }) => item.name)).toEqual(['Readers'])
     expect(
       (await owner.api.request('GET', list(orgId), { headers: { authorization: `Bearer ${owner.idToken}` } }))
         .status,
@@ -188,10 +184,10 @@ describe('a route taking users and API keys (GET /api/templates)', () => {
   })
 
   it('refuses a revoked key, a wrong secret and a malformed header (401), a key without the scope (403)', async () => {
-    const revoked = await keyFor(owner, orgId)
+    const revoked = await keyFor(owner, orgId, ['audience.read'])
     const context = await organizationContext(actorOf(owner), orgId, 'organization.read')
     await ApiKeys.revokeApiKey(context, revoked.apiKey.keyId)
-    const unscoped = await keyFor(owner, orgId, ['audience.read'])
+    const unscoped = await keyFor(owner, orgId, ['organization.read'])
     const cases: [string, number, string][] = [
       [`Bearer ${revoked.key}`, 401, 'auth.unauthorized'],
       [`Bearer ${key.slice(0, -4)}AAAA`, 401, 'auth.unauthorized'],

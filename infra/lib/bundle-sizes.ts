@@ -10,10 +10,16 @@ import { SENTRY_MODULE } from './sentry-module'
 export const API_BUNDLE_BUDGET_BYTES = 500 * 1024
 /** Every other API function: no Stripe SDK, which only functions that call Stripe may carry (issue 16). */
 export const NON_STRIPE_API_BUNDLE_BUDGET_BYTES = 250 * 1024
+/**
+ * The docs function: it serves the OpenAPI document built from every route's schemas, so it carries the whole
+ * contracts package and grows with the API (no dashboard call waits on it). Its own budget, not the hot paths'.
+ */
+export const DOCS_API_BUNDLE_BUDGET_BYTES = 300 * 1024
 
 /** The budget of one API function, by its entry (`functions/src/http/<group>.ts`). */
 export function apiBundleBudget(entry: string): number {
   const group = path.basename(entry, '.ts') as EndpointGroup
+  if (group === 'docs') return DOCS_API_BUNDLE_BUDGET_BYTES
   return HTTP_ACCESS[group]?.stripe ? API_BUNDLE_BUDGET_BYTES : NON_STRIPE_API_BUNDLE_BUDGET_BYTES
 }
 

@@ -1,4 +1,11 @@
-import type { EndpointGroup, RouteDefinition, RouteEntry, RouteId, routes } from '@app/contracts'
+import {
+  acceptsCaller,
+  type EndpointGroup,
+  type RouteDefinition,
+  type RouteEntry,
+  type RouteId,
+  type routes,
+} from '@app/contracts'
 import type { ApiKeyActor, Logger, OrganizationContext, UserActor } from '@app/core'
 import type { AccountRecord } from '@app/core/accounts/accounts'
 import middy from '@middy/core'
@@ -63,7 +70,10 @@ export type GroupHandlers<G extends EndpointGroup> = {
 export interface EndpointGroupOptions {
   /** Owner lookups for the group's routes that name only a resource (`organization.owner` in the route). */
   owners?: OwnerLookups
-  /** Replaces how callers are authenticated (tests; the API-keys feature plugs its key lookup in here). */
+  /**
+   * How callers are authenticated beyond the gateway's JWT authorizer: a group with routes that take API keys
+   * passes `callerAuthenticators` (api-callers.ts); tests plug in their own.
+   */
   authenticators?: Partial<Authenticators>
   /**
    * What a request matching none of the group's routes gets instead of a 404 (the docs group also serves the
@@ -104,6 +114,10 @@ function checkRoutes(routeList: readonly RouteEntry[], options: EndpointGroupOpt
       throw new Error(`Route ${route.id} needs the owner lookup of ${owner}`)
     if ((route.rateLimit && !options.rateLimit) || (route.idempotent && !options.idempotency))
       throw new Error(`Route ${route.id}: give its group the rateLimit / idempotency step`)
+    if (acceptsCaller(route, 'apiKey') && !options.authenticators?.apiKey)
+      throw new Error(
+        `Route ${route.id} takes API keys: give its group callerAuthenticators (api-callers.ts)`,
+      )
   }
 }
 

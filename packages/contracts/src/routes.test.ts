@@ -39,8 +39,8 @@ describe('route table: callers and organizations', () => {
   })
 
   it("keeps API Gateway's JWT authorizer on user-only routes, never on a route that also takes API keys", () => {
-    expect(callerKinds(routes.listTemplates)).toEqual(['user', 'apiKey'])
-    expect(usesJwtAuthorizer(routes.listTemplates)).toBe(false)
+    expect(callerKinds(routes.listTopics)).toEqual(['user', 'apiKey'])
+    expect(usesJwtAuthorizer(routes.listTopics)).toBe(false)
     expect(usesJwtAuthorizer(routes.createTemplate)).toBe(true)
     expect(usesJwtAuthorizer({ auth: 'apiKey' })).toBe(false)
     expect(usesJwtAuthorizer({ auth: 'none' })).toBe(false)

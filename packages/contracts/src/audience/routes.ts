@@ -32,7 +32,8 @@ export const topicRoutes = {
     path: '/api/topics',
     group: 'topics',
     summary: "The organization's topics by name, with their counts (one page)",
-    auth: 'user',
+    // Also for integrations: an API key of the organization with the `audience.read` scope.
+    auth: ['user', 'apiKey'],
     permission: 'audience.read',
     organization,
     feature: 'audience',

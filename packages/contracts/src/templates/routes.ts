@@ -38,8 +38,7 @@ export const templateRoutes = {
     path: '/api/templates',
     group: 'templates',
     summary: "The organization's templates without their content: search by name, filter by tag, sort, pages",
-    // Also for integrations: an API key of the organization with the `organization.read` scope.
-    auth: ['user', 'apiKey'],
+    auth: 'user',
     permission: 'organization.read',
     organization: { in: 'query', key: 'organizationId' },
     query: TemplateListQuerySchema,
