@@ -15,6 +15,7 @@ import { requireMembership } from '@app/core/organizations/organizations'
 import { ulid } from 'ulid'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
+import { callerAuthenticators } from '../src/middleware/api-callers'
 import { endpointGroup } from '../src/middleware/endpoint-group'
 import { httpEvent, lambdaContext, type TestHandler } from '../src/middleware/handler-testing'
 import { idempotency } from '../src/middleware/steps/idempotency'
@@ -71,6 +72,8 @@ function contextProbe(group: (typeof ENDPOINT_GROUPS)[number]): TestHandler {
     owners,
     rateLimit,
     idempotency,
+    // The real authenticators of a group with routes that take API keys (topics), as its handler passes them.
+    authenticators: callerAuthenticators,
   }) as TestHandler
 }
 
