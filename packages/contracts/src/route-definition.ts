@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { ApiScope } from './api-keys/scopes'
 import type { ErrorCode } from './errors'
 import type { Feature } from './offerings'
 import type { Permission } from './permissions'
@@ -112,6 +113,11 @@ export interface RouteDefinition {
   proof?: TokenProof
   /** The role permission a call acting for an organization needs (checked once, by the middleware). */
   permission?: Permission
+  /**
+   * The scope an API key needs for this route (public API routes, `auth: 'apiKey'`); a key without it gets 403
+   * `permission.denied`. The route's `permission` is the scope's (`API_SCOPES`).
+   */
+  scope?: ApiScope
   /** Where the organization comes from; required with `permission`. */
   organization?: OrganizationSource
   /** Plan capability the route belongs to; the gating middleware refuses plans that lack it. */
