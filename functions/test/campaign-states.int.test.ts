@@ -219,6 +219,7 @@ describe('pre-flight and test send', () => {
       topicPreferences: [{ topicId: topic.id, status: 'OPT_OUT' }],
     })
     const checked = await setup.owner.api.get(`/api/campaigns/${campaign.id}/preflight?${setup.oq}`)
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200)
     expect(checked.body.recipients).toEqual({ count: 3, checked: 3, partial: false })
     const card = await setup.owner.api.get(`/api/topics/${topic.id}?${setup.oq}`)
     expect(card.body.counts.subscribed).toBe(3)
