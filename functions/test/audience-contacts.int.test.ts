@@ -8,6 +8,7 @@ import {
   topicCounts,
   waitForJob,
 } from './audience-helpers'
+import { eventsOf } from './outbox-helpers'
 import { addMember, setSubscription } from './seed'
 import { newUser } from './stack'
 
@@ -215,6 +216,10 @@ describe('contacts', () => {
     })
     expect(deletion.body.job).toMatchObject({ kind: 'audience.bulk_delete', counts: { total: 101 } })
     expect((await waitForJob(user, orgId, deletion.body.job.id, 120_000)).status).toBe('succeeded')
+    // One event for the whole deletion (the topics job before it reports none).
+    expect(await eventsOf(orgId, 'contacts.deleted')).toEqual([
+      { jobId: deletion.body.job.id, status: 'succeeded', deleted: 101, skipped: 0, failed: 0 },
+    ])
     expect(await allEmails(user, q)).toEqual([
       'b101@example.com',
       'b102@example.com',

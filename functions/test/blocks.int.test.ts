@@ -1,6 +1,7 @@
 import { visualDocumentSource } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { documentOf, heading, orgState } from './fixtures'
+import { eventItemsOf } from './outbox-helpers'
 import { setSubscription } from './seed'
 import { createTemplate, orgWithAccount, sesContent, type User, waitForJob } from './ses-sync-helpers'
 import { newUser } from './stack'
@@ -299,6 +300,28 @@ describe('reusable blocks', () => {
     expect(await sesContent(ses, 'uses_two')).toBeNull()
     const overview = await owner.api.get(`/api/ses?organizationId=${orgId}&awsAccountId=${awsAccountId}`)
     expect(overview.status).toBe(200)
+    // Each propagation is reported once, with its counts, made by the member who edited the block.
+    const propagated = await eventItemsOf(orgId, 'block.propagated')
+    expect(propagated.map((item) => item.payload)).toEqual(
+      expect.arrayContaining([
+        {
+          blockId: block.id,
+          jobId: edit.body.job.id,
+          status: 'succeeded',
+          counts: { total: 2, done: 2, succeeded: 2, failed: 0 },
+          republished: false,
+        },
+        {
+          blockId: block.id,
+          jobId: synced.body.job.id,
+          status: 'succeeded',
+          counts: { total: 2, done: 2, succeeded: 2, failed: 0 },
+          republished: true,
+        },
+      ]),
+    )
+    expect(propagated).toHaveLength(2)
+    expect(propagated[0]).toMatchObject({ actor: { type: 'user', accountId: owner.sub } })
 
     // A name-only change starts no job.
     const renamed = await owner.api.patch(`/api/blocks/${block.id}?${q}`, { version: 3, name: 'header2' })

@@ -5,6 +5,7 @@ import {
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2'
 import { describe, expect, it } from 'vitest'
+import { eventsOf } from './outbox-helpers'
 import {
   createTemplate,
   html,
@@ -195,6 +196,12 @@ describe('SES sync', () => {
     })
     const withoutText = (await owner.api.get(`/api/templates/${byKey.imp_b.templateId}`)).body
     expect(withoutText.textPart).toBe('')
+    // Each imported template's first version says where it came from, in its history and its event.
+    const history = await owner.api.get(`/api/templates/${byKey.imp_a.templateId}/versions`)
+    expect(history.body.items).toMatchObject([{ version: 1, action: 'import' }])
+    const saved = await eventsOf(orgId, 'template.saved')
+    for (const name of ['imp_a', 'imp_b', 'imp_c', 'imp_d'])
+      expect(saved).toContainEqual({ templateId: byKey[name].templateId, name, version: 1, action: 'import' })
 
     const overview = await overviewOf(owner, q)
     for (const name of ['imp_a', 'imp_b', 'imp_c', 'imp_d'])
@@ -205,7 +212,7 @@ describe('SES sync', () => {
   }, 90_000)
 
   it('deletes from SES only: the template stays in the product, unpublished; publishing into a foreign name fails that item', async () => {
-    const { owner, orgId, ses, q } = await orgWithAccount()
+    const { owner, orgId, ses, q, awsAccountId } = await orgWithAccount()
     const gone = await createTemplate(owner, orgId, 'to_delete')
     const taken = await createTemplate(owner, orgId, 'taken_in_ses')
     await ses.send(
@@ -238,6 +245,10 @@ describe('SES sync', () => {
     expect(job.items[1]).toMatchObject({ status: 'skipped', error: { code: 'ses.not_published' } })
     expect(await sesContent(ses, 'to_delete')).toBeNull()
     expect(await sesContent(ses, 'taken_in_ses')).not.toBeNull()
+    // The deleted copy is reported once; the skipped one (never ours) is not.
+    expect(await eventsOf(orgId, 'template.unpublished')).toEqual([
+      { templateId: gone.id, sesName: 'to_delete', awsAccountId, region: 'us-east-1', jobId: job.id },
+    ])
     expect((await owner.api.get(`/api/templates/${gone.id}`)).status).toBe(200)
     const overview = await overviewOf(owner, q)
     expect(overview.unpublished).toEqual(

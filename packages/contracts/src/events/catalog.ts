@@ -73,6 +73,28 @@ export const EVENT_PAYLOADS = {
   }),
   /** A template was deleted (its versions follow in the purge; SES copies stay unless deleted there). */
   'template.deleted': z.object({ templateId: z.string().min(1), name: z.string() }),
+  /**
+   * A template's copy was deleted from an AWS account's SES (an `ses.delete` job's item). Once per copy: a
+   * redelivered item finding the copy already gone says nothing.
+   */
+  'template.unpublished': z.object({
+    templateId: z.string().min(1),
+    sesName: z.string().min(1),
+    awsAccountId: z.string().min(1),
+    region: z.string().min(1),
+    jobId: z.string().min(1),
+  }),
+  /**
+   * A block's change reached the templates using it (a `blocks.propagate` job ended): how many were saved as a new
+   * version, already current, no longer using it, or failed; and whether they were published to SES too.
+   */
+  'block.propagated': z.object({
+    blockId: z.string().min(1),
+    jobId: z.string().min(1),
+    status: JobStatusSchema.exclude(['queued', 'running']),
+    counts: JobCountsSchema,
+    republished: z.boolean(),
+  }),
   /** A contact import ended: every row read (`succeeded`), or refused or stopped by its file (`failed`). */
   'contacts.imported': z.object({
     importId: z.string().min(1),
@@ -80,6 +102,17 @@ export const EVENT_PAYLOADS = {
     status: z.enum(['succeeded', 'failed']),
     counts: ImportCountsSchema,
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  }),
+  /**
+   * Contacts were deleted in bulk (a delete job over a selection ended): how many were deleted, how many were gone
+   * already. One contact deleted from its page is not reported here.
+   */
+  'contacts.deleted': z.object({
+    jobId: z.string().min(1),
+    status: JobStatusSchema.exclude(['queued', 'running']),
+    deleted: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
   }),
   /** A topic was created (by a member, or by a campaign report's audience action). */
   'topic.created': z.object({ topicId: z.string().min(1), name: z.string() }),

@@ -4,10 +4,11 @@ import { queryPartition } from '../db/query'
 import { shardKeys } from '../db/shards'
 import { keyOf } from '../db/table'
 import { AppError } from '../errors'
+import { newEvent } from '../events/outbox'
 import { SliceTimeUp } from '../jobs/pacer'
 import { requireJobPrincipal } from '../jobs/principal'
 import type { JobRecord } from '../jobs/public'
-import type { JobHandlers, JobKindHandler } from '../jobs/run'
+import type { JobEndStatus, JobHandlers, JobKindHandler } from '../jobs/run'
 import { applyBulk, type BulkAction } from './contacts'
 import { removeTopicFromContact } from './contacts.repo'
 import type { ConsentOrigin } from './model'
@@ -75,6 +76,26 @@ const bulk = (type: 'delete' | 'topics'): JobKindHandler<BulkContext> => ({
       origin: { source: 'bulk', by: job.createdBy, jobId: job.id },
     }
   },
+  // A bulk delete is reported as one event (for the audit log and notifications), a topics change per contact.
+  ...(type === 'delete'
+    ? {
+        endEvents: (job: JobRecord, status: JobEndStatus, at: Date) => [
+          newEvent(
+            'contacts.deleted',
+            job.orgId,
+            {
+              jobId: job.id,
+              status,
+              deleted: job.counts.succeeded,
+              skipped: job.counts.done - job.counts.succeeded - job.counts.failed,
+              failed: job.counts.failed,
+            },
+            job.createdBy,
+            at,
+          ),
+        ],
+      }
+    : {}),
   async process(context, item) {
     const outcome = await applyBulk(context.orgId, item.key, context.action, context.origin)
     if (outcome === 'notFound')

@@ -1,5 +1,6 @@
 import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
+import { newEvent } from '../events/outbox'
 import { requireJobPrincipal } from '../jobs/principal'
 import type { ItemResult, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
@@ -115,6 +116,21 @@ const propagate: JobKindHandler<PropagateContext> = {
       accounts: new Map(),
     }
   },
+  endEvents: (job, status, at) => [
+    newEvent(
+      'block.propagated',
+      job.orgId,
+      {
+        blockId: String(job.params?.blockId),
+        jobId: job.id,
+        status,
+        counts: job.counts,
+        republished: job.params?.syncTemplatesWithSes === true,
+      },
+      job.createdBy,
+      at,
+    ),
+  ],
   async process(context, item, run) {
     const outcome = await recompile(context, item.key)
     if (outcome === 'unused') {

@@ -18,6 +18,7 @@ import { claimLease, leaseFields, REMOVE_LEASE, releaseLease } from '../db/lease
 import { authorItem } from '../db/principal'
 import { tableName } from '../db/table'
 import { TransactionFailed, transact } from '../db/transact'
+import type { DomainEvent } from '../events/catalog'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { JobItemRecord } from './job-items.repo'
 
@@ -158,10 +159,15 @@ export async function releaseJob(orgId: string, id: string, owner: string): Prom
   await releaseLease(jobKey(orgId, id), owner)
 }
 /**
- * The job's end, once (only a queued or running job finishes), with its `job.finished` event in the same
- * transaction. False when it had already finished.
+ * The job's end, once (only a queued or running job finishes), with its `job.finished` event and the kind's own
+ * (`also`: `block.propagated` …) in the same transaction. False when it had already finished.
  */
-export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Promise<boolean> {
+export async function finishJob(
+  job: JobRecord,
+  status: JobStatus,
+  at: Date,
+  also: DomainEvent[] = [],
+): Promise<boolean> {
   const event = newEvent(
     'job.finished',
     job.orgId,
@@ -194,6 +200,7 @@ export async function finishJob(job: JobRecord, status: JobStatus, at: Date): Pr
         },
       },
       outboxPut(event),
+      ...also.map(outboxPut),
     ])
     return true
   } catch (error) {

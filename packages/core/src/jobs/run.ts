@@ -1,5 +1,6 @@
 import type { JobKind, JobStatus } from '@app/contracts'
 import { AppError } from '../errors'
+import type { DomainEvent } from '../events/catalog'
 import type { Logger } from '../log'
 import type { JobMessage } from './jobs'
 import * as Repo from './jobs.repo'
@@ -24,7 +25,14 @@ export interface JobKindHandler<C = unknown> {
   process(context: C, item: Repo.JobItemRecord, run: ItemContext): Promise<Repo.ItemResult>
   /** After the last item (e.g. a refresh records when it ran). */
   finish?(context: C, job: Repo.JobRecord, at: Date): Promise<void>
+  /**
+   * The kind's own events of the job's end (`block.propagated`, `contacts.deleted`), written once with the job's
+   * end and its `job.finished`.
+   */
+  endEvents?(job: Repo.JobRecord, status: JobEndStatus, at: Date): DomainEvent[]
 }
+
+export type JobEndStatus = Exclude<JobStatus, 'queued' | 'running'>
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own context type
 export type JobHandlers = Partial<Record<JobKind, JobKindHandler<any>>>
@@ -50,7 +58,7 @@ function itemError(error: unknown): Repo.ItemResult {
   return { status: 'failed', error: { code: 'internal.error', message: `Unexpected failure: ${message}` } }
 }
 
-export function finalStatus(counts: Repo.JobRecord['counts']): JobStatus {
+export function finalStatus(counts: Repo.JobRecord['counts']): JobEndStatus {
   if (counts.total > 0 && counts.failed === counts.total) return 'failed'
   return counts.failed > 0 ? 'partially_failed' : 'succeeded'
 }
@@ -122,7 +130,9 @@ export async function runJobSlice(
   if (!finished) return 'done'
   const at = new Date()
   if (handler && context !== undefined) await handler.finish?.(context, finished, at)
-  if (await Repo.finishJob(finished, finalStatus(finished.counts), at)) {
+  const status = finalStatus(finished.counts)
+  const also = handler?.endEvents?.(finished, status, at) ?? []
+  if (await Repo.finishJob(finished, status, at, also)) {
     options.log?.info('job.finished', { jobId, kind: job.kind, counts: finished.counts })
   }
   return 'done'

@@ -4,7 +4,7 @@ import { dynamo } from '../aws'
 import { itemParser } from '../db/item'
 import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '../db/keys'
 import { queryAll, tableName } from '../db/table'
-import { type NamedItem, transact } from '../db/transact'
+import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure } from '../errors'
 import { ensureOrganizationMigrated } from '../migrations/migrations'
 
@@ -132,7 +132,32 @@ export async function recordSeen(
   }
 }
 
-export async function deletePublication(target: PublicationTarget, templateId: string) {
+/**
+ * Deletes the publication record; with `also` (its event's outbox item), in one transaction with them and only if
+ * the record is still there (false when it was gone already, and nothing is written).
+ */
+export async function deletePublication(
+  target: PublicationTarget,
+  templateId: string,
+  also: NamedItem[] = [],
+): Promise<boolean> {
   await ensureOrganizationMigrated(target.orgId)
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(target, templateId) }))
+  const Key = keyOf(target, templateId)
+  if (also.length === 0) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key }))
+    return true
+  }
+  try {
+    await transact([
+      {
+        name: 'publication',
+        Delete: { TableName: tableName(), Key, ConditionExpression: 'attribute_exists(PK)' },
+      },
+      ...also,
+    ])
+    return true
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.conditionFailed('publication')) return false
+    throw error
+  }
 }

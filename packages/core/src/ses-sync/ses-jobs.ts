@@ -1,4 +1,5 @@
 import { DeleteEmailTemplateCommand } from '@aws-sdk/client-sesv2'
+import { newEvent, outboxPut } from '../events/outbox'
 import { requireJobPrincipal } from '../jobs/principal'
 import type { JobItemRecord, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
@@ -66,7 +67,7 @@ const importTemplates: JobKindHandler<SesJobContext> = {
       id: templateId,
       fields,
       built,
-      action: 'create',
+      action: 'import',
       now: new Date(),
     })
     const head = await Templates.getHead(orgId, templateId)
@@ -94,7 +95,19 @@ const deleteFromSes: JobKindHandler<SesJobContext> = {
       // Already gone (deleted before a crash, or outside the product): the result is the same.
       if (!isNotFound(error)) sesFailure(error, `delete '${publication.sesName}'`)
     }
-    await Publications.deletePublication(context.target, item.key)
+    const event = newEvent(
+      'template.unpublished',
+      context.job.orgId,
+      {
+        templateId: item.key,
+        sesName: publication.sesName,
+        awsAccountId: context.awsAccountId,
+        region: context.target.region,
+        jobId: context.job.id,
+      },
+      context.job.createdBy,
+    )
+    await Publications.deletePublication(context.target, item.key, [outboxPut(event)])
     return { status: 'succeeded', templateId: item.key }
   },
 }
