@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   allowedActions,
   durationText,
-  pageNumbers,
   pauseText,
   progressPercent,
   progressText,
@@ -34,15 +33,6 @@ describe('campaign progress', () => {
     expect(durationText(3600)).toBe('about 1 hour')
     expect(durationText(3600 * 72)).toBe('about 3 days')
     expect(durationText(Number.POSITIVE_INFINITY)).toBe('unknown')
-  })
-})
-
-describe('page numbers', () => {
-  it('shows the ends and the neighbourhood, with gaps', () => {
-    expect(pageNumbers(1, 1)).toEqual([1])
-    expect(pageNumbers(1, 4)).toEqual([1, 2, 3, 4])
-    expect(pageNumbers(10, 20)).toEqual([1, '…', 8, 9, 10, 11, 12, '…', 20])
-    expect(pageNumbers(20, 20)).toEqual([1, '…', 18, 19, 20])
   })
 })
 

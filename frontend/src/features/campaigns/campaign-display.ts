@@ -82,16 +82,6 @@ export function rateText(perSecond: number): string {
   return `${countText(rounded)} per second`
 }
 
-/** Page numbers to offer: first, last, and two either side of the current, with gaps as `'…'`. */
-export function pageNumbers(current: number, total: number): (number | '…')[] {
-  const pages: (number | '…')[] = []
-  for (let page = 1; page <= total; page += 1) {
-    if (page === 1 || page === total || Math.abs(page - current) <= 2) pages.push(page)
-    else if (pages.at(-1) !== '…') pages.push('…')
-  }
-  return pages
-}
-
 /** Which state changes each status allows (the API answers 409 to the others; the page offers only these). */
 export function allowedActions(
   status: CampaignStatusName,
