@@ -4,6 +4,7 @@ import { newEvent } from '../events/outbox'
 import { requireJobPrincipal } from '../jobs/principal'
 import type { ItemResult, JobRecord } from '../jobs/public'
 import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/run'
+import { retry } from '../platform/retry'
 import * as Publications from '../ses-sync/public'
 import { publishTemplate } from '../ses-sync/publish'
 import { type SesJobContext, sesContextFor } from '../ses-sync/ses-context'
@@ -28,16 +29,17 @@ async function recompile(
   templateId: string,
 ): Promise<'saved' | 'current' | 'unused'> {
   const orgId = context.job.orgId
-  for (let attempt = 0; ; attempt++) {
-    const head = await Templates.getHead(orgId, templateId)
-    if (!head) throw new AppError('template.not_found', 'The template was deleted.')
-    if (!(head.blockIds ?? []).includes(context.blockId)) return 'unused'
-    const content = await readContent(head)
-    const fields = fieldsOf(head, content)
-    const built = await buildTemplate(fields, orgId)
-    if (built.html === content.html && built.textPart === content.textPart) return 'current'
-    const { actor, organization: org } = await requireJobPrincipal(context.job, 'content.write')
-    try {
+  // Saved by someone else meanwhile (`version.conflict`): recompile their version, at once (no one is throttled).
+  return retry(
+    async () => {
+      const head = await Templates.getHead(orgId, templateId)
+      if (!head) throw new AppError('template.not_found', 'The template was deleted.')
+      if (!(head.blockIds ?? []).includes(context.blockId)) return 'unused'
+      const content = await readContent(head)
+      const fields = fieldsOf(head, content)
+      const built = await buildTemplate(fields, orgId)
+      if (built.html === content.html && built.textPart === content.textPart) return 'current'
+      const { actor, organization: org } = await requireJobPrincipal(context.job, 'content.write')
       await commitVersion({
         actor,
         org,
@@ -48,11 +50,14 @@ async function recompile(
         now: new Date(),
       })
       return 'saved'
-    } catch (error) {
-      // Saved by someone else meanwhile: recompile their version.
-      if (!(error instanceof AppError) || error.code !== 'version.conflict' || attempt >= 3) throw error
-    }
-  }
+    },
+    {
+      attempts: 4,
+      baseMs: 0,
+      maxMs: 0,
+      retryable: (error) => error instanceof AppError && error.code === 'version.conflict',
+    },
+  )
 }
 
 /**
