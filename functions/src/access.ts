@@ -1,6 +1,7 @@
 import type { EndpointGroup, FunctionAccess, QueueName, ScheduleName } from '@app/contracts'
 import { access as account } from './http/account.access'
 import { access as admin } from './http/admin.access'
+import { access as apiKeys } from './http/api-keys.access'
 import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
@@ -67,6 +68,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   campaigns,
   'campaign-reports': campaignReports,
   'campaign-checks': campaignChecks,
+  'api-keys': apiKeys,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

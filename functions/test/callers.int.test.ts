@@ -174,9 +174,18 @@ describe('the whole route table, role by role', () => {
 })
 
 describe('callers other than a signed-in user', () => {
-  /** listTemplates as an API-key route, served by the real middleware and the real core function. */
+  /**
+   * listTemplates as an API-key route (with a scope standing for a permission keys can hold), served by the real
+   * middleware and the real core function.
+   */
   function apiKeyTemplates(key: ApiKeyActor | undefined): TestHandler {
-    const route = { ...routes.listTemplates, id: 'listTemplates', auth: 'apiKey' } as RouteEntry
+    const route = {
+      ...routes.listTemplates,
+      id: 'listTemplates',
+      auth: 'apiKey',
+      scope: 'campaigns:read',
+      permission: 'campaigns.read',
+    } as RouteEntry
     return endpointGroup(
       'templates',
       routes,
@@ -214,7 +223,8 @@ describe('callers other than a signed-in user', () => {
       kind: 'apiKey',
       organizationId: orgId,
       keyId: 'key-read',
-      scopes: ['organization.read'],
+      scopes: ['campaigns:read'],
+      rateLimitPerMinute: 600,
     }
     const listed = await call(apiKeyTemplates(key), keyEvent(key.keyId, orgId))
     expect(listed.status).toBe(200)
@@ -224,7 +234,7 @@ describe('callers other than a signed-in user', () => {
     expect(elsewhere.status).toBe(404)
     expect(elsewhere.body.error.code).toBe('organization.not_found')
 
-    const unscoped: ApiKeyActor = { ...key, keyId: 'key-none', scopes: ['billing.read'] }
+    const unscoped: ApiKeyActor = { ...key, keyId: 'key-none', scopes: ['contacts:read'] }
     const refused = await call(apiKeyTemplates(unscoped), keyEvent(unscoped.keyId, orgId))
     expect(refused.status).toBe(403)
     expect(refused.body.error.code).toBe('permission.denied')

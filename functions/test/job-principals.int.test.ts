@@ -34,7 +34,13 @@ async function expireLease(jobId: string) {
 beforeAll(async () => {
   const owner = await newUser()
   orgId = (await owner.api.get('/api/account')).body.selectedOrganization
-  apiKey = { kind: 'apiKey', organizationId: orgId, keyId: 'key-jobs', scopes: ['audience.write'] }
+  apiKey = {
+    kind: 'apiKey',
+    organizationId: orgId,
+    keyId: 'key-jobs',
+    scopes: ['contacts:write'],
+    rateLimitPerMinute: 600,
+  }
 }, 60_000)
 
 afterEach(() => useApiKeyLookup(undefined))
@@ -136,7 +142,7 @@ describe('a job re-checks who started it', () => {
   it('asks the key store: a key that still holds the scope runs, a deleted or unscoped one is refused', async () => {
     const keys = new Map<string, ApiKeyActor>([
       ['key-jobs', apiKey],
-      ['key-read-only', { ...apiKey, keyId: 'key-read-only', scopes: ['audience.read'] }],
+      ['key-read-only', { ...apiKey, keyId: 'key-read-only', scopes: ['contacts:read'] }],
     ])
     useApiKeyLookup(async (org, keyId) => (org === orgId ? keys.get(keyId) : undefined))
     const runs = await bulkDelete({ type: 'apiKey', keyId: 'key-jobs' }, await contactIds(1))

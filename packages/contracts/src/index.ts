@@ -1,4 +1,5 @@
 export * from './account/schemas'
+export * from './api-keys/schemas'
 export * from './api-keys/scopes'
 export * from './app-paths'
 export * from './audience/attribute-names'

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   /** Campaigns: read them (and their pre-flight and recipients), and create, edit, send, pause, cancel, delete. */
   'campaigns.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'campaigns.write': ['OWNER', 'ADMIN', 'MEMBER'],
+  /** The organization's API keys: list, create, rename, rotate and revoke them (admins, as issue 30 asks). */
+  'api_keys.manage': ['OWNER', 'ADMIN'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -36,6 +36,8 @@ export const ENDPOINT_GROUPS = [
   'campaign-reports',
   // What a campaign is checked with before sending: the pre-flight and test sends.
   'campaign-checks',
+  // The organization's API keys, managed in the dashboard (list, create, rename, rotate, revoke).
+  'api-keys',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

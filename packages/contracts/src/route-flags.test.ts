@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { API_SCOPES } from './api-keys/scopes'
 import { statusForError } from './errors'
 import { buildOpenApiDocument, errorResponses } from './openapi'
 import {
@@ -101,5 +102,19 @@ describe('route flags: idempotent', () => {
       expect(IDEMPOTENCY_KEY_PATTERN.test(good), good).toBe(true)
     for (const bad of ['', 'x'.repeat(256), 'tab\there', 'line\n', 'é', '\u0000'])
       expect(IDEMPOTENCY_KEY_PATTERN.test(bad), JSON.stringify(bad)).toBe(false)
+  })
+})
+
+describe('route flags: scope', () => {
+  it('is named by every route that takes API keys, and only by them', () => {
+    for (const route of ROUTE_LIST) {
+      const takesKeys = callerKinds(route).includes('apiKey')
+      expect(Boolean(route.scope), `${route.id}: a route taking API keys names its scope`).toBe(takesKeys)
+    }
+  })
+
+  it("stands for the route's permission: the scope's permission is the route's", () => {
+    for (const route of ROUTE_LIST.filter((entry) => entry.scope))
+      expect(route.scope && API_SCOPES[route.scope], route.id).toBe(route.permission)
   })
 })

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountRoutes } from './account/routes'
+import { apiKeyRoutes } from './api-keys/routes'
 import { contactRoutes, topicRoutes } from './audience/routes'
 import { signupRoutes } from './audience/signup-routes'
 import { suppressionSyncRoutes } from './audience/suppression-sync'
@@ -54,6 +55,7 @@ export const routes = {
   ...campaignAudienceActionRoutes,
   ...contactActivityRoutes,
   ...templateAnalyticsRoutes,
+  ...apiKeyRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

@@ -14,7 +14,8 @@ const apiKey: Actor = {
   kind: 'apiKey',
   organizationId: '01JAAAAAAAAAAAAAAAAAAAAAAA',
   keyId: 'key-1',
-  scopes: ['organization.read'],
+  scopes: ['topics:read'],
+  rateLimitPerMinute: 600,
 }
 const token: Actor = { kind: 'token', proof: 'unsubscribe', subject: 'contact-1' }
 

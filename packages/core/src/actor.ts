@@ -1,4 +1,4 @@
-import type { Permission, Principal, TokenProof } from '@app/contracts'
+import type { ApiScope, Principal, TokenProof } from '@app/contracts'
 import { AppError } from './errors'
 
 /** A signed-in user: built from the verified Cognito ID token claims. */
@@ -13,12 +13,16 @@ export interface UserActor {
   groups: readonly string[]
 }
 
-/** An organization's API key: it acts for that organization only, within its scopes. */
+/**
+ * An organization's API key: it acts for that organization only, within its scopes (each stands for a role
+ * permission: `allows`), at most `rateLimitPerMinute` calls a minute on the public API.
+ */
 export interface ApiKeyActor {
   kind: 'apiKey'
   organizationId: string
   keyId: string
-  scopes: readonly Permission[]
+  scopes: readonly ApiScope[]
+  rateLimitPerMinute: number
 }
 
 /** The platform itself: workers, schedules, the event dispatcher. Trusted; it acts for any organization. */

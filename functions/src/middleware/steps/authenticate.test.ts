@@ -24,7 +24,13 @@ const user: UserActor = {
   emailVerified: true,
   groups: [],
 }
-const key: ApiKeyActor = { kind: 'apiKey', organizationId: 'org', keyId: 'key-1', scopes: [] }
+const key: ApiKeyActor = {
+  kind: 'apiKey',
+  organizationId: 'org',
+  keyId: 'key-1',
+  scopes: ['topics:read'],
+  rateLimitPerMinute: 600,
+}
 const authenticators: Authenticators = { user: async () => user, apiKey: async () => key }
 
 async function authenticated(
@@ -44,6 +50,17 @@ describe('authenticate step', () => {
     expect((await authenticated(probeRoute({ auth: 'apiKey' }))).actor).toBe(key)
     expect((await authenticated(probeRoute({ auth: 'token', proof: 'sns' }))).actor).toBeUndefined()
     expect((await authenticated(probeRoute({ auth: 'none' }))).actor).toBeUndefined()
+  })
+
+  it("refuses a key lacking the route's scope with 403 naming it, even when another scope has its permission", async () => {
+    expect((await authenticated(probeRoute({ auth: 'apiKey', scope: 'topics:read' }))).actor).toBe(key)
+    await expect(authenticated(probeRoute({ auth: 'apiKey', scope: 'contacts:read' }))).rejects.toMatchObject(
+      {
+        code: 'permission.denied',
+        status: 403,
+        message: expect.stringContaining('contacts:read'),
+      },
+    )
   })
 
   it('refuses without valid claims (401), API keys until an authenticator exists, non-operators on admin routes', async () => {

@@ -45,7 +45,7 @@ export function callerKindFor(route: RouteEntry, event: Event): CallerKind {
  * `callerKindFor`). A user gets the signed-in user (401 without a valid ID token), a suspended account is
  * refused (unless `allowSuspended`; a call naming its organization checks it in the organization step, from the
  * same read) and so are non-operators on `admin` routes (403); an API key its key (401 unknown, wrong or
- * revoked). `token` and `none` routes have no caller here: `token` routes verify their proof in core.
+ * revoked; 403 `permission.denied` naming the route's `scope` when the key lacks it). `token` and `none` routes have no caller here: `token` routes verify their proof in core.
  */
 export function authenticate(authenticators: Authenticators): Step {
   return {
@@ -69,6 +69,12 @@ export function authenticate(authenticators: Authenticators): Step {
         const key = await authenticators.apiKey(request.event)
         call.actor = key
         log.debug('actor', { keyId: key.keyId })
+        // Scopes can share a permission (campaigns:write, campaigns:send): the route's own scope is what counts.
+        if (route.scope && !key.scopes.includes(route.scope))
+          throw new AppError(
+            'permission.denied',
+            `This API key lacks the ${route.scope} scope this call needs.`,
+          )
       }
     },
   }

@@ -32,8 +32,9 @@ export const topicRoutes = {
     path: '/api/topics',
     group: 'topics',
     summary: "The organization's topics by name, with their counts (one page)",
-    // Also for integrations: an API key of the organization with the `audience.read` scope.
+    // Also for integrations: an API key of the organization with the `topics:read` scope.
     auth: ['user', 'apiKey'],
+    scope: 'topics:read',
     permission: 'audience.read',
     organization,
     feature: 'audience',

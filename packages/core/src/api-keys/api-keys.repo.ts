@@ -1,5 +1,5 @@
-import type { Permission, Principal } from '@app/contracts'
-import { PERMISSIONS } from '@app/contracts'
+import type { ApiScope, Principal } from '@app/contracts'
+import { API_KEY_RATE_LIMIT, API_SCOPE_LIST, API_SCOPES } from '@app/contracts'
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
@@ -11,8 +11,19 @@ import { tableName } from '../db/table'
 import { transact } from '../db/transact'
 import { isConditionalCheckFailure } from '../errors'
 
-export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]]
-const PermissionSchema = z.enum(PERMISSION_NAMES)
+/**
+ * A key's scopes as stored. Keys written before scopes were stored role permissions (`audience.read`): such a
+ * permission reads as every scope standing for it (`contacts:read`, `topics:read`); one no scope stands for
+ * (`organization.read`) grants nothing on the public API and is dropped.
+ */
+const StoredScopesSchema = z.array(z.string()).transform((stored) => {
+  const scopes = new Set<ApiScope>()
+  for (const value of stored) {
+    if ((API_SCOPE_LIST as string[]).includes(value)) scopes.add(value as ApiScope)
+    else for (const scope of API_SCOPE_LIST) if (API_SCOPES[scope] === value) scopes.add(scope)
+  }
+  return [...scopes]
+})
 
 /** Records keep who made them as a `Principal` (contracts); checked for its shape, the union is contracts'. */
 const PrincipalShape = z.custom<Principal>(
@@ -24,9 +35,15 @@ const ApiKeyRecordSchema = z.object({
   keyId: z.string().min(1),
   orgId: z.string().min(1),
   name: z.string(),
-  scopes: z.array(PermissionSchema),
-  /** SHA-256 of the secret (base64url): the secret itself is never stored. */
+  scopes: StoredScopesSchema,
+  /** Keys written before rate limits had none: they get the default. */
+  rateLimitPerMinute: z.number().int().default(API_KEY_RATE_LIMIT.default),
+  /** SHA-256 of the secret (base64url): the secret itself is never stored (`platform/credentials.ts`). */
   secretHash: z.string().min(1),
+  /** After a rotation: the previous secret's hash and until when it still works. */
+  previousSecretHash: z.string().optional(),
+  previousValidUntil: z.string().optional(),
+  rotatedAt: z.string().optional(),
   createdBy: PrincipalShape,
   createdAt: z.string(),
   revokedAt: z.string().optional(),
@@ -105,6 +122,51 @@ export async function revokeApiKey(orgId: string, keyId: string, at: string): Pr
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false
     throw error
+  }
+}
+
+/** What a rename or a new rate limit writes. */
+export interface ApiKeyChanges {
+  name?: string
+  rateLimitPerMinute?: number
+}
+
+/**
+ * K4: changes the organization's live key (its name, rate limit, or a rotation's secret fields); 'missing' when it
+ * is not the organization's, 'revoked' once revoked. Answers the key as written.
+ */
+export async function updateApiKey(
+  orgId: string,
+  keyId: string,
+  changes: ApiKeyChanges & {
+    secretHash?: string
+    previousSecretHash?: string
+    previousValidUntil?: string
+    rotatedAt?: string
+  },
+): Promise<ApiKeyRecord | 'missing' | 'revoked'> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined)
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKey(keyId),
+        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: 'orgId = :org AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+        ExpressionAttributeValues: {
+          ':org': orgId,
+          ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    )
+    return parseItem(ApiKeyRecordSchema, Attributes ?? {})
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error
+    const current = await getApiKey(keyId)
+    return current?.orgId === orgId && current.revokedAt ? 'revoked' : 'missing'
   }
 }
 

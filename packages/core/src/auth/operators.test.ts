@@ -37,6 +37,8 @@ describe('operators', () => {
   it('never the system or an API key', () => {
     process.env.ADMIN_EMAILS = 'ada@example.com'
     expect(isOperator(systemActor('purge'))).toBe(false)
-    expect(isOperator({ kind: 'apiKey', organizationId: 'o', keyId: 'k', scopes: [] })).toBe(false)
+    expect(
+      isOperator({ kind: 'apiKey', organizationId: 'o', keyId: 'k', scopes: [], rateLimitPerMinute: 600 }),
+    ).toBe(false)
   })
 })

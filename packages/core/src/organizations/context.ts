@@ -1,4 +1,4 @@
-import type { Role } from '@app/contracts'
+import { permissionOfScope, type Role } from '@app/contracts'
 import type { Actor, UserActor } from '../actor'
 import { AppError } from '../errors'
 import * as Repo from './organizations.repo'
@@ -19,14 +19,17 @@ export interface OrganizationContext {
 
 export const organizationNotFound = () => new AppError('organization.not_found', 'No such organization.')
 
-/** Whether the context's caller may do this: by role for users, by scope for API keys; the system may. */
+/**
+ * Whether the context's caller may do this: by role for users; for API keys, when one of its scopes stands for the
+ * permission (`API_SCOPES`); the system may.
+ */
 export function allows(
   context: Pick<OrganizationContext, 'actor' | 'role'>,
   permission: Permission,
 ): boolean {
   const { actor } = context
   if (actor.kind === 'system') return true
-  if (actor.kind === 'apiKey') return actor.scopes.includes(permission)
+  if (actor.kind === 'apiKey') return actor.scopes.some((scope) => permissionOfScope(scope) === permission)
   if (actor.kind === 'token') return false
   return context.role !== null && can(context.role, permission)
 }
