@@ -5,6 +5,7 @@ import {
   routesOfGroup,
   usesJwtAuthorizer,
 } from '@app/contracts'
+import { gatewayRoutes } from '@app/contracts/gateway-routes'
 import { HTTP_ACCESS } from '@app/functions/access'
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
@@ -98,7 +99,8 @@ export class Api extends Construct {
         const integration = new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn.function, {
           scopePermissionToRoute: false,
         })
-        for (const route of routesOfGroup(group)) {
+        // A key-only group (the public API) gets a greedy route per path prefix, not one per route (`gatewayRoutes`).
+        for (const route of gatewayRoutes(routesOfGroup(group))) {
           const [httpRoute] = this.httpApi.addRoutes({
             path: route.path,
             methods: [HttpMethod[route.method]],
@@ -111,8 +113,10 @@ export class Api extends Construct {
               id: 'AwsSolutions-APIG4',
               reason:
                 typeof route.auth === 'string'
-                  ? `Open to API Gateway by the route table (auth ${route.auth}: ${route.summary}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`
-                  : `Open to API Gateway by the route table (auth ${route.auth.join(' or ')}: ${route.summary}): it takes organizations' API keys, which the JWT authorizer would refuse; the handler verifies the API key or the Cognito ID token (aws-jwt-verify against the pool's JWKS) itself.`,
+                  ? route.auth === 'apiKey'
+                    ? `Open to API Gateway by the route table (${routeKey(route)}: the public API, API keys only): the JWT authorizer would refuse the key; the handler verifies it itself and answers only its group's routes.`
+                    : `Open to API Gateway by the route table (auth ${route.auth}: ${routeKey(route)}): callers have no account yet or prove themselves with a signed single-use token the handler verifies.`
+                  : `Open to API Gateway by the route table (auth ${route.auth.join(' or ')}): it takes organizations' API keys, which the JWT authorizer would refuse; the handler verifies the API key or the Cognito ID token (aws-jwt-verify against the pool's JWKS) itself.`,
             })
           }
         }

@@ -17,6 +17,7 @@ import {
   TABLE,
   usesJwtAuthorizer,
 } from '@app/contracts'
+import { gatewayRoutes } from '@app/contracts/gateway-routes'
 import { HTTP_ACCESS, SCHEDULE_ACCESS, WORKER_ACCESS } from '@app/functions/access'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront'
@@ -199,14 +200,16 @@ describe('api', () => {
   test('every route of the route table exists, JWT-protected unless public, wired to its group', () => {
     const routes = resources(synth.template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties)
     const integrations = Object.fromEntries(resources(synth.template, 'AWS::ApiGatewayV2::Integration'))
-    // Plus `$default`: a request no route takes, answered by the docs function (405 with Allow, or 404).
-    expect(routes).toHaveLength(ROUTE_LIST.length + 1)
+    // A key-only group (the public API) holds a greedy route per path prefix (`gatewayRoutes`), every other
+    // route is its own; plus `$default`: a request no route takes, answered by the docs function (405 or 404).
+    const gateway = gatewayRoutes(ROUTE_LIST)
+    expect(routes).toHaveLength(gateway.length + 1)
     const fallback = routes.find((candidate: Cfn) => candidate.RouteKey === '$default')
     expect(fallback).toMatchObject({ AuthorizationType: 'NONE' })
     expect(integrations[fallback.Target['Fn::Join'][1][1].Ref].Properties.IntegrationUri).toEqual({
       'Fn::GetAtt': [fn(httpEntry('docs')).logicalId, 'Arn'],
     })
-    for (const route of ROUTE_LIST) {
+    for (const route of gateway) {
       const found = routes.find((candidate: Cfn) => candidate.RouteKey === routeKey(route))
       expect(found, routeKey(route)).toMatchObject({
         AuthorizationType: usesJwtAuthorizer(route) ? 'JWT' : 'NONE',

@@ -232,7 +232,7 @@ export function route<const R extends RouteDefinition>(definition: R): R {
   return definition
 }
 
-export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+export function routeKey(route: { method: string; path: string }): string {
   return `${route.method} ${route.path}`
 }
 

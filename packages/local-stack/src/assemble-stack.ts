@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { EVENT_DISPATCHER, QUEUES, type QueueName, ROUTE_LIST, SCHEDULES } from '@app/contracts'
+import { gatewayRoutes } from '@app/contracts/gateway-routes'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs'
@@ -243,7 +244,7 @@ export async function assembleStack(context: AssembleContext): Promise<LocalStac
   lifecycle.own(
     await startApiGateway({
       port: ports.api,
-      routes: ROUTE_LIST,
+      routes: gatewayRoutes(ROUTE_LIST),
       functionsDir,
       authorizer: {
         issuer: config.cognitoIssuer,

@@ -7,6 +7,7 @@ import {
   routeKey,
   usesJwtAuthorizer,
 } from '@app/contracts'
+import { createRouteMatcher } from '@app/contracts/route-matcher'
 import { closeServer, listen } from '../http/listen'
 import { readBody } from '../http/read-body'
 import { loadHandler } from '../lambda/handler-module'
@@ -15,16 +16,16 @@ import { InvocationTimeout, withTimeout } from '../lambda/with-timeout'
 import { errorResponse, type GatewayResponse, toGatewayResponse } from './gateway-response'
 import { createJwtAuthorizer, type JwtAuthorizerConfig } from './jwt-authorizer'
 import { buildProxyEvent, type GatewayRequest, newRequestId } from './proxy-event'
-import { createRouteMatcher } from './route-matcher'
 
 /** API Gateway gives up on an integration after 30 s. */
 const INTEGRATION_TIMEOUT_MS = 29_000
 
-export type GatewayRoute = Pick<RouteDefinition, 'method' | 'path' | 'auth'> & { group: string }
+/** A route API Gateway holds (`gatewayRoutes`: a key-only group's greedy `ANY` routes, every other route itself). */
+export type GatewayRoute = Pick<RouteDefinition, 'path' | 'auth'> & { method: string; group: string }
 
 export interface ApiGatewayOptions {
   port: number
-  /** The contracts' `ROUTE_LIST` (tests may pass their own). */
+  /** `gatewayRoutes(ROUTE_LIST)`, as the CDK stack builds them (tests may pass their own). */
   routes: readonly GatewayRoute[]
   /** Directory holding `http/<group>.ts` endpoint-group handlers (`functions/src`). */
   functionsDir: string
@@ -47,7 +48,9 @@ export interface ApiGateway {
 export async function startApiGateway(options: ApiGatewayOptions): Promise<ApiGateway> {
   const match = createRouteMatcher(options.routes)
   const authorize = createJwtAuthorizer(options.authorizer)
-  const methods = [...new Set(options.routes.map((route) => route.method))].join(', ')
+  const methods = [...new Set(options.routes.map((route) => route.method))]
+    .filter((method) => method !== 'ANY')
+    .join(', ')
 
   async function respond(request: IncomingMessage, requestId: string): Promise<GatewayResponse> {
     const method = request.method ?? 'GET'

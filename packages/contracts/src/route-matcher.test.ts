@@ -1,6 +1,7 @@
-import { buildPath, ROUTE_LIST } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
+import { gatewayRoutes } from './gateway-routes'
 import { createRouteMatcher } from './route-matcher'
+import { buildPath, ROUTE_LIST, routeKey } from './routes'
 
 const match = createRouteMatcher([
   { method: 'GET', path: '/api/things/{id}' },
@@ -47,6 +48,29 @@ describe('createRouteMatcher', () => {
         version: '3',
       })
       expect(matchContract(route.method, path)?.route.id).toBe(route.id)
+    }
+  })
+
+  it('matches ANY method on greedy routes, as API Gateway does', () => {
+    const matchGreedy = createRouteMatcher([
+      { method: 'ANY', path: '/api/v1/things' },
+      { method: 'ANY', path: '/api/v1/things/{proxy+}' },
+      { method: 'GET', path: '/api/things/{id}' },
+    ])
+    expect(matchGreedy('DELETE', '/api/v1/things')?.route.path).toBe('/api/v1/things')
+    expect(matchGreedy('PUT', '/api/v1/things/a/b%20c')?.pathParameters).toEqual({ proxy: 'a/b c' })
+    expect(matchGreedy('GET', '/api/v1/things/')).toBeUndefined()
+    expect(matchGreedy('POST', '/api/things/1')).toBeUndefined()
+  })
+
+  it('takes every route of the contracts to its group through the gateway routes the stack deploys', () => {
+    const gateway = gatewayRoutes(ROUTE_LIST)
+    const matchGateway = createRouteMatcher(gateway)
+    for (const route of ROUTE_LIST) {
+      const path = route.path.replace(/\{(\w+)\}/g, '01HZX3J0C8M6Q1W2E3R4T5Y6U7')
+      const found = matchGateway(route.method, path)?.route
+      expect(found?.group, routeKey(route)).toBe(route.group)
+      if (found?.method !== 'ANY') expect(found && routeKey(found)).toBe(routeKey(route))
     }
   })
 })

@@ -1,4 +1,5 @@
 export interface RouteShape {
+  /** An HTTP method, or `ANY` (a key-only group's greedy routes: `gatewayRoutes`). */
   method: string
   /** API Gateway path syntax: `/api/organizations/{id}`, greedy `{proxy+}` last. */
   path: string
@@ -29,7 +30,7 @@ const specificity = (segments: Segment[]) =>
   segments.map((segment) => ({ literal: '2', param: '1', greedy: '0' })[segment.kind]).join('')
 
 /**
- * HTTP API route selection for `METHOD /path` routes: exact method, exact segments (no trailing-slash
+ * HTTP API route selection for `METHOD /path` routes: exact method (or `ANY`), exact segments (no trailing-slash
  * leniency), `{param}` matching one non-empty segment, the most specific route first.
  */
 export function createRouteMatcher<R extends RouteShape>(routes: readonly R[]) {
@@ -40,7 +41,7 @@ export function createRouteMatcher<R extends RouteShape>(routes: readonly R[]) {
   return (method: string, rawPath: string): RouteMatch<R> | undefined => {
     const parts = rawPath.split('/').slice(1)
     for (const { route, segments } of compiled) {
-      if (route.method !== method) continue
+      if (route.method !== method && route.method !== 'ANY') continue
       const pathParameters = matchSegments(segments, parts)
       if (pathParameters) return { route, pathParameters }
     }
