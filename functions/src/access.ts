@@ -16,6 +16,8 @@ import { access as emailIdentities } from './http/email-identities.access'
 import { access as errorTunnel } from './http/error-tunnel.access'
 import { access as jobs } from './http/jobs.access'
 import { access as organizations } from './http/organizations.access'
+import { access as publicCampaigns } from './http/public-campaigns.access'
+import { access as publicEmails } from './http/public-emails.access'
 import { access as sesEvents } from './http/ses-events.access'
 import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
@@ -68,6 +70,8 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   campaigns,
   'campaign-reports': campaignReports,
   'campaign-checks': campaignChecks,
+  'public-campaigns': publicCampaigns,
+  'public-emails': publicEmails,
   'api-keys': apiKeys,
 }
 

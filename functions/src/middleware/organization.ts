@@ -1,6 +1,6 @@
 import type { Permission } from '@app/contracts'
-import { type OrganizationSource, type OwnedResource, type RouteEntry, UlidSchema } from '@app/contracts'
-import { AppError, type OrganizationContext } from '@app/core'
+import { type NamedOrganizationSource, type OwnedResource, type RouteEntry, UlidSchema } from '@app/contracts'
+import { type Actor, AppError, type OrganizationContext } from '@app/core'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
 
 /** Finds the organization owning a resource by its owner pointer (`TEMPLATE#id/OWNER` …); undefined if none. */
@@ -9,7 +9,7 @@ export type OwnerLookup = (id: string) => Promise<string | undefined>
 /** A group's owner lookups, for its routes naming only a resource (`organization.owner`). */
 export type OwnerLookups = Partial<Record<OwnedResource, OwnerLookup>>
 
-type HiddenCode = NonNullable<OrganizationSource['notFound']>
+type HiddenCode = NonNullable<NamedOrganizationSource['notFound']>
 
 /** A resource's 404: a stranger gets it as for an unknown id, so other tenants' ids reveal nothing. */
 const NOT_FOUND: Record<HiddenCode, string> = {
@@ -26,7 +26,7 @@ export type ContextLoader = (organizationId: string, permission: Permission) => 
 
 /** The organization's context, with a stranger's 404 replaced by the resource's when the call names one. */
 async function contextFor(
-  source: OrganizationSource,
+  source: NamedOrganizationSource,
   load: ContextLoader,
   organizationId: string,
   permission: Permission,
@@ -44,13 +44,13 @@ async function contextFor(
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer
 
 /** The raw value of the source's field (before the route's schemas run, so the gate answers first). */
-function rawValue(source: OrganizationSource, event: Event, body: unknown): unknown {
+function rawValue(source: NamedOrganizationSource, event: Event, body: unknown): unknown {
   if (source.in === 'query') return event.queryStringParameters?.[source.key]
   if (source.in === 'params') return event.pathParameters?.[source.key]
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[source.key] : undefined
 }
 
-function idOf(source: OrganizationSource, event: Event, body: unknown): string | undefined {
+function idOf(source: NamedOrganizationSource, event: Event, body: unknown): string | undefined {
   const value = rawValue(source, event, body)
   if (value === undefined && source.orSelected) return undefined
   const parsed = UlidSchema.safeParse(value)
@@ -67,6 +67,8 @@ export interface ResolveInput {
   /** Reads the caller's context in an organization (membership, role, permission). */
   load: ContextLoader
   owners: OwnerLookups
+  /** The authenticated caller (an API key's own organization for `{ in: 'apiKey' }` routes). */
+  actor?: Actor
   /** The caller's selected organization, for routes defaulting to it. */
   selected: () => Promise<string | undefined>
 }
@@ -79,6 +81,11 @@ export async function resolveOrganization(input: ResolveInput): Promise<Organiza
   const { route, event, body, load, owners } = input
   const source = route.organization
   if (!source || !route.permission) return undefined
+  if (source.in === 'apiKey') {
+    if (input.actor?.kind !== 'apiKey')
+      throw new Error(`Route ${route.id} acts for an API key's organization`)
+    return load(input.actor.organizationId, route.permission)
+  }
   const id = idOf(source, event, body)
   if (!source.owner) {
     const organizationId = id ?? (await input.selected())

@@ -36,6 +36,9 @@ export const ENDPOINT_GROUPS = [
   'campaign-reports',
   // What a campaign is checked with before sending: the pre-flight and test sends.
   'campaign-checks',
+  // The public API's campaigns (`/api/v1/campaigns`) and transactional sends (`/api/v1/emails`): API keys only.
+  'public-campaigns',
+  'public-emails',
   // The organization's API keys, managed in the dashboard (list, create, rename, rotate, revoke).
   'api-keys',
 ] as const
@@ -86,7 +89,22 @@ export function usesJwtAuthorizer(route: Pick<RouteDefinition, 'auth'>): boolean
  * body, or the path of `/api/organizations/{id}`); calls naming only a resource find it through the resource's
  * owner pointer (`owner`), and a missing or foreign resource answers that resource's 404.
  */
-export interface OrganizationSource {
+export type OrganizationSource = NamedOrganizationSource | KeyOrganizationSource
+
+/**
+ * The API key's own organization: public API routes (`/api/v1/…`, `auth: 'apiKey'`) never name one, the key
+ * acts for the organization it belongs to.
+ */
+export interface KeyOrganizationSource {
+  in: 'apiKey'
+  key?: never
+  owner?: never
+  orSelected?: never
+  notFound?: never
+}
+
+/** An organization the call names (its id, or a resource whose owner pointer names it). */
+export interface NamedOrganizationSource {
   in: 'query' | 'body' | 'params'
   /** The field holding the organization id, or the resource id when `owner` is set. */
   key: string

@@ -63,8 +63,17 @@ describe('route flags: idempotent', () => {
     expect(routeErrors(probe)).not.toContain('idempotency.in_progress')
   })
 
-  it('is on the routes whose repeat would do something twice: creating a campaign or contact, starting an import, test sends', () => {
-    expect(ROUTE_LIST.filter((route) => route.idempotent).map((route) => route.id)).toEqual([
+  it('is on every public API POST', () => {
+    const publicPosts = ROUTE_LIST.filter(
+      (route) => route.path.startsWith('/api/v1/') && route.method === 'POST',
+    )
+    expect(publicPosts.length).toBeGreaterThan(0)
+    for (const route of publicPosts) expect(route.idempotent, route.id).toBe(true)
+  })
+
+  it('is on the dashboard routes whose repeat would do something twice: creating a campaign or contact, starting an import, test sends', () => {
+    const dashboard = ROUTE_LIST.filter((route) => !route.path.startsWith('/api/v1/'))
+    expect(dashboard.filter((route) => route.idempotent).map((route) => route.id)).toEqual([
       'sendTemplateTest',
       'createContact',
       'startContactImport',

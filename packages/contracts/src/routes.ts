@@ -19,6 +19,8 @@ import { emailIdentityRoutes } from './email-identities/routes'
 import { jobRoutes } from './jobs/routes'
 import { organizationRoutes } from './organizations/routes'
 import { platformRoutes } from './platform/routes'
+import { publicCampaignRoutes } from './public-api/campaign-routes'
+import { publicEmailRoutes } from './public-api/email-routes'
 import type { EndpointGroup, RouteDefinition } from './route-definition'
 import { sesMonitoringRoutes } from './ses-monitoring/routes'
 import { sesRoutes } from './ses-sync/routes'
@@ -55,6 +57,8 @@ export const routes = {
   ...campaignAudienceActionRoutes,
   ...contactActivityRoutes,
   ...templateAnalyticsRoutes,
+  ...publicCampaignRoutes,
+  ...publicEmailRoutes,
   ...apiKeyRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

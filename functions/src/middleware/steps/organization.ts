@@ -30,6 +30,7 @@ export function organization(owners: OwnerLookups): Step {
         body: call.sent,
         load,
         owners,
+        actor,
         selected: async () => (call.account ? defaultOrganizationOf(call.account) : undefined),
       })
     },

@@ -1,4 +1,4 @@
-import { assertFeature } from '@app/core/organizations/public'
+import { assertFeature } from '@app/core/organizations/organizations'
 import { callOf, type Step } from '../pipeline'
 
 /**

@@ -9,4 +9,6 @@ export const CAMPAIGN_ERROR_STATUS = {
   'campaigns.preflight_refused': 409,
   /** `schedule` needs a `schedule.at` in the future. */
   'campaigns.schedule_invalid': 400,
+  /** A transactional send's template reads variables its `data` lacks (the message names them); nothing is sent. */
+  'transactional.missing_variables': 400,
 } as const

@@ -6,7 +6,7 @@
  * `suppress` for bounces/complaints/the SES list): counters, the preference index, the consent trail and the
  * suppression rules are kept there, nowhere else.
  */
-import type { Page, TopicCounts } from '@app/contracts'
+import type { Page, SuppressionReason, TopicCounts } from '@app/contracts'
 import {
   lookUpAddresses,
   getContact as readContact,
@@ -58,6 +58,40 @@ export const getContacts = (orgId: string, contactIds: string[]) => readContacts
 export async function findContactByEmail(orgId: string, email: string): Promise<ContactRecord | undefined> {
   const contactId = (await lookUpAddresses(orgId, [email])).get(email)?.contactId
   return contactId ? readContact(orgId, contactId) : undefined
+}
+
+/** Suppressions that stop every message, transactional included (an unsubscribe stops marketing mail only). */
+const UNDELIVERABLE = new Set<SuppressionReason>(['BOUNCED', 'COMPLAINED', 'SES_SUPPRESSION_LIST'])
+
+/**
+ * The addresses (normalised) that must get no mail at all, with why: suppressed in the organization for a bounce,
+ * a complaint or the SES suppression list (the copy of the account-level list), by the address's entry or by its
+ * contact's status. One batch read of the addresses, one of their contacts.
+ */
+export async function undeliverableAddresses(
+  orgId: string,
+  emails: string[],
+): Promise<Map<string, SuppressionReason>> {
+  const found = await lookUpAddresses(orgId, emails)
+  const holders = [...found].flatMap(([email, { contactId }]) => (contactId ? [{ email, contactId }] : []))
+  const contacts =
+    holders.length > 0
+      ? await readContacts(
+          orgId,
+          holders.map((holder) => holder.contactId),
+        )
+      : []
+  const contactReason = new Map(
+    holders.map((holder, index) => [holder.email, contacts[index]?.suppressed?.reason]),
+  )
+  const refused = new Map<string, SuppressionReason>()
+  for (const [email, lookup] of found) {
+    const reason = [lookup.suppression?.all?.reason, contactReason.get(email)].find(
+      (candidate) => candidate !== undefined && UNDELIVERABLE.has(candidate),
+    )
+    if (reason) refused.set(email, reason)
+  }
+  return refused
 }
 
 /** Every topic of the organization, by name (those being deleted included: check `deleting`). */

@@ -1,4 +1,4 @@
-import type { OrganizationContext } from '../organizations/public'
+import type { OrganizationContext } from '../organizations/context'
 import { clearPriceChangeNotice } from './billing.repo'
 
 /**

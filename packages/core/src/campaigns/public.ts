@@ -61,3 +61,13 @@ export type { EngagementEvent } from './reports/model'
 export { enqueueEngagement } from './reports/queue'
 /** The events worker's way out: counts a delivered SQS batch of queued events, each exactly once. */
 export { type BatchOutcome, recordEngagements } from './reports/record-batch.repo'
+/** The public API (`/api/v1/…`): campaigns for an API key's organization, and transactional sends. */
+export { sendTransactional } from './transactional'
+export {
+  changePublicCampaign,
+  createPublicCampaign,
+  getPublicCampaign,
+  getPublicCampaignReport,
+  listPublicCampaigns,
+  schedulePublicCampaign,
+} from './v1'

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignAction, CampaignStatus, Principal } from '@app/contracts'
+import type { Campaign, CampaignAction, CampaignSchedule, CampaignStatus, Principal } from '@app/contracts'
 import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
@@ -71,6 +71,8 @@ export async function applyAction(
   context: OrganizationContext,
   record: CampaignRecord,
   action: CampaignAction,
+  /** `schedule`: the time to schedule a draft at, set with the change (the draft's own when absent). */
+  options: { schedule?: CampaignSchedule } = {},
 ): Promise<Campaign> {
   const actor = principalOf(context.actor)
   const { status } = await toCampaignView(record)
@@ -78,7 +80,7 @@ export async function applyAction(
   const { orgId, id } = record
   switch (action) {
     case 'schedule':
-      await schedule(record, actor)
+      await schedule(record, actor, options.schedule)
       break
     case 'send':
       await send(record, actor)
@@ -108,8 +110,8 @@ export async function applyAction(
   return toCampaignView(current)
 }
 
-async function schedule(record: CampaignRecord, actor: Principal): Promise<void> {
-  const at = record.schedule?.at
+async function schedule(record: CampaignRecord, actor: Principal, set?: CampaignSchedule): Promise<void> {
+  const at = (set ?? record.schedule)?.at
   if (!at || Date.parse(at) <= Date.now()) {
     throw new AppError('campaigns.schedule_invalid', 'Set a time in the future to send at, then schedule.')
   }
@@ -118,7 +120,10 @@ async function schedule(record: CampaignRecord, actor: Principal): Promise<void>
   const changed = await changeCampaign(
     record.orgId,
     record.id,
-    (current) => (current.status === 'DRAFT' ? { ...current, status: 'SCHEDULED', pauseReason: null } : null),
+    (current) =>
+      current.status === 'DRAFT'
+        ? { ...current, ...(set ? { schedule: set } : {}), status: 'SCHEDULED', pauseReason: null }
+        : null,
     () => [outboxPut(newEvent('campaign.scheduled', record.orgId, { campaignId: record.id, at }, actor))],
   )
   if (changed === null) throw invalidTransition(record.status, 'schedule')

@@ -3,4 +3,4 @@
  * boundaries lint rule enforces it). Reads only: template heads are written by templates' own functions.
  */
 export { getContent } from './template-versions.repo'
-export { getHead, getHeads, listHeads, type TemplateHead } from './templates.repo'
+export { getHead, getHeads, listHeads, type TemplateHead, templateIdByName } from './templates.repo'

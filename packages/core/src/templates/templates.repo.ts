@@ -77,6 +77,16 @@ export async function getHead(orgId: string, id: string): Promise<TemplateHead |
   return Item ? toHead(Item) : undefined
 }
 
+const NameItem = z.object({ templateId: z.string() })
+
+/** The id of the organization's template of this name (exactly as saved), if any: its name claim. */
+export async function templateIdByName(orgId: string, name: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: templateNameKey(orgId, name), ConsistentRead: true }),
+  )
+  return Item ? parseItem(NameItem, Item).templateId : undefined
+}
+
 /** Heads by id (at most 100), in one consistent batch read; missing ones are absent from the map. */
 export async function getHeads(orgId: string, ids: string[]): Promise<Map<string, TemplateHead>> {
   const items = await batchGet(
