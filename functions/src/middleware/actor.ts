@@ -1,6 +1,6 @@
 import type { RouteAuth } from '@app/contracts'
 import { type ApiKeyActor, AppError, type UserActor } from '@app/core'
-import { looksLikeApiKey } from '@app/core/api-keys/format'
+import { looksLikeApiKey } from '@app/core/api-keys/public'
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda'
 import * as z from 'zod'
 import { headerOf } from './pipeline'

@@ -7,7 +7,7 @@ import {
   type routes,
 } from '@app/contracts'
 import type { ApiKeyActor, Logger, OrganizationContext, UserActor } from '@app/core'
-import type { AccountRecord } from '@app/core/accounts/accounts'
+import type { AccountRecord } from '@app/core/accounts/public'
 import middy from '@middy/core'
 import type { z } from 'zod'
 import { type Authenticators, defaultAuthenticators } from './actor'
@@ -16,7 +16,7 @@ import type { ApiResponse, Event, PipelineRequest } from './pipeline'
 import { sentryMiddleware } from './sentry'
 import { authenticate } from './steps/authenticate'
 import type { idempotency } from './steps/idempotency'
-import { logRequest, mapErrors } from './steps/map-errors'
+import { addCallHeaders, logRequest, mapErrors } from './steps/map-errors'
 import { matchRoute } from './steps/match-route'
 import { organization } from './steps/organization'
 import { parse } from './steps/parse'
@@ -139,7 +139,10 @@ export function endpointGroup<G extends EndpointGroup>(
   checkRoutes(routeList, options)
   const handle = respond(handlers as unknown as Record<string, (input: unknown) => Promise<unknown>>)
   return middy<Event, ApiResponse>(handle, {
-    requestEnd: (request) => logRequest(request as PipelineRequest),
+    requestEnd: (request) => {
+      addCallHeaders(request as PipelineRequest)
+      logRequest(request as PipelineRequest)
+    },
   })
     .use(sentryMiddleware())
     .use(matchRoute(routeList, options.unmatched))

@@ -1,6 +1,6 @@
 import type { RouteEntry } from '@app/contracts'
 import type { ApiKeyActor, Logger, OrganizationContext, UserActor } from '@app/core'
-import type { AccountRecord } from '@app/core/accounts/accounts'
+import type { AccountRecord } from '@app/core/accounts/public'
 import type { IdempotencyClaim } from '@app/core/platform/idempotency'
 import type { MiddlewareObj, Request } from '@middy/core'
 import type {
@@ -40,6 +40,8 @@ export interface Call {
   accountWithContext: boolean
   context?: OrganizationContext
   idempotency?: IdempotencyClaim
+  /** Headers every answer of the call carries, whichever step answers it (the rate limit's `RateLimit-*`). */
+  headers?: Record<string, string>
 }
 
 // Keyed by the event: every invocation gets its own (a Lambda context object may be reused by test harnesses).

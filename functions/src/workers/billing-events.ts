@@ -1,4 +1,4 @@
-import { billingSubscribers } from '@app/core/billing/subscribers'
+import { billingSubscribers } from '@app/core/billing/public'
 import { subscriberWorker } from './subscriber-worker'
 
 /** Billing's domain-event subscribers (Stripe): a deleted organization's subscriptions cancelled. */

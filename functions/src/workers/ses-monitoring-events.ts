@@ -1,4 +1,4 @@
-import { purgeOrganizationSubscribers } from '@app/core/purge/subscribers'
+import { purgeOrganizationSubscribers } from '@app/core/purge/public'
 import { sesMonitoringSubscribers } from '@app/core/ses-monitoring/subscribers'
 import { subscriberWorker } from './subscriber-worker'
 

@@ -1,8 +1,8 @@
 import { type CallerKind, callerKinds, type RouteEntry } from '@app/contracts'
 // Named imports from the modules themselves, so a group's bundle carries only what its own handlers use
 // (a namespace object would pull in every function of the module and, through them, the Stripe SDK).
-import { requireActiveAccount } from '@app/core/accounts/accounts'
-import { requireOperator } from '@app/core/auth/operators'
+import { requireActiveAccount } from '@app/core/accounts/public'
+import { requireOperator } from '@app/core/auth/public'
 import { AppError } from '@app/core/errors'
 import { type Authenticators, credentialOf } from '../actor'
 import { callOf, type Event, type Step } from '../pipeline'

@@ -1,4 +1,4 @@
-import { assertFeature } from '@app/core/organizations/organizations'
+import { assertFeature } from '@app/core/organizations/public'
 import { callOf, type Step } from '../pipeline'
 
 /**

@@ -1,7 +1,7 @@
 import { systemActor } from '../actor'
 import * as AwsAccounts from '../aws-accounts/public'
 import type { Logger } from '../log'
-import { assertFeature } from '../organizations/organizations'
+import { assertFeature } from '../organizations/public'
 import { getOrganization } from '../organizations/public'
 import { startRun } from './suppression-sync'
 import * as Repo from './suppression-sync.repo'

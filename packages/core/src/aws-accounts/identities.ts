@@ -10,7 +10,7 @@ import {
 import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import { newEvent, publish } from '../events/outbox'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { requireVerifiedConnection } from './aws-accounts'
 import { awsErrorOf, toCustomerAwsError } from './aws-errors'
 import { customerSes } from './customer-clients'

@@ -1,4 +1,4 @@
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { clearPriceChangeNotice } from './billing.repo'
 
 /**

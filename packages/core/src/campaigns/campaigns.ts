@@ -16,8 +16,8 @@ import { cursorPosition, encodeCursor } from '../db/cursor'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
-import type { OrganizationContext } from '../organizations/context'
-import { enqueuePurge } from '../purge/purge'
+import type { OrganizationContext } from '../organizations/public'
+import { enqueuePurge } from '../purge/public'
 import {
   createCampaignRecord,
   deleteCampaignRecord,

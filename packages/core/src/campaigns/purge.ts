@@ -1,4 +1,4 @@
-import { awsErrorOf } from '../aws-accounts/aws-errors'
+import { awsErrorOf } from '../aws-accounts/public'
 import { deleteAll } from '../db/batch'
 import {
   CAMPAIGN_ACTION_PREFIX,

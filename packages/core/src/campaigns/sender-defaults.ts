@@ -1,5 +1,5 @@
 import type { CampaignSenderDefaults } from '@app/contracts'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { getSenderDefaultsRecord } from './sender-defaults.repo'
 
 /**

@@ -14,7 +14,7 @@ import { type Actor, principalOf } from '../actor'
 import { sqs } from '../aws'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { AppError } from '../errors'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { jobsEnv } from './env'
 import * as Repo from './jobs.repo'
 

@@ -2,7 +2,7 @@ import type { Permission } from '@app/contracts'
 import type { Actor, ApiKeyActor } from '../actor'
 import { systemActor } from '../actor'
 import { AppError } from '../errors'
-import { type OrganizationContext, organizationContext } from '../organizations/context'
+import { type OrganizationContext, organizationContext } from '../organizations/public'
 import type { JobRecord } from './jobs.repo'
 
 /**

@@ -11,10 +11,10 @@ import {
   type TimeSeriesQuerySchema,
 } from '@app/contracts'
 import * as z from 'zod'
-import { requireConnection } from '../aws-accounts/aws-accounts'
+import { requireConnection } from '../aws-accounts/public'
 import { cursorPosition, encodeCursor, invalidCursor } from '../db/cursor'
 import { messageLogPrefix } from '../db/keys'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { emptyCounts, hourOf, listMessageLogs, readHourlyCounts } from './message-log.repo'
 
 const HOUR_MS = 3_600_000

@@ -5,8 +5,8 @@ import {
   DeleteConfigurationSetEventDestinationCommand,
 } from '@aws-sdk/client-sesv2'
 import { CreateTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns'
-import { awsErrorOf } from '../aws-accounts/aws-errors'
-import { customerSes, customerSns } from '../aws-accounts/customer-clients'
+import { awsErrorOf } from '../aws-accounts/public'
+import { customerSes, customerSns } from '../aws-accounts/public'
 import type { AwsConnectionRecord, MonitoringRecord } from '../aws-accounts/public'
 import * as AwsAccounts from '../aws-accounts/public'
 import { ignoringNotFound } from '../aws-accounts/public'

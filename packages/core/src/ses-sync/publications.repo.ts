@@ -6,7 +6,7 @@ import { organizationPartition, sesPublicationKey, sesPublicationPrefix } from '
 import { queryAll, tableName } from '../db/table'
 import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { AppError, isConditionalCheckFailure } from '../errors'
-import { ensureOrganizationMigrated } from '../migrations/migrations'
+import { ensureOrganizationMigrated } from '../migrations/public'
 
 /**
  * Where publication state lives: an organization's view of one AWS account and region (whichever connection

@@ -4,10 +4,10 @@ import {
   type ListEmailTemplatesCommandOutput,
   type SESv2Client,
 } from '@aws-sdk/client-sesv2'
-import { awsErrorOf } from '../aws-accounts/aws-errors'
+import { awsErrorOf } from '../aws-accounts/public'
 import type { AwsConnectionRecord } from '../aws-accounts/public'
-import { jobsEnv } from '../jobs/env'
-import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/pacer'
+import { jobsEnv } from '../jobs/public'
+import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/public'
 import { retry } from '../platform/retry'
 import { partsFromSes, type SesParts } from './fingerprint'
 

@@ -16,7 +16,7 @@ import {
 import { principalItem } from '../db/principal'
 import { GSI1, type Item, queryAll, tableName } from '../db/table'
 import { isConditionalCheckFailure } from '../errors'
-import type { TransactItem } from '../organizations/template-actions'
+import type { TransactItem } from '../organizations/public'
 
 export interface BlockRecord {
   id: string

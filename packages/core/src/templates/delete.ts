@@ -1,10 +1,10 @@
 import type { DeleteTemplatesBody, Principal } from '@app/contracts'
 import { principalOf } from '../actor'
 import { AppError } from '../errors'
-import type { OrganizationContext } from '../organizations/context'
-import { WriteRefused, writeWithTemplateActions } from '../organizations/template-actions'
+import type { OrganizationContext } from '../organizations/public'
+import { WriteRefused, writeWithTemplateActions } from '../organizations/public'
 import { retry } from '../platform/retry'
-import { enqueuePurge } from '../purge/purge'
+import { enqueuePurge } from '../purge/public'
 import { requireTemplate, templateDeletion } from './templates'
 import * as Repo from './templates.repo'
 

@@ -7,8 +7,8 @@ import {
 } from '@app/contracts'
 import * as z from 'zod'
 import { type CursorQuery, cursorPosition, encodeCursor } from '../db/cursor'
-import { ensureOrganizationMigrated } from '../migrations/migrations'
-import type { OrganizationContext } from '../organizations/context'
+import { ensureOrganizationMigrated } from '../migrations/public'
+import type { OrganizationContext } from '../organizations/public'
 import * as Repo from './templates.repo'
 
 function toSummary(head: Repo.TemplateHead): TemplateSummary {

@@ -12,7 +12,7 @@ import {
 } from '../db/keys'
 import { principalItem } from '../db/principal'
 import { type Item, queryAll, tableName } from '../db/table'
-import type { TransactItem } from '../organizations/template-actions'
+import type { TransactItem } from '../organizations/public'
 import { decodeContent, encodeContent, type TemplateContent } from './content'
 
 export type VersionRecord = TemplateVersionSummary & {

@@ -57,11 +57,14 @@ describe('control-plane throttling', () => {
 
   it('is configurable per account, and the SDK’s retries get through a short throttle', async () => {
     const keys = await createLocalCustomerAccount(stack)
-    await setLocalAwsThrottle(stack, { accountId: keys.accountId, rate: 20, burst: 1 })
+    // One call, then a token every 2 s: the next call is refused however slow the machine.
+    await setLocalAwsThrottle(stack, { accountId: keys.accountId, rate: 0.5, burst: 1 })
     const client = ses(keys)
     await client.send(new GetAccountCommand({}))
     expect((await failure(client.send(new GetAccountCommand({})))).name).toBe('TooManyRequestsException')
     // Default retries (3 attempts with backoff) wait long enough for a token at 20/s.
+    await setLocalAwsThrottle(stack, { accountId: keys.accountId, rate: 20, burst: 1 })
+    await client.send(new GetAccountCommand({}))
     await ses(keys, 3).send(new GetAccountCommand({}))
 
     await setLocalAwsThrottle(stack, { accountId: keys.accountId, enabled: false })

@@ -4,29 +4,19 @@ import { createServer } from 'node:http'
 import { closeServer, listen } from '../http/listen'
 import { readBody } from '../http/read-body'
 import { handleConsole } from './console/console'
-import { type LocalAwsContext, verificationLink } from './context'
+import type { LocalAwsContext } from './context'
 import { handleControl } from './control'
 import { Faults } from './faults'
-import { findSigningKey, isAllowed, type Principal } from './iam'
+import { isAllowed } from './iam'
 import { customerSecretsKey, handleKms, openKmsKeys } from './kms'
-import {
-  AUTH_ERRORS,
-  AwsError,
-  accessDenied,
-  type Protocol,
-  sendAwsError,
-  sendJson,
-  statusForCode,
-} from './protocol'
+import { AwsError, accessDenied, type Protocol, sendAwsError, sendJson, statusForCode } from './protocol'
 import { demoCredentials, seedAccounts } from './registry'
+import { authenticate, parseJson } from './request-auth'
 import { type DeliverTarget, LocalScheduler, SCHEDULER_OPERATIONS } from './scheduler'
-import { AcceptLog, sendCallOf } from './ses/accept-log'
-import { sesAccount } from './ses/account'
-import { afterSend } from './ses/after-send'
-import { handleSes, SEND_OPERATIONS } from './ses/handle-ses'
+import { AcceptLog } from './ses/accept-log'
 import { matchOperation } from './ses/operations'
-import type { RenderingFailure } from './ses/rendering'
-import { parseAmzDate, parseAuthorization, signatureMatches } from './sigv4'
+import { answerSes } from './ses/serve-ses'
+import { parseAuthorization } from './sigv4'
 import { SnsDeliveries } from './sns/deliveries'
 import { handleSns, handleSnsLink, SNS_VERSION } from './sns/handle-sns'
 import { openSnsSigner, SIGNING_CERT_PATH } from './sns/signing'
@@ -35,7 +25,6 @@ import { handleSts, STS_ACTIONS } from './sts'
 import { ControlPlaneThrottle } from './throttle'
 
 const MAX_BODY_BYTES = 40 * 1024 * 1024
-const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000
 
 /** The stand-in's mailbox (viewer page, its JSON and actions). */
 const MAILBOX_PATHS = new Set(['/', '/store', '/get-emlContent', '/clear-store', '/health-check'])
@@ -295,59 +284,16 @@ async function serve(
       return sendJson(response, 200, answer, 'application/x-amz-json-1.1')
     }
 
-    const action = `ses:${operation}`
-    if (!isAllowed(principal, action)) throw accessDenied('ses', principal.arn, action)
-    const platform = principal.accountId === context.platformAccountId
-    if (
-      !platform &&
-      !SEND_OPERATIONS.has(operation) &&
-      !context.throttle.take(principal.accountId, region, now)
-    )
-      throw new AwsError(429, 'TooManyRequestsException', 'Too Many Requests')
-    const account = sesAccount(context.state.data, principal.accountId, region, platform)
-    const renderingFailures = new Map<string, RenderingFailure>()
-    const sending = !platform && (operation === 'SendEmail' || operation === 'SendBulkEmail')
-    const call = {
-      accountId: account.accountId,
-      region: account.region,
-      at: now,
-      operation: operation as 'SendEmail' | 'SendBulkEmail',
-    }
-    const answer = await handleSes(
-      { upstreamUrl: context.upstreamUrl, verificationLink: (token) => verificationLink(context, token) },
-      { operation, params, query: url.searchParams, input, account, platform, now, renderingFailures },
-    ).catch((error: unknown) => {
-      if (sending && error instanceof AwsError)
-        context.accepted.recordCall(sendCallOf(call, input, { error: error.code }))
-      throw error
+    const answer = await answerSes(context, request, {
+      operation,
+      params,
+      url,
+      input,
+      principal,
+      region,
+      now,
     })
-    if (sending) context.accepted.recordCall(sendCallOf(call, input, { answer }))
-    if (sending)
-      await afterSend(context, {
-        account,
-        principal,
-        sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-        operation,
-        input,
-        answer: answer as Record<string, unknown>,
-        now,
-        renderingFailures,
-      })
-    context.state.save()
-    const lost = context.faults.take([principal.accountId], protocol, operation, true)
-    if (lost) {
-      // Carried out, and the answer is lost on its way back.
-      if (lost.delayMs) await new Promise((resolve) => setTimeout(resolve, lost.delayMs))
-      if (lost.reset) {
-        request.socket.destroy()
-        return
-      }
-      throw new AwsError(
-        lost.status ?? statusForCode(lost.error),
-        lost.error,
-        lost.message ?? `Injected ${lost.error}`,
-      )
-    }
+    if (answer === 'lost') return
     sendJson(response, 200, answer)
   } catch (error) {
     if (!(error instanceof AwsError)) throw error
@@ -367,58 +313,6 @@ function answerSnsLink(context: LocalAwsContext, response: ServerResponse, url: 
     if (!(error instanceof AwsError)) throw error
     sendAwsError(response, 'sns', error)
   }
-}
-
-async function authenticate(
-  context: LocalAwsContext,
-  protocol: Protocol,
-  request: IncomingMessage,
-  url: URL,
-  body: Buffer,
-  now: number,
-): Promise<{ principal: Principal; region: string }> {
-  const authorization = parseAuthorization(String(request.headers.authorization ?? ''))
-  if (!authorization) throw AUTH_ERRORS.missing(protocol)
-  const key = findSigningKey(context.state.data, authorization.accessKeyId, now)
-  if (!key) throw AUTH_ERRORS.invalidToken(protocol)
-  if (key.sessionToken !== undefined && request.headers['x-amz-security-token'] !== key.sessionToken)
-    throw AUTH_ERRORS.invalidToken(protocol)
-  const amzDate = String(request.headers['x-amz-date'] ?? '')
-  const signedAt = parseAmzDate(amzDate)
-  if (!signedAt) throw AUTH_ERRORS.badSignature(protocol)
-  if (Math.abs(now - signedAt.getTime()) > MAX_CLOCK_SKEW_MS)
-    throw AUTH_ERRORS.skewed(protocol, amzDate, new Date(now))
-  if (key.expired) throw AUTH_ERRORS.expired(protocol)
-  const rawPath = (request.url ?? '/').split('?')[0] ?? '/'
-  const matches = await signatureMatches(
-    {
-      method: request.method ?? 'GET',
-      path: rawPath,
-      query: url.search.slice(1),
-      headers: request.headers,
-      body,
-    },
-    authorization,
-    key,
-  )
-  if (!matches) throw AUTH_ERRORS.badSignature(protocol)
-  return { principal: key.principal, region: authorization.region }
-}
-
-function parseJson(body: Buffer, protocol: Protocol): Record<string, unknown> {
-  if (body.length === 0) return {}
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>
-  } catch {
-    // answered below
-  }
-  throw new AwsError(
-    400,
-    protocol === 'kms' ? 'SerializationException' : 'BadRequestException',
-    'Malformed JSON body',
-  )
 }
 
 async function forward(

@@ -7,7 +7,7 @@ import {
 import { ulid } from 'ulid'
 import { principalOf } from '../../actor'
 import { AppError } from '../../errors'
-import type { OrganizationContext } from '../../organizations/context'
+import type { OrganizationContext } from '../../organizations/public'
 import { presignDownload } from '../import/files'
 import { enqueueTransfer } from '../import/imports'
 import { getTopic } from '../public'

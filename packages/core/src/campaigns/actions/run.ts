@@ -7,10 +7,10 @@ import {
   getTopic,
 } from '../../audience/public'
 import { AppError } from '../../errors'
-import { SliceTimeUp } from '../../jobs/pacer'
-import { requireJobPrincipal } from '../../jobs/principal'
+import { SliceTimeUp } from '../../jobs/public'
+import { requireJobPrincipal } from '../../jobs/public'
 import type { ItemProgress, JobRecord } from '../../jobs/public'
-import type { ItemContext, JobHandlers, JobKindHandler } from '../../jobs/run'
+import type { ItemContext, JobHandlers, JobKindHandler } from '../../jobs/public'
 import { outcomePage } from '../sending/public'
 import { ACTION_PLANS, addTo, classify, type Tally, tallyKeyOf } from './tally'
 

@@ -6,7 +6,7 @@ import { cursorPosition, encodeCursor } from '../../db/cursor'
 import { itemParser } from '../../db/item'
 import { recipientKey } from '../../db/keys'
 import { AppError } from '../../errors'
-import type { OrganizationContext } from '../../organizations/context'
+import type { OrganizationContext } from '../../organizations/public'
 import { getCampaignRecords, listCampaignRows } from '../campaigns.repo'
 import { type RecipientRecord, RecipientSchema, shardOf } from '../sending/public'
 

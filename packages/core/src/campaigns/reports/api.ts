@@ -5,7 +5,7 @@ import type {
   CampaignReportQuerySchema,
 } from '@app/contracts'
 import type * as z from 'zod'
-import type { OrganizationContext } from '../../organizations/context'
+import type { OrganizationContext } from '../../organizations/public'
 import { campaignNotFound, requireCampaign } from '../campaigns'
 import { getCampaignRecords } from '../campaigns.repo'
 import { toCampaignView } from '../view'

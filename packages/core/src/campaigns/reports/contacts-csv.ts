@@ -11,7 +11,7 @@ import { type ExportAnswer, exportRows, type InlineLimits } from '../../audience
 import type { ExportSource } from '../../audience/export/source'
 import * as Audience from '../../audience/public'
 import { cursorPosition, encodeCursor } from '../../db/cursor'
-import type { OrganizationContext } from '../../organizations/context'
+import type { OrganizationContext } from '../../organizations/public'
 import { requireCampaign } from '../campaigns'
 import { outcomeLines } from './csv'
 import { SCAN_START, ScanPositionSchema, scanOutcome } from './outcome-rows.repo'

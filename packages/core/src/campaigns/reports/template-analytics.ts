@@ -8,7 +8,7 @@ import {
 } from '@app/contracts'
 import type * as z from 'zod'
 import { AppError } from '../../errors'
-import type { OrganizationContext } from '../../organizations/context'
+import type { OrganizationContext } from '../../organizations/public'
 import { getHead } from '../../templates/public'
 import { getCampaignRecords } from '../campaigns.repo'
 import { ensureTemplateUsesBackfilled, listTemplateUses } from '../template-uses'

@@ -1,10 +1,10 @@
 import { DEFAULT_SEND_SHARE_PERCENT } from '@app/contracts'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
-import { customerSes } from '../../aws-accounts/customer-clients'
+import { customerSes } from '../../aws-accounts/public'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
-import { throttleBackoff } from '../../jobs/backoff'
-import { leasePlan, MAX_LEASE } from '../../jobs/send-bucket'
-import { cachedSendQuota, holdSends, leaseSendTokens, pacedShare } from '../../jobs/send-limiter'
+import { throttleBackoff } from '../../jobs/public'
+import { leasePlan, MAX_LEASE } from '../../jobs/public'
+import { cachedSendQuota, holdSends, leaseSendTokens, pacedShare } from '../../jobs/public'
 
 /** The limiter's key: SES's limits are per AWS account number and region (the connection id until known). */
 const limiterKey = (connection: AwsConnectionRecord) => ({

@@ -1,7 +1,7 @@
 import { type ContactRecord, effectiveStatus, getContacts, listTopics } from '../../audience/public'
 import { listUnsubscribeHeaders, unsubscribePageUrl } from '../../audience/unsubscribe/headers'
 import { getConnection } from '../../aws-accounts/public'
-import { sleepUntil } from '../../jobs/send-limiter'
+import { sleepUntil } from '../../jobs/public'
 import type { Logger } from '../../log'
 import { pauseSending } from './control'
 import { applyTransitions, type RecipientRecord, type Transition } from './ledger.repo'

@@ -5,9 +5,9 @@ import {
   NotFoundException,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2'
-import { customerSesSingleAttempt } from '../../aws-accounts/customer-clients'
+import { customerSesSingleAttempt } from '../../aws-accounts/public'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
-import { holdSlots, takeSlot } from '../../jobs/pacer'
+import { holdSlots, takeSlot } from '../../jobs/public'
 import { retry } from '../../platform/retry'
 
 /**
