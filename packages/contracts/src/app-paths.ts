@@ -48,6 +48,7 @@ export const appPaths = {
   newOrganization: () => `${APP}/organizations/new`,
   organizationSettings: () => `${APP}/organization/settings`,
   organizationTeam: () => `${APP}/organization/team`,
+  apiKeys: () => `${APP}/organization/api-keys`,
   billing: () => `${APP}/organization/billing`,
   /** The billing page with its plan chooser open. */
   planChooser: () => withQuery(appPaths.billing(), { [PLAN_CHOOSER_PARAM]: 'plan' }),

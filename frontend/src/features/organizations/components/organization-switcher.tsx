@@ -67,6 +67,9 @@ export function OrganizationSwitcher({ account }: { account: Account }) {
               <Link className={menuItemClass} to={paths.organizationTeam()} onClick={close}>
                 Team
               </Link>
+              <Link className={menuItemClass} to={paths.apiKeys()} onClick={close}>
+                API keys
+              </Link>
               <Link className={menuItemClass} to={paths.billing()} onClick={close}>
                 Subscription &amp; billing
               </Link>
