@@ -1,6 +1,5 @@
 import { transferRoutes } from '@app/contracts/audience/transfer-routes'
-import * as Exports from '@app/core/audience/export/exports'
-import * as Imports from '@app/core/audience/import/imports'
+import { Exports, Imports } from '@app/core/audience/public'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { idempotency } from '../middleware/steps/idempotency'
 

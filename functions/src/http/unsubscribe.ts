@@ -2,14 +2,17 @@ import type { UnsubscribePage } from '@app/contracts'
 import { signupRoutes } from '@app/contracts/audience/signup-routes'
 import { unsubscribeRoutes } from '@app/contracts/audience/unsubscribe-routes'
 import {
+  confirmSignup,
   oneClickPageLocation,
   oneClickUnsubscribe,
   type RequestOrigin,
+  signUp,
+  signUpByForm,
+  signupForm,
   unsubscribe,
   unsubscribePage,
   updatePreferences,
-} from '@app/core/audience/unsubscribe/preferences'
-import { confirmSignup, signUp, signUpByForm, signupForm } from '@app/core/audience/unsubscribe/signup'
+} from '@app/core/audience/public'
 import { getCampaign } from '@app/core/campaigns/public'
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import { endpointGroup } from '../middleware/endpoint-group'

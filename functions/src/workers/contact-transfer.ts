@@ -1,8 +1,11 @@
 import { createLogger } from '@app/core'
-import { runExportSlice } from '@app/core/audience/export/run'
-import { writeImportRows } from '@app/core/audience/import/contact-writer'
-import { enqueueTransfer, TransferMessageSchema } from '@app/core/audience/import/imports'
-import { runImportSlice } from '@app/core/audience/import/run'
+import {
+  enqueueTransfer,
+  runExportSlice,
+  runImportSlice,
+  TransferMessageSchema,
+  writeImportRows,
+} from '@app/core/audience/public'
 import { EXPORT_SOURCES } from '@app/core/export-sources'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'

@@ -1,5 +1,5 @@
-import { contactsSource } from './audience/export/contacts-source'
-import type { ExportSources } from './audience/export/source'
+import type { ExportSources } from './audience/public'
+import { contactsSource } from './audience/public'
 import { campaignContactsSource } from './campaigns/reports/contacts-csv'
 
 /**

@@ -1,4 +1,4 @@
-import { markFromSesEvent } from '../audience/ses-feedback'
+import { markFromSesEvent } from '../audience/public'
 import * as AwsAccounts from '../aws-accounts/public'
 import * as Campaigns from '../campaigns/public'
 import * as Sending from '../campaigns/sending/public'

@@ -1,5 +1,6 @@
 import type { ContactFilters } from '@app/contracts'
-import { getTopic, listContactsPage } from '../public'
+import { pageContacts as listContactsPage } from '../list'
+import { getTopic } from '../topics.repo'
 import { contactLines } from './csv'
 import type { ExportSource } from './source'
 

@@ -1,6 +1,6 @@
 import { CONTACT_EXPORT_COLUMNS } from '@app/contracts'
 import { stringify } from 'csv-stringify/sync'
-import { type ContactRecord, effectiveStatus, type TopicRecord } from '../public'
+import { type ContactRecord, effectiveStatus, type TopicRecord } from '../model'
 
 /**
  * CSV lines of contacts (CRLF, quoted where needed, every formula-looking cell — `= + - @`, tab, CR first —

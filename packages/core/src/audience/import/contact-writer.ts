@@ -1,4 +1,5 @@
-import { getContacts, type UpsertResult, upsertContacts } from '../public'
+import { getContacts } from '../contacts.repo'
+import { type UpsertResult, upsertContacts } from '../upsert-batch'
 import type { ImportRecord } from './imports.repo'
 import type { RowOutcome, ValidRow } from './run'
 

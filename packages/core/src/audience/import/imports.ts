@@ -15,7 +15,7 @@ import { sqs } from '../../aws'
 import { AppError } from '../../errors'
 import type { OrganizationContext } from '../../organizations/public'
 import { contactTransferQueueUrl } from '../env'
-import { getTopic } from '../public'
+import { getTopic } from '../topics.repo'
 import { importFileKey, objectSize, ownImportId, presignDownload, presignUpload } from './files'
 import * as Repo from './imports.repo'
 

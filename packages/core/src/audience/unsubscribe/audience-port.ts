@@ -1,13 +1,8 @@
 import type { PreferenceStatus } from '@app/contracts'
-import {
-  type ConsentOrigin,
-  type ContactRecord,
-  changeSubscriptions,
-  effectiveStatus,
-  getContact,
-  listTopics,
-  type TopicRecord,
-} from '../public'
+import { getContact } from '../contacts.repo'
+import { type ConsentOrigin, type ContactRecord, effectiveStatus, type TopicRecord } from '../model'
+import { changeSubscriptions } from '../preferences'
+import { listTopics } from '../reads'
 import type { LinkFields } from './links'
 
 /** What the public pages know of a contact: its address and, per active topic, its effective status. */

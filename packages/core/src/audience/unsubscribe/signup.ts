@@ -13,14 +13,11 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../log'
 import { sendProductMail } from '../../mail/product-mail'
 import { getOrganization } from '../../organizations/public'
-import {
-  changeSubscriptions,
-  effectiveStatus,
-  ensureContact,
-  getContact,
-  getTopic,
-  type TopicRecord,
-} from '../public'
+import { getContact } from '../contacts.repo'
+import { effectiveStatus, type TopicRecord } from '../model'
+import { changeSubscriptions } from '../preferences'
+import { ensureContact } from '../reads'
+import { getTopic } from '../topics.repo'
 import { signLink, verifyLink } from './links'
 import type { RequestOrigin } from './preferences'
 import { limitSignupsFrom, mayMail } from './signup-rate'

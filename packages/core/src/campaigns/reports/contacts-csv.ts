@@ -7,9 +7,9 @@ import {
   MachineOpenModeSchema,
 } from '@app/contracts'
 import * as z from 'zod'
-import { type ExportAnswer, exportRows, type InlineLimits } from '../../audience/export/exports'
-import type { ExportSource } from '../../audience/export/source'
+import type { ExportSource } from '../../audience/public'
 import * as Audience from '../../audience/public'
+import { type ExportAnswer, exportRows, type InlineLimits } from '../../audience/public'
 import { cursorPosition, encodeCursor } from '../../db/cursor'
 import type { OrganizationContext } from '../../organizations/public'
 import { requireCampaign } from '../campaigns'

@@ -1,5 +1,11 @@
-import { type ContactRecord, effectiveStatus, getContacts, listTopics } from '../../audience/public'
-import { listUnsubscribeHeaders, unsubscribePageUrl } from '../../audience/unsubscribe/headers'
+import {
+  type ContactRecord,
+  effectiveStatus,
+  getContacts,
+  listTopics,
+  listUnsubscribeHeaders,
+  unsubscribePageUrl,
+} from '../../audience/public'
 import { getConnection } from '../../aws-accounts/public'
 import { sleepUntil } from '../../jobs/public'
 import type { Logger } from '../../log'
