@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
+  RATE_LIMIT_HEADERS,
   ROUTE_LIST,
   type RouteEntry,
   routeErrors,
@@ -105,29 +106,58 @@ function headerParameters(route: RouteEntry) {
   ]
 }
 
-/** Headers a status answers with beyond the body: `Retry-After` on a rate limit's 429. */
-function responseHeaders(route: RouteEntry, status: number): Record<string, unknown> {
-  if (status !== 429 || !route.rateLimit) return {}
+const WINDOW = 'The limiter counts calls in a fixed window (opened by the first call, shared by every server)'
+
+/** The `RateLimit-*` headers every answer of a rate-limited route carries. */
+function rateLimitHeaders(route: RouteEntry): Record<string, unknown> {
+  if (!route.rateLimit) return {}
+  const integer = (minimum: number) => ({ type: 'integer', minimum })
   return {
-    headers: {
-      'Retry-After': {
-        description: 'Seconds to wait.',
-        schema: { type: 'integer', minimum: 1 },
-      },
+    [RATE_LIMIT_HEADERS.limit]: {
+      description: `Calls allowed in the window. ${WINDOW}${route.rateLimit.keyLimit ? ", of 60 seconds per API key: the key's own limit a minute" : ''}.`,
+      schema: integer(1),
+    },
+    [RATE_LIMIT_HEADERS.remaining]: {
+      description: 'Calls left in the current window.',
+      schema: integer(0),
+    },
+    [RATE_LIMIT_HEADERS.reset]: {
+      description: 'Seconds until the current window ends (and the count starts again).',
+      schema: integer(0),
     },
   }
+}
+
+/** Headers a status answers with beyond the body: `RateLimit-*` on a limited route, `Retry-After` on its 429. */
+function responseHeaders(route: RouteEntry, status: number): Record<string, unknown> {
+  if (!route.rateLimit) return {}
+  const retryAfter =
+    status === 429
+      ? {
+          [RATE_LIMIT_HEADERS.retryAfter]: {
+            description: 'Seconds to wait: until the window ends.',
+            schema: { type: 'integer', minimum: 1 },
+          },
+        }
+      : {}
+  return { headers: { ...rateLimitHeaders(route), ...retryAfter } }
 }
 
 function successResponse(route: RouteEntry): Record<string, unknown> {
   return {
     description: 'Success',
-    ...(route.idempotent
+    ...(route.idempotent || route.rateLimit
       ? {
           headers: {
-            [IDEMPOTENT_REPLAYED_HEADER]: {
-              description: 'A replayed answer.',
-              schema: { type: 'string', enum: ['true'] },
-            },
+            ...rateLimitHeaders(route),
+            ...(route.idempotent
+              ? {
+                  [IDEMPOTENT_REPLAYED_HEADER]: {
+                    description: 'A replayed answer.',
+                    schema: { type: 'string', enum: ['true'] },
+                  },
+                }
+              : {}),
           },
         }
       : {}),

@@ -191,7 +191,34 @@ export interface RouteRateLimit {
   per: RateLimitPer
   limit: number
   windowSeconds: number
+  /** Routes naming the same window count in it together (the public API: one window per key); else per route. */
+  shared?: string
+  /** `per: 'caller'`: an API key's own `rateLimitPerMinute` replaces `limit`, in a 60-second window. */
+  keyLimit?: true
 }
+
+/**
+ * Every public API route (`/api/v1/…`): one fixed window per key across the API, the key's own limit a minute
+ * (600 unless set on the key).
+ */
+export const PUBLIC_API_RATE_LIMIT = {
+  per: 'caller',
+  limit: 600,
+  windowSeconds: 60,
+  shared: 'public-api',
+  keyLimit: true,
+} as const satisfies RouteRateLimit
+
+/**
+ * What every answer of a rate-limited route carries (the IETF RateLimit header fields draft): the limit of the
+ * window, the calls left in it, the seconds until it ends; a 429 adds `Retry-After` (seconds).
+ */
+export const RATE_LIMIT_HEADERS = {
+  limit: 'RateLimit-Limit',
+  remaining: 'RateLimit-Remaining',
+  reset: 'RateLimit-Reset',
+  retryAfter: 'Retry-After',
+} as const
 
 /** The header naming an idempotent call, and the one marking a replayed answer. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'

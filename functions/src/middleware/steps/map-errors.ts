@@ -30,6 +30,17 @@ export function mapErrors(): Step {
   }
 }
 
+/**
+ * The headers a call's steps gave it (`call.headers`) onto its answer, whichever step answered: the handler, an
+ * error, an early answer such as an idempotent replay. Run at middy's `requestEnd`, which sees the very response
+ * object the invocation returns.
+ */
+export function addCallHeaders(request: PipelineRequest): void {
+  const headers = findCall(request.event)?.headers
+  if (!headers || !request.response) return
+  request.response.headers = { ...request.response.headers, ...headers }
+}
+
 /** Every request's one log line, early answers (405, a replay) and errors included (middy's `requestEnd`). */
 export function logRequest(request: PipelineRequest): void {
   const call = findCall(request.event)

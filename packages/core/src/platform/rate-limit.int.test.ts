@@ -13,14 +13,19 @@ describe('takeRateLimit (a fixed window opened by the first call, counted with a
     const rule = { limit: 3, windowSeconds: 60 }
     const decisions = []
     for (const ms of [0, 1_000, 2_000, 3_000]) decisions.push(await takeRateLimit(name, 'a', rule, at(ms)))
+    // Each decision says how long the window has left (`resetSeconds`, the `RateLimit-Reset` header).
     expect(decisions).toEqual([
-      { allowed: true, remaining: 2 },
-      { allowed: true, remaining: 1 },
-      { allowed: true, remaining: 0 },
+      { allowed: true, remaining: 2, resetSeconds: 60 },
+      { allowed: true, remaining: 1, resetSeconds: 59 },
+      { allowed: true, remaining: 0, resetSeconds: 58 },
       // The window opened at 0 ends at 60 s: 57 s left.
-      { allowed: false, retryAfterSeconds: 57 },
+      { allowed: false, retryAfterSeconds: 57, resetSeconds: 57 },
     ])
-    expect(await takeRateLimit(name, 'b', rule, at(3_000))).toEqual({ allowed: true, remaining: 2 })
+    expect(await takeRateLimit(name, 'b', rule, at(3_000))).toEqual({
+      allowed: true,
+      remaining: 2,
+      resetSeconds: 60,
+    })
     expect(await takeRateLimit(`${name}.other`, 'a', rule, at(3_000))).toMatchObject({ allowed: true })
   })
 
@@ -29,12 +34,26 @@ describe('takeRateLimit (a fixed window opened by the first call, counted with a
     const rule = { limit: 2, windowSeconds: 10 }
     await takeRateLimit(name, 's', rule, at(0))
     await takeRateLimit(name, 's', rule, at(1_000))
-    expect(await takeRateLimit(name, 's', rule, at(9_999))).toEqual({ allowed: false, retryAfterSeconds: 1 })
-    expect(await takeRateLimit(name, 's', rule, at(10_000))).toEqual({ allowed: true, remaining: 1 })
-    expect(await takeRateLimit(name, 's', rule, at(15_000))).toEqual({ allowed: true, remaining: 0 })
+    expect(await takeRateLimit(name, 's', rule, at(9_999))).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    })
+    expect(await takeRateLimit(name, 's', rule, at(10_000))).toEqual({
+      allowed: true,
+      remaining: 1,
+      resetSeconds: 10,
+    })
+    expect(await takeRateLimit(name, 's', rule, at(15_000))).toEqual({
+      allowed: true,
+      remaining: 0,
+      resetSeconds: 5,
+    })
     // The new window started at 10 s, so it ends at 20 s.
-    expect(await takeRateLimit(name, 's', rule, at(19_000))).toEqual({ allowed: false, retryAfterSeconds: 1 })
-    expect(await takeRateLimit(name, 's', rule, at(20_000))).toEqual({ allowed: true, remaining: 1 })
+    expect(await takeRateLimit(name, 's', rule, at(19_000))).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    })
+    expect(await takeRateLimit(name, 's', rule, at(20_000))).toMatchObject({ allowed: true, remaining: 1 })
   })
 
   it('with limit 1, lets one call through per window after the last one let through', async () => {

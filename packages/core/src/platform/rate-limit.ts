@@ -24,9 +24,10 @@ export interface RateRule {
   windowSeconds: number
 }
 
+/** A call counted (`remaining` calls left) or refused; either way, seconds until the window ends (`resetSeconds`). */
 export type RateDecision =
-  | { allowed: true; remaining: number }
-  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: true; remaining: number; resetSeconds: number }
+  | { allowed: false; retryAfterSeconds: number; resetSeconds: number }
 
 /** A call over its rate limit: 429 `rate.limited`, answered with `Retry-After: retryAfterSeconds`. */
 export class RateLimited extends AppError {
@@ -57,14 +58,20 @@ export async function takeRateLimit(
   // suffice; the bound only guards against a clock far behind the others.
   for (let attempt = 0; attempt < 4; attempt++) {
     const counted = await countInOpenWindow(key, rule.limit, at)
-    if ('counted' in counted) return { allowed: true, remaining: rule.limit - counted.counted.count }
-    if (counted.refused)
+    const secondsTo = (windowEnd: number) => Math.max(0, Math.ceil((windowEnd - at) / 1000))
+    if ('counted' in counted)
       return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((counted.refused.windowEnd - at) / 1000)),
+        allowed: true,
+        remaining: Math.max(0, rule.limit - counted.counted.count),
+        resetSeconds: secondsTo(counted.counted.windowEnd),
       }
-    if (await openWindow(key, at + rule.windowSeconds * 1000, at))
-      return { allowed: true, remaining: rule.limit - 1 }
+    if (counted.refused) {
+      const retryAfterSeconds = Math.max(1, secondsTo(counted.refused.windowEnd))
+      return { allowed: false, retryAfterSeconds, resetSeconds: retryAfterSeconds }
+    }
+    const windowEnd = at + rule.windowSeconds * 1000
+    if (await openWindow(key, windowEnd, at))
+      return { allowed: true, remaining: rule.limit - 1, resetSeconds: secondsTo(windowEnd) }
   }
   throw new Error(`Rate limit ${bucket}: could not count a call (is this clock far behind the others?)`)
 }
