@@ -1,6 +1,5 @@
 import { campaignCheckRoutes } from '@app/contracts/campaigns/check-routes'
-import * as CampaignPreflight from '@app/core/campaigns/preflight'
-import * as CampaignTestSend from '@app/core/campaigns/test-send'
+import { CampaignPreflight, CampaignTestSend } from '@app/core/campaigns/public'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { idempotency } from '../middleware/steps/idempotency'
 

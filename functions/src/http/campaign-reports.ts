@@ -1,11 +1,13 @@
 import { campaignAudienceActionRoutes } from '@app/contracts/campaigns/audience-actions'
 import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
 import { templateAnalyticsRoutes } from '@app/contracts/campaigns/template-analytics'
-import { listCampaignAudienceActions } from '@app/core/campaigns/actions/runs'
-import { startCampaignAudienceAction as act } from '@app/core/campaigns/actions/start'
-import * as CampaignReports from '@app/core/campaigns/reports/api'
-import { downloadCampaignContacts } from '@app/core/campaigns/reports/contacts-csv'
-import { getTemplateAnalytics } from '@app/core/campaigns/reports/template-analytics'
+import {
+  startCampaignAudienceAction as act,
+  CampaignReports,
+  downloadCampaignContacts,
+  getTemplateAnalytics,
+  listCampaignAudienceActions,
+} from '@app/core/campaigns/public'
 import { endpointGroup } from '../middleware/endpoint-group'
 
 export const handler = endpointGroup(

@@ -1,6 +1,5 @@
 import { campaignRoutes } from '@app/contracts/campaigns/routes'
-import * as Campaigns from '@app/core/campaigns/campaigns'
-import * as CampaignSenderDefaults from '@app/core/campaigns/sender-defaults'
+import { CampaignSenderDefaults, Campaigns } from '@app/core/campaigns/public'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { idempotency } from '../middleware/steps/idempotency'
 

@@ -1,6 +1,5 @@
 import { createLogger } from '@app/core'
-import { handleDispatch } from '@app/core/campaigns/sending/dispatch'
-import { DispatchMessageSchema } from '@app/core/campaigns/sending/queue'
+import { DispatchMessageSchema, handleDispatch } from '@app/core/campaigns/public'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'

@@ -1,6 +1,5 @@
 import { createLogger } from '@app/core'
-import { recordEngagements } from '@app/core/campaigns/public'
-import { EngagementMessageSchema } from '@app/core/campaigns/reports/queue'
+import { EngagementMessageSchema, recordEngagements } from '@app/core/campaigns/public'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsBatchWorker } from './sqs-worker'

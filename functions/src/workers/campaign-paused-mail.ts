@@ -1,4 +1,4 @@
-import { campaignPausedSubscribers } from '@app/core/campaigns/paused-mail'
+import { campaignPausedSubscribers } from '@app/core/campaigns/public'
 import { subscriberWorker } from './subscriber-worker'
 
 /** The product's mail to an organization's owners about a campaign paused for an account-level error. */

@@ -1,5 +1,5 @@
 import { createLogger } from '@app/core'
-import { runCampaignSchedule, ScheduledStartSchema } from '@app/core/campaigns/scheduling'
+import { runCampaignSchedule, ScheduledStartSchema } from '@app/core/campaigns/public'
 import { count, createMetrics } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'

@@ -1,6 +1,5 @@
 import { createLogger } from '@app/core'
-import { SendMessageSchema } from '@app/core/campaigns/sending/queue'
-import { runSendBatch } from '@app/core/campaigns/sending/send'
+import { runSendBatch, SendMessageSchema } from '@app/core/campaigns/public'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'

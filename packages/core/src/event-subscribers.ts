@@ -1,11 +1,13 @@
 import { QUEUES, type QueueName } from '@app/contracts'
 import * as z from 'zod'
-import { billingSubscribers } from './billing/subscribers'
-import { campaignPausedSubscribers } from './campaigns/paused-mail'
-import { campaignReportSubscribers } from './campaigns/reports/subscribers'
-import { campaignScheduleSubscribers } from './campaigns/scheduling'
+import { billingSubscribers } from './billing/public'
+import {
+  campaignPausedSubscribers,
+  campaignReportSubscribers,
+  campaignScheduleSubscribers,
+} from './campaigns/public'
 import type { Subscriber, SubscriberQueue, SubscriberRoutes } from './events/dispatch'
-import { purgeAwsAccountSubscribers, purgeOrganizationSubscribers } from './purge/subscribers'
+import { purgeAwsAccountSubscribers, purgeOrganizationSubscribers } from './purge/public'
 import { sesMonitoringSubscribers } from './ses-monitoring/subscribers'
 
 const subscriberQueue = (name: QueueName, subscribers: readonly Subscriber[]): SubscriberQueue => ({

@@ -1,6 +1,6 @@
 import type { ExportSources } from './audience/public'
 import { contactsSource } from './audience/public'
-import { campaignContactsSource } from './campaigns/reports/contacts-csv'
+import { campaignContactsSource } from './campaigns/public'
 
 /**
  * Every kind of export the contact-transfer worker writes to S3, the one list it is given (so the audience's

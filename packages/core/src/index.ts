@@ -13,11 +13,13 @@ export { Operators } from './auth/public'
 export { AwsAccounts, EmailIdentities } from './aws-accounts/public'
 export { Billing, BillingAdmin, PlanPrices, PriceChange, StripeWebhook } from './billing/public'
 export * as BlockJobs from './blocks/propagate'
-export * as CampaignActionJobs from './campaigns/actions/run'
-export * as Campaigns from './campaigns/campaigns'
-export * as CampaignPreflight from './campaigns/preflight'
-export * as CampaignReports from './campaigns/reports/api'
-export * as CampaignTestSend from './campaigns/test-send'
+export {
+  CampaignActionJobs,
+  CampaignPreflight,
+  CampaignReports,
+  Campaigns,
+  CampaignTestSend,
+} from './campaigns/public'
 export { coreEnv } from './env'
 export { AppError } from './errors'
 export { JobRunner, Jobs } from './jobs/public'

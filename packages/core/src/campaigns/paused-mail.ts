@@ -4,8 +4,8 @@ import { coreEnv } from '../env'
 import { on } from '../events/dispatch'
 import { sendProductMail } from '../mail/product-mail'
 import { getOrganization, listMembers } from '../organizations/public'
+import { getCampaignRecord as getCampaign } from './campaigns.repo'
 import { markMailed, unmarkMailed } from './mail-marks.repo'
-import { getCampaign } from './public'
 
 /** Pauses a member asked for: nobody is mailed about them. */
 const BY_A_MEMBER = 'paused_by_user'

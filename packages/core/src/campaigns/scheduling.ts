@@ -10,8 +10,9 @@ import {
 import * as z from 'zod'
 import { on } from '../events/dispatch'
 import type { Logger } from '../log'
+import { getCampaignRecord as getCampaign } from './campaigns.repo'
 import { schedulingEnv } from './env'
-import { getCampaign, startScheduledCampaign } from './public'
+import { startScheduledCampaign } from './scheduled-start'
 
 /**
  * A scheduled campaign starts through EventBridge Scheduler: one one-time schedule per campaign (`at(...)` in the

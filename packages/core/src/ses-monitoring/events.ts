@@ -1,7 +1,7 @@
 import { markFromSesEvent } from '../audience/public'
 import * as AwsAccounts from '../aws-accounts/public'
 import * as Campaigns from '../campaigns/public'
-import * as Sending from '../campaigns/sending/public'
+import { Sending } from '../campaigns/public'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
 import { monitoringEnv } from './env'

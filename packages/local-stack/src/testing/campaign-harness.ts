@@ -6,9 +6,13 @@
  * 10,000-recipient bench (`bench/campaign-crash.ts`).
  */
 import { ENV } from '@app/contracts'
-import { handleDispatch } from '@app/core/campaigns/sending/dispatch'
-import { DispatchMessageSchema, SendMessageSchema } from '@app/core/campaigns/sending/queue'
-import { runSendBatch, type SendStep } from '@app/core/campaigns/sending/send'
+import {
+  DispatchMessageSchema,
+  handleDispatch,
+  runSendBatch,
+  SendMessageSchema,
+  type SendStep,
+} from '@app/core/campaigns/public'
 import {
   CreateQueueCommand,
   DeleteMessageCommand,
