@@ -1,5 +1,5 @@
 import { purgeOrganizationSubscribers } from '@app/core/purge/public'
-import { sesMonitoringSubscribers } from '@app/core/ses-monitoring/subscribers'
+import { sesMonitoringSubscribers } from '@app/core/ses-monitoring/public'
 import { subscriberWorker } from './subscriber-worker'
 
 /**

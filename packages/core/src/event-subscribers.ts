@@ -8,7 +8,7 @@ import {
 } from './campaigns/public'
 import type { Subscriber, SubscriberQueue, SubscriberRoutes } from './events/dispatch'
 import { purgeAwsAccountSubscribers, purgeOrganizationSubscribers } from './purge/public'
-import { sesMonitoringSubscribers } from './ses-monitoring/subscribers'
+import { sesMonitoringSubscribers } from './ses-monitoring/public'
 
 const subscriberQueue = (name: QueueName, subscribers: readonly Subscriber[]): SubscriberQueue => ({
   name,

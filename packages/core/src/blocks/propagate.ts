@@ -1,16 +1,13 @@
 import * as AwsAccounts from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { newEvent } from '../events/outbox'
+import type { ItemContext, ItemResult, JobHandlers, JobKindHandler, JobRecord } from '../jobs/public'
 import { requireJobPrincipal } from '../jobs/public'
-import type { ItemResult, JobRecord } from '../jobs/public'
-import type { ItemContext, JobHandlers, JobKindHandler } from '../jobs/public'
 import { retry } from '../platform/retry'
 import * as Publications from '../ses-sync/public'
-import { publishTemplate } from '../ses-sync/publish'
-import { type SesJobContext, sesContextFor } from '../ses-sync/ses-context'
-import { buildTemplate } from '../templates/build'
+import { publishTemplate, type SesJobContext, sesContextFor } from '../ses-sync/public'
 import * as Templates from '../templates/public'
-import { commitVersion, fieldsOf, readContent } from '../templates/templates'
+import { buildTemplate, commitVersion, fieldsOf, readContent } from '../templates/public'
 
 interface PropagateContext {
   job: JobRecord

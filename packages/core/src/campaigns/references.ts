@@ -1,11 +1,13 @@
 import { listTopics } from '../audience/public'
-import { assertVerified } from '../aws-accounts/public'
-import { toCustomerAwsError } from '../aws-accounts/public'
-import { customerSes } from '../aws-accounts/public'
-import { type AwsConnectionRecord, getConnection } from '../aws-accounts/public'
+import {
+  type AwsConnectionRecord,
+  assertVerified,
+  customerSes,
+  getConnection,
+  toCustomerAwsError,
+} from '../aws-accounts/public'
 import { AppError } from '../errors'
-import { getHead } from '../templates/public'
-import { senderFor, verifiedSenders } from '../templates/test-send'
+import { getHead, senderFor, verifiedSenders } from '../templates/public'
 import type { CampaignRecord } from './model'
 
 /** The organization's verified AWS connection (404 for another organization's id, 409 while unverified). */

@@ -1,20 +1,19 @@
 import type { SesSyncQuery, SesTakeBody, SesTemplateReview, Template } from '@app/contracts'
-import { toCustomerAwsError } from '../aws-accounts/public'
-import { customerSesSingleAttempt } from '../aws-accounts/public'
 import type { AwsConnectionRecord } from '../aws-accounts/public'
+import { customerSesSingleAttempt, toCustomerAwsError } from '../aws-accounts/public'
 import { AppError } from '../errors'
 import { SliceTimeUp } from '../jobs/public'
 import type { OrganizationContext } from '../organizations/public'
-import { buildTemplate } from '../templates/build'
 import * as Templates from '../templates/public'
 import {
+  buildTemplate,
   commitVersion,
   fieldsOf,
+  lineDiff,
   readContent,
   templateNotFound,
   versionConflict,
-} from '../templates/templates'
-import { lineDiff } from '../templates/versions'
+} from '../templates/public'
 import { fingerprint, type SesParts } from './fingerprint'
 import * as Publications from './publications.repo'
 import { pacedSes, readSesTemplate } from './ses-calls'
