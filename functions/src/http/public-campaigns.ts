@@ -10,6 +10,7 @@ import {
 import { callerAuthenticators } from '../middleware/api-callers'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { idempotency } from '../middleware/steps/idempotency'
+import { rateLimit } from '../middleware/steps/rate-limit'
 
 export const handler = endpointGroup(
   'public-campaigns',
@@ -25,5 +26,5 @@ export const handler = endpointGroup(
     cancelPublicCampaign: ({ context, params }) => changePublicCampaign(context, params.id, 'cancel'),
     getPublicCampaignReport: ({ context, params }) => getPublicCampaignReport(context, params.id),
   },
-  { authenticators: callerAuthenticators, idempotency },
+  { authenticators: callerAuthenticators, idempotency, rateLimit },
 )

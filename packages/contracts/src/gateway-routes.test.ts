@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { gatewayRoutes, isGreedyRouteKey, isKeyOnlyGroup, pathPrefix } from './gateway-routes'
-import { ENDPOINT_GROUPS, ROUTE_LIST, type RouteDefinition, routeKey } from './routes'
+import { ENDPOINT_GROUPS, PUBLIC_API_RATE_LIMIT, ROUTE_LIST, type RouteDefinition, routeKey } from './routes'
 
 type TableRoute = Pick<RouteDefinition, 'method' | 'path' | 'group' | 'auth'>
 
@@ -71,6 +71,13 @@ describe('the route table at API Gateway', () => {
           gateway.some((route) => route.group === group),
           group,
         ).toBe(true)
+  })
+
+  it("limits every key-only route per key, in the public API's one window (the key's own limit)", () => {
+    for (const group of ENDPOINT_GROUPS)
+      if (isKeyOnlyGroup(ROUTE_LIST, group))
+        for (const route of ROUTE_LIST.filter((candidate) => candidate.group === group))
+          expect(route.rateLimit, routeKey(route)).toEqual(PUBLIC_API_RATE_LIMIT)
   })
 
   it('keeps every key-only route under /api/v1', () => {

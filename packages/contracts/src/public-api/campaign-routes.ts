@@ -1,5 +1,11 @@
 import { API_SCOPES, type ApiScope } from '../api-keys/scopes'
-import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+import {
+  AWS_ERRORS,
+  ORGANIZATION_ERRORS,
+  PUBLIC_API_RATE_LIMIT,
+  type RouteDefinition,
+  route,
+} from '../route-definition'
 import {
   PublicCampaignListQuerySchema,
   PublicCampaignListSchema,
@@ -19,6 +25,7 @@ const keyed = <S extends ApiScope>(scope: S) =>
     permission: API_SCOPES[scope],
     organization: { in: 'apiKey' },
     feature: 'campaigns',
+    rateLimit: PUBLIC_API_RATE_LIMIT,
   }) as const
 
 /** What naming an AWS account, a sender, a template and topics can be refused with. */

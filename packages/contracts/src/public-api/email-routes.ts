@@ -1,5 +1,11 @@
 import { API_SCOPES } from '../api-keys/scopes'
-import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
+import {
+  AWS_ERRORS,
+  ORGANIZATION_ERRORS,
+  PUBLIC_API_RATE_LIMIT,
+  type RouteDefinition,
+  route,
+} from '../route-definition'
 import { SendEmailBodySchema, SendEmailResponseSchema } from './emails'
 
 /** Transactional email on the public API (issue 30), for the key's own organization. */
@@ -11,6 +17,7 @@ export const publicEmailRoutes = {
     permission: API_SCOPES['transactional:send'],
     organization: { in: 'apiKey' },
     feature: 'campaigns',
+    rateLimit: PUBLIC_API_RATE_LIMIT,
     method: 'POST',
     path: '/api/v1/emails',
     summary:
