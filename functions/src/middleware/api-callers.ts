@@ -21,6 +21,12 @@ export const callerAuthenticators: Authenticators = {
   },
   apiKey: async (event) => {
     const credential = credentialOf(event)
+    // The dashboard's sign-in never opens the public API: a JWT is told so, not just that a key is missing.
+    if (credential.kind === 'user')
+      throw new AppError(
+        'auth.unauthorized',
+        'The public API takes API keys, not a dashboard sign-in: create a key under Organization → API keys and send it as Authorization: Bearer ssk_live_….',
+      )
     if (credential.kind !== 'apiKey')
       throw new AppError(
         'auth.unauthorized',
