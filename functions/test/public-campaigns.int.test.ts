@@ -121,6 +121,22 @@ describe('/api/v1/campaigns', () => {
     })
   })
 
+  it('is gated like the dashboard’s campaigns: a key of an organization without the plan gets 403', async () => {
+    const start = await campaignOrg('START', { events: false })
+    const key = keyed(await keyFor(start, ['campaigns:read', 'transactional:send']))
+    for (const answer of [
+      await key.get('/api/v1/campaigns'),
+      await key.post('/api/v1/emails', {
+        template: { name: 'x' },
+        to: [uniqueEmail('x')],
+        from: { email: start.fromEmail },
+      }),
+    ]) {
+      expect(answer.status).toBe(403)
+      expect(answer.body.error.code).toBe('plan.feature_locked')
+    }
+  })
+
   it('needs each operation’s scope (403 without it)', async () => {
     const campaign = await created()
     const readOnly = keyed(await keyFor(setup, ['campaigns:read']))
