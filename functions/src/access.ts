@@ -26,6 +26,7 @@ import { access as suppression } from './http/suppression.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
+import { access as webhooks } from './http/webhooks.access'
 import { access as billingEventsWorker } from './workers/billing-events.access'
 import { access as campaignDispatchWorker } from './workers/campaign-dispatch.access'
 import { access as campaignEventsWorker } from './workers/campaign-events.access'
@@ -38,6 +39,7 @@ import { access as jobsWorker } from './workers/jobs.access'
 import { access as purgeWorker } from './workers/purge.access'
 import { access as sesMonitoringEventsWorker } from './workers/ses-monitoring-events.access'
 import { access as suppressionSyncSchedule } from './workers/suppression-sync-schedule.access'
+import { access as webhookDeliveriesWorker } from './workers/webhook-deliveries.access'
 
 /**
  * What each function may touch, as declared beside it (`http/<group>.access.ts`, `workers/<worker>.access.ts`);
@@ -70,6 +72,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   campaigns,
   'campaign-reports': campaignReports,
   'campaign-checks': campaignChecks,
+  webhooks,
   'public-campaigns': publicCampaigns,
   'public-emails': publicEmails,
   'api-keys': apiKeys,
@@ -87,6 +90,7 @@ export const WORKER_ACCESS: Record<QueueName, FunctionAccess> = {
   billingEvents: billingEventsWorker,
   sesMonitoringEvents: sesMonitoringEventsWorker,
   campaignPausedMail: campaignPausedMailWorker,
+  webhookDeliveries: webhookDeliveriesWorker,
 }
 
 /** The domain-event dispatcher (the table's stream → `workers/event-dispatcher.ts`). */

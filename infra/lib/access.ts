@@ -35,6 +35,7 @@ export function grantAccess(fn: ServiceFunction, access: FunctionAccess, resourc
   for (const queue of access.sendsTo) resources.queues.byName[queue].queue.grantSendMessages(fn.function)
   if (access.sendsMail) grantProductMail(fn, resources.mailFromAddress)
   if (access.customerAws) resources.customerAws.grant(fn)
+  else if (access.sealsSecrets) resources.customerAws.grantSecrets(fn)
   if (access.transfers) resources.transfers.grant(fn)
   if (access.schedulesCampaigns) resources.campaignSchedules.grant(fn)
   if (access.stripe) {

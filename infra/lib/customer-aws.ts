@@ -81,6 +81,12 @@ export class CustomerAws extends Construct {
     }
   }
 
+  /** Seal and open the product's own secrets (webhook signing secrets) only: no customer role. */
+  grantSecrets(fn: ServiceFunction): void {
+    this.key.grant(fn.function, 'kms:GenerateDataKey', 'kms:Decrypt')
+    fn.addEnvironment(ENV.secretsKeyId, this.key.keyArn)
+  }
+
   /** Seal/open secrets, assume customers' SES Studio roles, and know where the template is. */
   grant(fn: ServiceFunction): void {
     const stack = Stack.of(this)

@@ -10,7 +10,7 @@ export const access = {
   table: true,
   sendsMail: false,
   administersUsers: false,
-  sendsTo: ['purge', 'billingEvents', 'sesMonitoringEvents', 'campaignPausedMail'],
+  sendsTo: ['purge', 'billingEvents', 'sesMonitoringEvents', 'campaignPausedMail', 'webhookDeliveries'],
   stripe: false,
   customerAws: false,
   schedulesCampaigns: true,

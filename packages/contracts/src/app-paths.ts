@@ -53,6 +53,7 @@ export const appPaths = {
   /** The billing page with its plan chooser open. */
   planChooser: () => withQuery(appPaths.billing(), { [PLAN_CHOOSER_PARAM]: 'plan' }),
   invoices: () => `${APP}/organization/invoices`,
+  webhooks: () => `${APP}/organization/webhooks`,
 
   awsAccount: () => `${APP}/aws-account`,
   newAwsAccount: () => `${APP}/aws-accounts/new`,

@@ -19,6 +19,18 @@ export const ENV = {
   billingEventsQueueUrl: 'BILLING_EVENTS_QUEUE_URL',
   sesMonitoringEventsQueueUrl: 'SES_MONITORING_EVENTS_QUEUE_URL',
   campaignPausedMailQueueUrl: 'CAMPAIGN_PAUSED_MAIL_QUEUE_URL',
+  webhookDeliveriesQueueUrl: 'WEBHOOK_DELIVERIES_QUEUE_URL',
+  /**
+   * Locally only (tests, `npm start` on purpose): `1` lets webhook endpoints be `http://` and resolve to loopback
+   * addresses (a receiver on this machine). Private, link-local and metadata addresses stay refused. Never set in
+   * the CDK stack.
+   */
+  webhooksAllowLoopback: 'WEBHOOKS_ALLOW_LOOPBACK',
+  /**
+   * Pauses before each webhook retry, seconds, comma-separated (default `5,60,300,1800,7200,18000,36000`: eight
+   * attempts over about 16 hours, each pause ±20 % jitter). Tests set short ones.
+   */
+  webhookRetrySeconds: 'WEBHOOK_RETRY_SECONDS',
   /** EventBridge Scheduler: the group of campaigns' one-time schedules, the role Scheduler assumes, its target. */
   campaignScheduleGroup: 'CAMPAIGN_SCHEDULE_GROUP',
   campaignSchedulerRoleArn: 'CAMPAIGN_SCHEDULER_ROLE_ARN',

@@ -15,6 +15,7 @@ import { ORGANIZATION_ERROR_STATUS } from './organizations/errors'
 import { SES_MONITORING_ERROR_STATUS } from './ses-monitoring/errors'
 import { SES_SYNC_ERROR_STATUS } from './ses-sync/errors'
 import { TEMPLATE_ERROR_STATUS } from './templates/errors'
+import { WEBHOOK_ERROR_STATUS } from './webhooks/errors'
 
 /** Errors of no one domain: the request itself, permissions, plans, concurrency, the platform. */
 const COMMON_ERROR_STATUS = {
@@ -60,6 +61,7 @@ export const DOMAIN_ERROR_STATUS = [
   TRANSFER_ERROR_STATUS,
   UNSUBSCRIBE_ERROR_STATUS,
   CAMPAIGN_ERROR_STATUS,
+  WEBHOOK_ERROR_STATUS,
 ] as const
 
 /**
@@ -85,6 +87,7 @@ export const ERROR_STATUS = {
   ...TRANSFER_ERROR_STATUS,
   ...UNSUBSCRIBE_ERROR_STATUS,
   ...CAMPAIGN_ERROR_STATUS,
+  ...WEBHOOK_ERROR_STATUS,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -25,6 +25,8 @@ export interface FunctionAccess {
   stripe: boolean
   /** Reaches customers' own AWS accounts (assumes their roles, opens their sealed keys). */
   customerAws: boolean
+  /** Seals and opens the product's own secrets (webhook signing secrets) with the secrets KMS key. */
+  sealsSecrets?: boolean
   /** Reads and writes the transfer bucket (contact imports, exports, invalid-row files) and presigns its URLs. */
   transfers?: boolean
   /**

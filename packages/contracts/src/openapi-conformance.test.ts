@@ -60,6 +60,9 @@ const DOCUMENTED: Record<string, Documented> = {
   },
   'updateAwsAccount body': { by: ['minProperties'] },
   'leaveSandbox body.websiteUrl': { by: ['pattern'] },
+  'createWebhookEndpoint body.url': { by: ['pattern'] },
+  'updateWebhookEndpoint body': { by: ['minProperties'] },
+  'updateWebhookEndpoint body.url': { by: ['pattern'] },
   'enableMonitoring body.eventTypes': UNIQUE,
   'listMessageLogs query.limit': { by: ['enum'] },
   'getStatusTimeSeries query': {

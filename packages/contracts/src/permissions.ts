@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   /** Campaigns: read them (and their pre-flight and recipients), and create, edit, send, pause, cancel, delete. */
   'campaigns.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'campaigns.write': ['OWNER', 'ADMIN', 'MEMBER'],
+  /** Outgoing webhooks: endpoints, their secrets, test events, the delivery log, redelivery, re-enabling. */
+  'webhooks.manage': ['OWNER', 'ADMIN'],
   /** The organization's API keys: list, create, rename, rotate and revoke them (admins, as issue 30 asks). */
   'api_keys.manage': ['OWNER', 'ADMIN'],
 } as const satisfies Record<string, readonly Role[]>

@@ -118,6 +118,20 @@ export const QUEUES = {
     maxReceiveCount: 8,
     batchSize: 1,
   },
+  /**
+   * Outgoing webhooks (core `webhooks/`): the event subscriber writes a delivery per enabled endpoint wanting the
+   * event and enqueues it here; each delivery message is one signed POST (5 s timeout) of one delivery. A failed
+   * attempt enqueues the next with its backoff as the message delay; SQS delays stop at 15 minutes, so a longer
+   * pause is taken in 15-minute hops (a message not yet due is put back with the rest of the wait). The owners'
+   * mail about an endpoint disabled for persistent failure rides here too.
+   */
+  webhookDeliveries: {
+    worker: 'webhook-deliveries',
+    urlEnv: ENV.webhookDeliveriesQueueUrl,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 8,
+    batchSize: 1,
+  },
 } as const
 
 export type QueueName = keyof typeof QUEUES

@@ -36,6 +36,8 @@ export const ENDPOINT_GROUPS = [
   'campaign-reports',
   // What a campaign is checked with before sending: the pre-flight and test sends.
   'campaign-checks',
+  // Outgoing webhooks: endpoints, secrets, test events, the delivery log, redelivery.
+  'webhooks',
   // The public API's campaigns (`/api/v1/campaigns`) and transactional sends (`/api/v1/emails`): API keys only.
   'public-campaigns',
   'public-emails',

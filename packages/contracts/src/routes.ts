@@ -25,6 +25,7 @@ import type { EndpointGroup, RouteDefinition } from './route-definition'
 import { sesMonitoringRoutes } from './ses-monitoring/routes'
 import { sesRoutes } from './ses-sync/routes'
 import { templateRoutes } from './templates/routes'
+import { webhookRoutes } from './webhooks/routes'
 
 export * from './route-definition'
 
@@ -54,6 +55,7 @@ export const routes = {
   ...campaignRoutes,
   ...campaignReportRoutes,
   ...campaignCheckRoutes,
+  ...webhookRoutes,
   ...campaignAudienceActionRoutes,
   ...contactActivityRoutes,
   ...templateAnalyticsRoutes,

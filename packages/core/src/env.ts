@@ -67,3 +67,18 @@ export function cursorSigningKey(): string {
     throw new Error(`${ENV.cursorKey} must be set to at least ${MIN_CURSOR_KEY_LENGTH} characters`)
   return key
 }
+
+/** Default pauses before each webhook retry, seconds: eight attempts over about 16 hours (± jitter). */
+const WEBHOOK_RETRY_DEFAULT = [5, 60, 300, 1800, 7200, 18000, 36000]
+
+/**
+ * Outgoing webhooks' settings, read on each use (tests set them): `WEBHOOKS_ALLOW_LOOPBACK=1` (locally only)
+ * lets endpoints be http:// on a loopback address; `WEBHOOK_RETRY_SECONDS` the pauses between attempts.
+ */
+export function webhookSettings(): { allowLoopback: boolean; retrySeconds: number[] } {
+  const raw = process.env[ENV.webhookRetrySeconds]
+  const retrySeconds = raw
+    ? z.array(z.coerce.number().min(0).max(86_400)).min(1).parse(raw.split(','))
+    : WEBHOOK_RETRY_DEFAULT
+  return { allowLoopback: process.env[ENV.webhooksAllowLoopback] === '1', retrySeconds }
+}

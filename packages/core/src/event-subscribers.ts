@@ -9,6 +9,7 @@ import {
 import type { Subscriber, SubscriberQueue, SubscriberRoutes } from './events/dispatch'
 import { purgeAwsAccountSubscribers, purgeOrganizationSubscribers } from './purge/public'
 import { sesMonitoringSubscribers } from './ses-monitoring/public'
+import { webhookSubscribers } from './webhooks/public'
 
 const subscriberQueue = (name: QueueName, subscribers: readonly Subscriber[]): SubscriberQueue => ({
   name,
@@ -29,6 +30,8 @@ export const SUBSCRIBER_QUEUES = {
     ...purgeOrganizationSubscribers,
   ]),
   campaignPausedMail: subscriberQueue('campaignPausedMail', campaignPausedSubscribers),
+  /** Outgoing webhooks: deliveries written and queued (the same queue carries their attempts), owners mailed. */
+  webhookDeliveries: subscriberQueue('webhookDeliveries', webhookSubscribers),
 } as const satisfies Partial<Record<QueueName, SubscriberQueue>>
 
 /**

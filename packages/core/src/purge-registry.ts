@@ -11,6 +11,7 @@ import type { PurgeDeclaration } from './purge/registry'
 import { sesMonitoringPurge } from './ses-monitoring/purge'
 import { sesSyncPurge } from './ses-sync/purge'
 import { blocksPurge, templatesPurge } from './templates/purge'
+import { webhooksPurge } from './webhooks/purge'
 
 /**
  * What each domain removes when an organization (or one of its AWS connections) goes, declared in the
@@ -31,4 +32,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   suppressionFeedbackPurge,
   audienceTransfersPurge,
   campaignsPurge,
+  webhooksPurge,
 ]

@@ -45,6 +45,8 @@ export function handlerEnvironment(
     [ENV.sesEventsUrl]: `${config.apiUrl}${SES_EVENTS_PATH}`,
     [ENV.localSnsOrigin]: config.aws.gatewayUrl,
     ...Object.fromEntries(queueUrls),
+    // Webhooks to receivers on this machine: only when the operator (or the test run) sets the flag explicitly.
+    ...passThrough(ENV.webhooksAllowLoopback, ENV.webhookRetrySeconds),
     // Campaign schedules go to the local Scheduler stand-in (the gateway), which delivers to the local queue.
     [ENV.campaignScheduleGroup]: 'ses-studio-local-campaigns',
     [ENV.campaignSchedulerRoleArn]: `arn:aws:iam::${config.aws.platformAccountId}:role/ses-studio-local-scheduler`,
@@ -61,6 +63,11 @@ export function handlerEnvironment(
     AWS_ENDPOINT_URL_S3: config.s3Endpoint,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: config.cognitoEndpoint,
   }
+}
+
+/** The variables of `names` set in this process (explicit local choices, e.g. `WEBHOOKS_ALLOW_LOOPBACK=1 npm start`). */
+function passThrough(...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])))
 }
 
 /** Variables that would make handlers reach for real AWS (credentials, profiles) or real Stripe's keys. */

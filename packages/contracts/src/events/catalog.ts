@@ -173,6 +173,20 @@ export const EVENT_PAYLOADS = {
     campaignId: z.string().min(1),
     at: z.iso.datetime(),
   }),
+  /**
+   * An outgoing webhook endpoint stopped receiving deliveries: every attempt of a delivery failed over the retry
+   * schedule (about a day), so it was disabled (the owners are mailed; a member re-enables it). Never the secret.
+   */
+  'webhook_endpoint.disabled': z.object({
+    endpointId: z.string().min(1),
+    url: z.string().min(1),
+    reason: z.object({ code: z.string().min(1), message: z.string() }),
+  }),
+  /**
+   * A member sent a test event to one webhook endpoint: delivered to that endpoint only (signed like any other),
+   * never published to the outbox or to other endpoints.
+   */
+  'webhook_endpoint.tested': z.object({ endpointId: z.string().min(1) }),
 } as const
 
 export type EventType = keyof typeof EVENT_PAYLOADS

@@ -36,6 +36,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['campaigns', Keys.campaignRowKey(org, 'c')],
   ['campaigns', Keys.campaignRunKey(org, 'c')],
   ['campaigns', Keys.campaignSenderDefaultsKey(org)],
+  ['webhooks', Keys.webhookEndpointKey(org, 'w')],
+  ['webhooks', Keys.webhookMailedKey(org, 'e', 'acc')],
 ]
 
 describe('the purge registry', () => {
@@ -53,15 +55,20 @@ describe('the purge registry', () => {
       Keys.preferencePartition(org),
       Keys.audienceCountPartition(org),
       Keys.bounceStreakPartition(org),
+      Keys.webhookDeliveryPartition(org),
     ])
     expect(sharded[0]?.awsAccountPrefix?.({ orgId: org, awsAccountId: 'aws' })).toBe(
       Keys.hourlyStatsShardSortKey('aws', ''),
     )
   })
 
-  it('declares the leftovers of deleted templates and deleted campaigns (their runs and ledgers)', () => {
+  it('declares the leftovers of deleted templates, campaigns (their runs and ledgers) and webhook endpoints (their deliveries)', () => {
     const withLeftovers = PURGE_DECLARATIONS.filter((declaration) => declaration.leftovers)
-    expect(withLeftovers.map((declaration) => declaration.domain).sort()).toEqual(['campaigns', 'templates'])
+    expect(withLeftovers.map((declaration) => declaration.domain).sort()).toEqual([
+      'campaigns',
+      'templates',
+      'webhooks',
+    ])
     const campaigns = PURGE_DECLARATIONS.find((declaration) => declaration.domain === 'campaigns')
     expect(campaigns?.beforeOrganization).toEqual(expect.any(Function))
   })

@@ -1,5 +1,6 @@
 import { appendFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { ENV } from '@app/contracts'
 import type { TestProject } from 'vitest/node'
 import { type LocalStackOptions, startLocalStack } from '../index'
 import { FREE_PORTS } from '../ports'
@@ -18,6 +19,9 @@ export async function startTestStack(
 ): Promise<() => Promise<void>> {
   // The SDK's Node 20 notice would open every test file's output; test workers inherit this.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  // Webhook tests post to receivers on loopback, and retry after short pauses (1 s, 2 s) instead of hours.
+  process.env[ENV.webhooksAllowLoopback] ??= '1'
+  process.env[ENV.webhookRetrySeconds] ??= '1,2'
   const env = testStackEnv()
   const dataDir = scratchDir('ses-studio-stack-')
   const logFile = join(dataDir, 'local-stack.log')
