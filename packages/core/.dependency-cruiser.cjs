@@ -5,10 +5,15 @@
  *   sub-folder's repository (`campaigns/sending/ledger.repo.ts`) is the whole domain's, not the sub-folder's. The
  *   domain is the unit that owns the storage (one `db/keys/<domain>.ts`, one purge declaration, one `public.ts`);
  *   a sub-folder is a part of it (the campaign purge deletes the engine's ledger), and a sub-folder's `public.ts`
- *   (`campaigns/sending/public.ts`) is a courtesy inside the domain, not a boundary. Other domains, the functions,
- *   the local stack and core's own top-level files use what the domain deliberately exports (`<domain>/public.ts`
- *   for reads of its storage, its service modules for the rest). Tests may seed and inspect storage through a
- *   repository; they are not cruised.
+ *   (`campaigns/sending/public.ts`) is a courtesy inside the domain, not a boundary. Tests may seed and inspect
+ *   storage through a repository; they are not cruised.
+ * - A domain is entered only through its `public.ts`: other domains, the functions, the local stack and core's own
+ *   top-level files (`index.ts`, the registries) import nothing else of `<domain>/…` — neither a service module nor
+ *   a sub-folder's `public.ts`. What they use is re-exported there by name (a service as a namespace, `Contacts`,
+ *   for core's `index.ts`). A file that truly must be a second entry is listed in `EXTRA_ENTRIES` with its reason.
+ *   The shared building blocks in `SHARED_FOLDERS` (the storage toolkit, the event outbox, the platform pieces,
+ *   product mail) are not domains: each of their modules is an entry. A repository imported from outside is
+ *   reported by the repository rules above, not twice.
  * - DynamoDB is called only by repositories (`*.repo.ts`) and the single-table toolkit (`db/`), whose client
  *   `aws.ts` creates: nothing else in core or the functions imports `@aws-sdk/lib-dynamodb` or
  *   `@aws-sdk/client-dynamodb`. `dynamo()` (from `aws.ts`) sends nothing without a command from those packages, so
@@ -28,6 +33,55 @@ const DYNAMODB_OUTSIDE_REPOSITORIES = [
 ]
 const DYNAMODB_SDK = '(^|/)@aws-sdk/(lib-dynamodb|client-dynamodb)(/|$)'
 
+/** Folders under core/src that are shared building blocks, not domains: any of their modules may be imported. */
+const SHARED_FOLDERS = [
+  {
+    folder: 'db',
+    reason: 'the single-table toolkit every repository builds on (keys, batch, transactions, cursor)',
+  },
+  {
+    folder: 'events',
+    reason: 'the outbox every domain emits to and the dispatcher that hands events to subscribers',
+  },
+  {
+    folder: 'platform',
+    reason: 'shared building blocks: rate limiter, idempotency, secret sealing, HMAC, retry, once marks',
+  },
+  { folder: 'mail', reason: "the product's own mail (one module), sent by several domains" },
+]
+/**
+ * Entries of a domain besides its `public.ts`, each with why (`path` relative to core/src, a regular expression).
+ * Keep it short: a new need is met by a name in `public.ts`.
+ */
+const EXTRA_ENTRIES = [
+  {
+    path: '(?!purge/)[^/]+/purge\\.ts|audience/(feedback-purge|import/purge)\\.ts',
+    reason:
+      "a domain's purge declarations (`purge.ts`, `feedback-purge.ts`, `import/purge.ts`), collected by " +
+      '`purge-registry.ts`, which the purge engine imports: through `public.ts` the registry would import the ' +
+      'services that start a purge, and they import the engine (a cycle)',
+  },
+  {
+    path: 'purge/registry\\.ts',
+    reason:
+      'the declaration type and helpers each purge declaration uses: `purge/public.ts` carries the engine, which ' +
+      'imports every declaration (a cycle)',
+  },
+  {
+    path: 'aws-accounts/duplicates\\.ts',
+    reason:
+      'the lazy migration of `MIGRATION_CYCLES` merges duplicate connections with it: through `public.ts` it would ' +
+      'import the services that run the migration (a file cycle). It goes with that migration',
+  },
+  {
+    path: '[^/]+/.+\\.fixture\\.ts',
+    reason:
+      "test fixtures (`audience/import/zip-archive.fixture.ts`): tests' code, which the local stack's `testing/` " +
+      'hands to tests outside core; no production module imports one',
+  },
+]
+const PUBLIC_ENTRY = `^${CORE}/[^/]+/public\\.ts$`
+
 /**
  * A data migration is run lazily by the domain whose data it moves (`ensureOrganizationMigrated` before any read),
  * and it uses that domain's own functions: aws-accounts ↔ migrations (`aws-account-publications`: duplicates merged
@@ -41,6 +95,8 @@ for (const [a, b] of MIGRATION_CYCLES) {
   partners.set(a, [...(partners.get(a) ?? []), b])
   partners.set(b, [...(partners.get(b) ?? []), a])
 }
+/** A module inside a domain folder (not a shared folder's). */
+const DOMAIN_MODULE = `^${CORE}/(?!(${SHARED_FOLDERS.map((shared) => shared.folder).join('|')})/)[^/]+/`
 const folder = (names) => `^${CORE}/(${names.join('|')})$`
 
 const cycleRules = [
@@ -79,6 +135,33 @@ module.exports = {
       severity: 'error',
       from: { pathNot: `^${CORE}/[^/]+/` },
       to: { path: REPOSITORY },
+    },
+    {
+      name: 'domain-entered-through-public',
+      comment:
+        "Another domain's inner module: import what you need from its public.ts (add the name there), not from its files.",
+      severity: 'error',
+      from: { path: `^${CORE}/([^/]+)/` },
+      to: {
+        path: DOMAIN_MODULE,
+        pathNot: [
+          `^${CORE}/$1/`,
+          PUBLIC_ENTRY,
+          REPOSITORY,
+          ...EXTRA_ENTRIES.map((entry) => `^${CORE}/(${entry.path})$`),
+        ],
+      },
+    },
+    {
+      name: 'domain-entered-through-public',
+      comment:
+        "Functions, the local stack and core's top-level files enter a domain only through its public.ts (add the name there).",
+      severity: 'error',
+      from: { pathNot: `^${CORE}/[^/]+/` },
+      to: {
+        path: DOMAIN_MODULE,
+        pathNot: [PUBLIC_ENTRY, REPOSITORY, ...EXTRA_ENTRIES.map((entry) => `^${CORE}/(${entry.path})$`)],
+      },
     },
     {
       name: 'dynamodb-only-in-repositories',

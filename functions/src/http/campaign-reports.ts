@@ -3,8 +3,9 @@ import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
 import { templateAnalyticsRoutes } from '@app/contracts/campaigns/template-analytics'
 import {
   startCampaignAudienceAction as act,
-  CampaignReports,
+  compareCampaigns,
   downloadCampaignContacts,
+  getCampaignReport,
   getTemplateAnalytics,
   listCampaignAudienceActions,
 } from '@app/core/campaigns/public'
@@ -14,9 +15,8 @@ export const handler = endpointGroup(
   'campaign-reports',
   { ...campaignReportRoutes, ...campaignAudienceActionRoutes, ...templateAnalyticsRoutes },
   {
-    getCampaignReport: ({ context, params, query }) =>
-      CampaignReports.getCampaignReport(context, params.id, query),
-    compareCampaigns: ({ context, query }) => CampaignReports.compareCampaigns(context, query),
+    getCampaignReport: ({ context, params, query }) => getCampaignReport(context, params.id, query),
+    compareCampaigns: ({ context, query }) => compareCampaigns(context, query),
     downloadOpenedContacts: ({ context, params, query }) =>
       downloadCampaignContacts(context, params.id, { outcome: 'opened', machineOpens: query.machineOpens }),
     downloadClickedContacts: ({ context, params }) =>

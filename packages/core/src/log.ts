@@ -1,6 +1,6 @@
 import { LogFormatter, LogItem, Logger as Powertools } from '@aws-lambda-powertools/logger'
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types'
-import { scrubApiKeys } from './api-keys/format'
+import { scrubApiKeys } from './api-keys/public'
 
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|credential|accesskey/i

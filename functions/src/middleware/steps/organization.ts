@@ -1,6 +1,6 @@
 import type { Permission } from '@app/contracts'
-import { defaultOrganizationOf, requireActiveAccountIn } from '@app/core/accounts/accounts'
-import { organizationContext } from '@app/core/organizations/context'
+import { defaultOrganizationOf, requireActiveAccountIn } from '@app/core/accounts/public'
+import { organizationContext } from '@app/core/organizations/public'
 import { type OwnerLookups, resolveOrganization } from '../organization'
 import { callOf, type Step } from '../pipeline'
 

@@ -26,6 +26,7 @@ export { campaignPausedSubscribers } from './paused-mail'
 export * as CampaignPreflight from './preflight'
 /** Campaign reports (`CampaignReports.…` in the functions). */
 export * as CampaignReports from './reports/api'
+export { compareCampaigns, getCampaignReport } from './reports/api'
 /** A campaign's recipients with their outcome: the CSV download, and an export's source. */
 export { campaignContactsSource, downloadCampaignContacts } from './reports/contacts-csv'
 export type { EngagementEvent } from './reports/model'
@@ -48,8 +49,8 @@ export { campaignScheduleSubscribers, runCampaignSchedule, ScheduledStartSchema 
 export * as CampaignSenderDefaults from './sender-defaults'
 /** The send engine's dispatcher (the campaign-dispatch worker). */
 export { handleDispatch } from './sending/dispatch'
-/** The send engine's run of a campaign, as the engine's own `public.ts` gives it (`Sending.…`). */
-export * as Sending from './sending/public'
+/** SES's word on a sent message (delivered, bounced, complained), recorded on the engine's ledger. */
+export { recordSesOutcome, type SesOutcome } from './sending/public'
 /** The send engine's queue messages (dispatch, send batches). */
 export { DispatchMessageSchema, SendMessageSchema } from './sending/queue'
 /** One send batch (the campaign-send worker and the local campaign harness). */

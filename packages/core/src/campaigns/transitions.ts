@@ -2,7 +2,7 @@ import type { Campaign, CampaignAction, CampaignSchedule, CampaignStatus, Princi
 import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { getCampaignRecord } from './campaigns.repo'
 import { currentContent, type Refusal, refusalsOf, senderValues } from './checks'
 import type { CampaignRecord } from './model'

@@ -12,7 +12,7 @@ import {
 import type * as z from 'zod'
 import { listConnections } from '../aws-accounts/public'
 import { AppError } from '../errors'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { createCampaign, getCampaign, listCampaigns, requireCampaign } from './campaigns'
 import { getCampaignReport } from './reports/api'
 import { applyAction } from './transitions'

@@ -1,7 +1,7 @@
 import { markFromSesEvent } from '../audience/public'
 import * as AwsAccounts from '../aws-accounts/public'
 import * as Campaigns from '../campaigns/public'
-import { Sending } from '../campaigns/public'
+import { recordSesOutcome, type SesOutcome } from '../campaigns/public'
 import { AppError } from '../errors'
 import type { Logger } from '../log'
 import { monitoringEnv } from './env'
@@ -54,7 +54,7 @@ async function confirmSubscription(message: SnsMessage, log: Logger): Promise<vo
 }
 
 /** The events that settle a campaign recipient's ledger item (the sending engine's `recordSesOutcome`). */
-const LEDGER_EVENTS = new Set<Sending.SesOutcome['type']>([
+const LEDGER_EVENTS = new Set<SesOutcome['type']>([
   'SEND',
   'DELIVERY',
   'BOUNCE',
@@ -62,8 +62,8 @@ const LEDGER_EVENTS = new Set<Sending.SesOutcome['type']>([
   'REJECT',
   'RENDERING_FAILURE',
 ])
-const isLedgerEvent = (type: SesEvent['type']): type is Sending.SesOutcome['type'] =>
-  LEDGER_EVENTS.has(type as Sending.SesOutcome['type'])
+const isLedgerEvent = (type: SesEvent['type']): type is SesOutcome['type'] =>
+  LEDGER_EVENTS.has(type as SesOutcome['type'])
 
 /**
  * A campaign message's event goes to its recipient's ledger item, found by the message's `campaign` and `contact`
@@ -72,7 +72,7 @@ const isLedgerEvent = (type: SesEvent['type']): type is Sending.SesOutcome['type
 async function routeToCampaign(orgId: string, event: SesEvent, log: Logger): Promise<void> {
   if (!event.campaign) return
   if (isLedgerEvent(event.type)) {
-    const changed = await Sending.recordSesOutcome({
+    const changed = await recordSesOutcome({
       orgId,
       campaignId: event.campaign.campaignId,
       contactId: event.campaign.contactId,

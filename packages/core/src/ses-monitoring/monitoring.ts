@@ -1,17 +1,17 @@
 import type { AwsAccount, EnableMonitoringBodySchema } from '@app/contracts'
 import type * as z from 'zod'
+import * as AwsAccounts from '../aws-accounts/public'
 import {
   assertVerified,
+  removeFromAccount,
   requireConnection,
   requireVerifiedConnection,
   toAwsAccount,
-} from '../aws-accounts/aws-accounts'
-import { toCustomerAwsError } from '../aws-accounts/aws-errors'
-import * as AwsAccounts from '../aws-accounts/public'
-import { removeFromAccount } from '../aws-accounts/public'
+  toCustomerAwsError,
+} from '../aws-accounts/public'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
-import type { OrganizationContext } from '../organizations/context'
+import type { OrganizationContext } from '../organizations/public'
 import { createInAccount, monitoringNames } from './resources'
 
 /**

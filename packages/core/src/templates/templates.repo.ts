@@ -21,7 +21,7 @@ import {
 } from '../db/keys'
 import { principalItem } from '../db/principal'
 import { GSI1, GSI2, type Item, queryAll, tableName } from '../db/table'
-import type { TransactItem } from '../organizations/template-actions'
+import type { TransactItem } from '../organizations/public'
 
 /** What lists show and the current version number: small, so listing an organization's templates stays cheap. */
 export interface TemplateHead {

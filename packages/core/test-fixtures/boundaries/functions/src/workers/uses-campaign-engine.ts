@@ -1,0 +1,3 @@
+import { forgetRecipient } from '../../../packages/core/src/campaigns/sending/engine'
+
+export const handler = (pk: string) => forgetRecipient(pk)

@@ -1,0 +1,3 @@
+import { forgetRecipient } from '../campaigns/sending/engine'
+
+export const reachIntoCampaigns = (pk: string) => forgetRecipient(pk)

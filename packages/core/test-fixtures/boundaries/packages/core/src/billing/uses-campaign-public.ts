@@ -1,0 +1,3 @@
+import { forgetRecipient } from '../campaigns/public'
+
+export const askCampaigns = (pk: string) => forgetRecipient(pk)

@@ -1,0 +1,1 @@
+export { forgetRecipient } from './sending/engine'

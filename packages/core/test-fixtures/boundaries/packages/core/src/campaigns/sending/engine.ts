@@ -1,0 +1,3 @@
+import { deleteLedgerShard } from './ledger.repo'
+
+export const forgetRecipient = (pk: string) => deleteLedgerShard(pk)
