@@ -75,7 +75,9 @@ function expectRoleToHoldOnly(entry: string, access: FunctionAccess): void {
   expect(actions.includes('sqs:SendMessage'), `${entry} sqs`).toBe(access.sendsTo.length > 0)
   expect(actions.includes('ses:SendEmail'), `${entry} ses`).toBe(access.sendsMail)
   expect(actions.includes('sts:AssumeRole'), `${entry} assume customer roles`).toBe(access.customerAws)
-  expect(actions.includes('kms:Decrypt'), `${entry} open sealed keys`).toBe(access.customerAws)
+  expect(actions.includes('kms:Decrypt'), `${entry} open sealed keys`).toBe(
+    access.customerAws || (access.sealsSecrets ?? false),
+  )
   expect(actions.includes('secretsmanager:GetSecretValue'), `${entry} stripe`).toBe(access.stripe)
   expect(actions.includes('s3:PutObject'), `${entry} transfer bucket`).toBe(access.transfers ?? false)
   expect(actions.includes('scheduler:CreateSchedule'), `${entry} campaign schedules`).toBe(
