@@ -7,7 +7,7 @@ import {
   listPublicCampaigns,
   schedulePublicCampaign,
 } from '@app/core/campaigns/public'
-import { callerAuthenticators } from '../middleware/api-callers'
+import { apiKeyAuthenticator } from '../middleware/api-key-caller'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { idempotency } from '../middleware/steps/idempotency'
 import { rateLimit } from '../middleware/steps/rate-limit'
@@ -26,5 +26,5 @@ export const handler = endpointGroup(
     cancelPublicCampaign: ({ context, params }) => changePublicCampaign(context, params.id, 'cancel'),
     getPublicCampaignReport: ({ context, params }) => getPublicCampaignReport(context, params.id),
   },
-  { authenticators: callerAuthenticators, idempotency, rateLimit },
+  { authenticators: { apiKey: apiKeyAuthenticator }, idempotency, rateLimit },
 )

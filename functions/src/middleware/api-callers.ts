@@ -1,6 +1,6 @@
 import { AppError } from '@app/core'
-import { authenticateApiKey } from '@app/core/api-keys/public'
 import { type Authenticators, actorFromClaims, actorFromEvent, credentialOf } from './actor'
+import { apiKeyAuthenticator } from './api-key-caller'
 import { verifyIdToken } from './id-token'
 
 /**
@@ -19,19 +19,5 @@ export const callerAuthenticators: Authenticators = {
       throw new AppError('auth.unauthorized', 'Sign in again: the request carries no valid ID token.')
     return actorFromClaims(await verifyIdToken(credential.token))
   },
-  apiKey: async (event) => {
-    const credential = credentialOf(event)
-    // The dashboard's sign-in never opens the public API: a JWT is told so, not just that a key is missing.
-    if (credential.kind === 'user')
-      throw new AppError(
-        'auth.unauthorized',
-        'The public API takes API keys, not a dashboard sign-in: create a key under Organization → API keys and send it as Authorization: Bearer ssk_live_….',
-      )
-    if (credential.kind !== 'apiKey')
-      throw new AppError(
-        'auth.unauthorized',
-        'This call takes an API key (Authorization: Bearer ssk_live_…).',
-      )
-    return authenticateApiKey(credential.key)
-  },
+  apiKey: (event) => apiKeyAuthenticator(event),
 }
