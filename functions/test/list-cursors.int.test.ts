@@ -6,6 +6,7 @@ import { mintIdToken } from '@app/local-stack/testing/local-tokens'
 import { ulid } from 'ulid'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createContact } from './audience-helpers'
+import { keyed, keyFor } from './public-api-helpers'
 import { orgWithAccount } from './ses-sync-helpers'
 import { api, stack, uniqueEmail } from './stack'
 
@@ -13,6 +14,8 @@ type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & {
   templateId: string
   campaignId: string
   contactId: string
+  /** An API key of the organization reading campaigns (the public API's list). */
+  campaignsKey: string
 }
 type Client = ReturnType<typeof api>
 
@@ -88,6 +91,14 @@ const CASES: ListCase[] = [
     query: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'DRAFT' } }),
     otherQuery: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'SENT' } }),
     position: (t) => ({ after: t.campaignId }),
+  },
+  {
+    route: 'listPublicCampaigns',
+    path: (_, cursor) => `/api/v1/campaigns?q=Paged&status=DRAFT&cursor=${cursor}`,
+    query: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'DRAFT' } }),
+    otherQuery: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'SENT' } }),
+    position: (t) => ({ after: t.campaignId }),
+    client: (t) => keyed(t.campaignsKey) as unknown as Client,
   },
   {
     route: 'getSuppressionSync',
@@ -170,7 +181,14 @@ async function tenant(): Promise<Tenant> {
   const campaign = await base.owner.api.post(`/api/campaigns?${base.q}`, { name: 'Paged' })
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
   const contact = await createContact(base.owner, base.orgId, { email: uniqueEmail('paged') })
-  return { ...base, templateId: created.body.id, campaignId: campaign.body.id, contactId: contact.id }
+  const campaignsKey = await keyFor(base, ['campaigns:read'])
+  return {
+    ...base,
+    templateId: created.body.id,
+    campaignId: campaign.body.id,
+    contactId: contact.id,
+    campaignsKey,
+  }
 }
 
 let mine: Tenant
