@@ -6,8 +6,13 @@
  * `suppress` for bounces/complaints/the SES list): counters, the preference index, the consent trail and the
  * suppression rules are kept there, nowhere else.
  */
-import type { Page, TopicCounts } from '@app/contracts'
-import { getContact as readContact, getContacts as readContacts, readCounters } from './contacts.repo'
+import type { Page, SuppressionReason, TopicCounts } from '@app/contracts'
+import {
+  lookUpAddresses,
+  getContact as readContact,
+  getContacts as readContacts,
+  readCounters,
+} from './contacts.repo'
 import { type ContactPageQuery, pageContacts } from './list'
 import type { ConsentOrigin, ContactRecord, TopicRecord } from './model'
 import { saveContactChange } from './preferences'
@@ -50,6 +55,40 @@ export const getContact = (orgId: string, contactId: string): Promise<ContactRec
 /** Contacts by id, consistent, in the order asked. */
 export const getContacts = (orgId: string, contactIds: string[]) => readContacts(orgId, contactIds)
 
+/** Suppressions that stop every message, transactional included (an unsubscribe stops marketing mail only). */
+const UNDELIVERABLE = new Set<SuppressionReason>(['BOUNCED', 'COMPLAINED', 'SES_SUPPRESSION_LIST'])
+
+/**
+ * The addresses (normalised) that must get no mail at all, with why: suppressed in the organization for a bounce,
+ * a complaint or the SES suppression list (the copy of the account-level list), by the address's entry or by its
+ * contact's status. One batch read of the addresses, one of their contacts.
+ */
+export async function undeliverableAddresses(
+  orgId: string,
+  emails: string[],
+): Promise<Map<string, SuppressionReason>> {
+  const found = await lookUpAddresses(orgId, emails)
+  const holders = [...found].flatMap(([email, { contactId }]) => (contactId ? [{ email, contactId }] : []))
+  const contacts =
+    holders.length > 0
+      ? await readContacts(
+          orgId,
+          holders.map((holder) => holder.contactId),
+        )
+      : []
+  const contactReason = new Map(
+    holders.map((holder, index) => [holder.email, contacts[index]?.suppressed?.reason]),
+  )
+  const refused = new Map<string, SuppressionReason>()
+  for (const [email, lookup] of found) {
+    const reason = [lookup.suppression?.all?.reason, contactReason.get(email)].find(
+      (candidate) => candidate !== undefined && UNDELIVERABLE.has(candidate),
+    )
+    if (reason) refused.set(email, reason)
+  }
+  return refused
+}
+
 /** The counts of each of these topics (those that exist), from the audience counters: one consistent read. */
 export async function topicCounts(orgId: string, topicIds: string[]): Promise<Map<string, TopicCounts>> {
   const [topics, counters] = await Promise.all([readTopics(orgId), readCounters(orgId)])
@@ -82,7 +121,6 @@ export const updateContactFields = (
 export async function suppressionSyncedAt(orgId: string, awsAccountId: string): Promise<string | null> {
   return (await getSyncState(orgId, awsAccountId))?.lastGoodStartedAt ?? null
 }
-
 /** The contacts' services (`Contacts.…` in the functions). */
 export * as Contacts from './contacts'
 /** Contacts as an export's source (`export-sources.ts` names every source). */
