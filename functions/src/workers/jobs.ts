@@ -9,8 +9,7 @@ import {
   SuppressionSync,
 } from '@app/core'
 import { findApiKeyActor } from '@app/core/api-keys/public'
-import { jobsEnv } from '@app/core/jobs/public'
-import { useApiKeyLookup } from '@app/core/jobs/public'
+import { jobsEnv, useApiKeyLookup } from '@app/core/jobs/public'
 import { count, createMetrics, milliseconds } from '@app/core/metrics'
 import { env } from '../env'
 import { sqsWorker } from './sqs-worker'

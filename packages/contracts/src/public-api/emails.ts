@@ -37,11 +37,9 @@ export const SendEmailBodySchema = z
      */
     data: z
       .record(
-        z
-          .string()
-          .regex(ATTRIBUTE_NAME_PATTERN, {
-            message: 'A variable name is a letter or _ then letters, digits or _.',
-          }),
+        z.string().regex(ATTRIBUTE_NAME_PATTERN, {
+          message: 'A variable name is a letter or _ then letters, digits or _.',
+        }),
         DataValueSchema,
       )
       .refine((data) => Object.keys(data).length <= TRANSACTIONAL_DATA_KEYS_MAX, {

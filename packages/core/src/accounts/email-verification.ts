@@ -1,7 +1,6 @@
 import { appPaths, EMAIL_VERIFICATION_TTL_SECONDS } from '@app/contracts'
 import type { UserActor } from '../actor'
-import { issueEmailToken, redeemEmailToken } from '../auth/public'
-import { markIdentityEmailVerified } from '../auth/public'
+import { issueEmailToken, markIdentityEmailVerified, redeemEmailToken } from '../auth/public'
 import { nowIso } from '../db/table'
 import { coreEnv } from '../env'
 import { AppError } from '../errors'

@@ -1,6 +1,11 @@
 import { appPaths, PASSWORD_RESET_TTL_SECONDS } from '@app/contracts'
-import { issueEmailToken, redeemEmailToken } from '../auth/public'
-import { findIdentityUser, markIdentityEmailVerified, setIdentityPassword } from '../auth/public'
+import {
+  findIdentityUser,
+  issueEmailToken,
+  markIdentityEmailVerified,
+  redeemEmailToken,
+  setIdentityPassword,
+} from '../auth/public'
 import { nowIso } from '../db/table'
 import { coreEnv } from '../env'
 import { AppError } from '../errors'

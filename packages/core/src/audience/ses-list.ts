@@ -3,12 +3,10 @@ import {
   type ListSuppressedDestinationsCommandOutput,
   type SESv2Client,
 } from '@aws-sdk/client-sesv2'
-import { isTransientAwsError, toCustomerAwsError } from '../aws-accounts/public'
-import { customerSesSingleAttempt } from '../aws-accounts/public'
 import * as AwsAccounts from '../aws-accounts/public'
+import { customerSesSingleAttempt, isTransientAwsError, toCustomerAwsError } from '../aws-accounts/public'
 import { AppError } from '../errors'
-import { jobsEnv } from '../jobs/public'
-import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/public'
+import { holdSlots, jobsEnv, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/public'
 import { retry, sleep } from '../platform/retry'
 
 /** One customer account's SES for a run: its client without SDK retries and the pace shared by every job on it. */

@@ -1,8 +1,7 @@
 import { systemActor } from '../actor'
 import * as AwsAccounts from '../aws-accounts/public'
 import type { Logger } from '../log'
-import { assertFeature } from '../organizations/public'
-import { getOrganization } from '../organizations/public'
+import { assertFeature, getOrganization } from '../organizations/public'
 import { startRun } from './suppression-sync'
 import * as Repo from './suppression-sync.repo'
 

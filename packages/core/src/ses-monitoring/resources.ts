@@ -5,11 +5,9 @@ import {
   DeleteConfigurationSetEventDestinationCommand,
 } from '@aws-sdk/client-sesv2'
 import { CreateTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns'
-import { awsErrorOf } from '../aws-accounts/public'
-import { customerSes, customerSns } from '../aws-accounts/public'
 import type { AwsConnectionRecord, MonitoringRecord } from '../aws-accounts/public'
 import * as AwsAccounts from '../aws-accounts/public'
-import { ignoringNotFound } from '../aws-accounts/public'
+import { awsErrorOf, customerSes, customerSns, ignoringNotFound } from '../aws-accounts/public'
 import { nowIso } from '../db/table'
 import { AppError } from '../errors'
 import { monitoringEnv } from './env'

@@ -4,10 +4,9 @@ import {
   type ListEmailTemplatesCommandOutput,
   type SESv2Client,
 } from '@aws-sdk/client-sesv2'
-import { awsErrorOf } from '../aws-accounts/public'
 import type { AwsConnectionRecord } from '../aws-accounts/public'
-import { jobsEnv } from '../jobs/public'
-import { holdSlots, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/public'
+import { awsErrorOf } from '../aws-accounts/public'
+import { holdSlots, jobsEnv, type PaceKey, SliceTimeUp, takeSlot } from '../jobs/public'
 import { retry } from '../platform/retry'
 import { partsFromSes, type SesParts } from './fingerprint'
 

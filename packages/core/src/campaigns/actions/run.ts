@@ -7,10 +7,8 @@ import {
   getTopic,
 } from '../../audience/public'
 import { AppError } from '../../errors'
-import { SliceTimeUp } from '../../jobs/public'
-import { requireJobPrincipal } from '../../jobs/public'
-import type { ItemProgress, JobRecord } from '../../jobs/public'
-import type { ItemContext, JobHandlers, JobKindHandler } from '../../jobs/public'
+import type { ItemContext, ItemProgress, JobHandlers, JobKindHandler, JobRecord } from '../../jobs/public'
+import { requireJobPrincipal, SliceTimeUp } from '../../jobs/public'
 import { outcomePage } from '../sending/public'
 import { ACTION_PLANS, addTo, classify, type Tally, tallyKeyOf } from './tally'
 

@@ -1,10 +1,16 @@
 import { DEFAULT_SEND_SHARE_PERCENT } from '@app/contracts'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
-import { customerSes } from '../../aws-accounts/public'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
-import { throttleBackoff } from '../../jobs/public'
-import { leasePlan, MAX_LEASE } from '../../jobs/public'
-import { cachedSendQuota, holdSends, leaseSendTokens, pacedShare } from '../../jobs/public'
+import { customerSes } from '../../aws-accounts/public'
+import {
+  cachedSendQuota,
+  holdSends,
+  leasePlan,
+  leaseSendTokens,
+  MAX_LEASE,
+  pacedShare,
+  throttleBackoff,
+} from '../../jobs/public'
 
 /** The limiter's key: SES's limits are per AWS account number and region (the connection id until known). */
 const limiterKey = (connection: AwsConnectionRecord) => ({

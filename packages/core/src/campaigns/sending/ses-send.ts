@@ -1,6 +1,6 @@
 import { SendBulkEmailCommand } from '@aws-sdk/client-sesv2'
-import { customerSesSingleAttempt } from '../../aws-accounts/public'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
+import { customerSesSingleAttempt } from '../../aws-accounts/public'
 import type { BatchAnswer, RunRecord } from './runs.repo'
 import { replacementData } from './ses-template'
 

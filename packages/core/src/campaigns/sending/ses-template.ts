@@ -5,8 +5,8 @@ import {
   NotFoundException,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2'
-import { customerSesSingleAttempt } from '../../aws-accounts/public'
 import type { AwsConnectionRecord } from '../../aws-accounts/public'
+import { customerSesSingleAttempt } from '../../aws-accounts/public'
 import { holdSlots, takeSlot } from '../../jobs/public'
 import { retry } from '../../platform/retry'
 
