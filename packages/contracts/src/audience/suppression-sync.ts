@@ -3,6 +3,8 @@ import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
 import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 
+export { SUPPRESSION_SYNC_ERROR_STATUS } from './suppression-sync-errors'
+
 /**
  * Reading each connected AWS account's SES account-level suppression list (`ListSuppressedDestinations`) into
  * the organization's suppression entries: a paced background job per AWS account (one list call per SES slot,
@@ -59,11 +61,6 @@ export const StartSuppressionSyncBodySchema = z
     awsAccountId: UlidSchema.optional(),
   })
   .strict()
-
-export const SUPPRESSION_SYNC_ERROR_STATUS = {
-  /** The organization has no verified AWS account to read a suppression list from. */
-  'suppression_sync.no_aws_account': 409,
-} as const
 
 export const suppressionSyncRoutes = {
   getSuppressionSync: route({

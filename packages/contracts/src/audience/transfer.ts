@@ -5,6 +5,8 @@ import { AttributeNameSchema } from './attribute-names'
 import { ImportCountsSchema } from './import-counts'
 import { CONTACTS_MAX } from './schemas'
 
+export { TRANSFER_ERROR_STATUS } from './transfer-errors'
+
 /**
  * Contact import and export (spec §7 Contacts: `GET contacts/import`, `POST contacts/import`; Topics:
  * `GET topics/{id}/contacts`, §9 `topic-{id}-contacts.csv`). Files go straight between the browser and S3 through
@@ -181,16 +183,6 @@ export const INVALID_ROW_REASONS = {
   'contact.refused': 'The audience refused the contact.',
 } as const
 export type InvalidRowReason = keyof typeof INVALID_ROW_REASONS
-
-export const TRANSFER_ERROR_STATUS = {
-  'contact_import.not_found': 404,
-  /** The key is not one of this organization's uploads, or nothing was uploaded there. */
-  'contact_import.file_not_found': 404,
-  'contact_import.already_started': 409,
-  'contact_import.too_large': 413,
-  'contact_import.invalid_file': 400,
-  'contact_export.not_found': 404,
-} as const
 
 /** Exports answered inline (a CSV download) hold at most this many rows and bytes (API Gateway answers ≤ 6 MB). */
 export const INLINE_EXPORT_ROWS = 5_000
