@@ -16,6 +16,7 @@ type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & {
   contactId: string
   /** An API key of the organization reading campaigns (the public API's list). */
   campaignsKey: string
+  webhookEndpointId: string
 }
 type Client = ReturnType<typeof api>
 
@@ -101,6 +102,29 @@ const CASES: ListCase[] = [
     client: (t) => keyed(t.campaignsKey) as unknown as Client,
   },
   {
+    route: 'listApiKeys',
+    path: (t, cursor) => `/api/api-keys?organizationId=${t.orgId}&cursor=${cursor}`,
+    query: (t) => ({ list: 'api-keys', scope: t.orgId }),
+    otherQuery: (t) => ({ list: 'api-keys', scope: t.orgId, filters: { revoked: true } }),
+    position: () => ({ keyId: ulid() }),
+  },
+  {
+    route: 'listWebhookDeliveries',
+    path: (t, cursor) =>
+      `/api/webhooks/endpoints/${t.webhookEndpointId}/deliveries?organizationId=${t.orgId}&status=failed&cursor=${cursor}`,
+    query: (t) => ({
+      list: 'webhook-deliveries',
+      scope: `${t.orgId}/${t.webhookEndpointId}`,
+      filters: { status: 'failed' },
+    }),
+    otherQuery: (t) => ({
+      list: 'webhook-deliveries',
+      scope: `${t.orgId}/${t.webhookEndpointId}`,
+      filters: { status: 'succeeded' },
+    }),
+    position: (t) => ({ sk: `DELIVERY#${t.webhookEndpointId}#01J000000000000000000000AA` }),
+  },
+  {
     route: 'getSuppressionSync',
     path: (t, cursor) => `/api/audience/suppression-sync?organizationId=${t.orgId}&cursor=${cursor}`,
     query: (t) => ({ list: 'suppression-sync', scope: t.orgId }),
@@ -182,12 +206,19 @@ async function tenant(): Promise<Tenant> {
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
   const contact = await createContact(base.owner, base.orgId, { email: uniqueEmail('paged') })
   const campaignsKey = await keyFor(base, ['campaigns:read'])
+  // The test stack allows loopback receivers; nothing is delivered here.
+  const endpoint = await base.owner.api.post(`/api/webhooks/endpoints?organizationId=${base.orgId}`, {
+    url: 'http://127.0.0.1:9/hook',
+    eventTypes: ['campaign.paused'],
+  })
+  expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201)
   return {
     ...base,
     templateId: created.body.id,
     campaignId: campaign.body.id,
     contactId: contact.id,
     campaignsKey,
+    webhookEndpointId: endpoint.body.endpoint.id,
   }
 }
 
@@ -219,6 +250,7 @@ const WHOLE_LISTS: Record<string, (t: Tenant) => string> = {
   listEmailIdentities: (t) => `/api/email-identities?awsAccountId=${t.awsAccountId}`,
   listTags: (t) => `/api/tags?organizationId=${t.orgId}`,
   listTopics: (t) => `/api/topics?organizationId=${t.orgId}`,
+  listWebhookEndpoints: (t) => `/api/webhooks/endpoints?organizationId=${t.orgId}`,
 }
 
 const shapeOf = (schema: unknown) =>
