@@ -1,10 +1,4 @@
-import {
-  ENDPOINT_GROUPS,
-  type EndpointGroup,
-  routeKey,
-  routesOfGroup,
-  usesJwtAuthorizer,
-} from '@app/contracts'
+import { ENDPOINT_GROUPS, type EndpointGroup, ROUTE_LIST, routeKey, usesJwtAuthorizer } from '@app/contracts'
 import { gatewayRoutes } from '@app/contracts/gateway-routes'
 import { HTTP_ACCESS } from '@app/functions/access'
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
@@ -90,6 +84,7 @@ export class Api extends Construct {
     })
 
     const noAuthorizer = new HttpNoneAuthorizer()
+    const gateway = gatewayRoutes(ROUTE_LIST)
     this.functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const fn = this.createGroupFunction(group, props)
@@ -99,8 +94,8 @@ export class Api extends Construct {
         const integration = new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn.function, {
           scopePermissionToRoute: false,
         })
-        // A key-only group (the public API) gets a greedy route per path prefix, not one per route (`gatewayRoutes`).
-        for (const route of gatewayRoutes(routesOfGroup(group))) {
+        // A path prefix the group owns gets greedy routes, not one per route (`gatewayRoutes`, over the whole table).
+        for (const route of gateway.filter((candidate) => candidate.group === group)) {
           const [httpRoute] = this.httpApi.addRoutes({
             path: route.path,
             methods: [HttpMethod[route.method]],

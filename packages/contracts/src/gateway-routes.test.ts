@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gatewayRoutes, isGreedyRouteKey, isKeyOnlyGroup, pathPrefix } from './gateway-routes'
+import { createRouteMatcher } from './route-matcher'
+import { allowedMethods } from './route-methods'
 import { ENDPOINT_GROUPS, PUBLIC_API_RATE_LIMIT, ROUTE_LIST, type RouteDefinition, routeKey } from './routes'
 
 type TableRoute = Pick<RouteDefinition, 'method' | 'path' | 'group' | 'auth'>
@@ -16,14 +18,43 @@ const table: TableRoute[] = [
 ]
 
 describe('gatewayRoutes', () => {
-  it('collapses a key-only group into a greedy route per prefix, keeping every other route as it is', () => {
+  it('collapses a prefix one group owns, fronted alike, into greedy routes; every other route stays itself', () => {
     expect(gatewayRoutes(table)).toEqual([
       { method: 'GET', path: '/api/topics', group: 'topics', auth: 'user' },
       { method: 'ANY', path: '/api/v1/contacts', group: 'contacts', auth: 'apiKey' },
       { method: 'ANY', path: '/api/v1/contacts/{proxy+}', group: 'contacts', auth: 'apiKey' },
-      { method: 'ANY', path: '/api/v1/contacts-batch/{proxy+}', group: 'contacts', auth: 'apiKey' },
+      // One route under its prefix: a greedy route would save nothing.
+      { method: 'POST', path: '/api/v1/contacts-batch/run', group: 'contacts', auth: 'apiKey' },
       { method: 'GET', path: '/api/v1/mixed', group: 'suppression', auth: 'apiKey' },
       { method: 'GET', path: '/api/mixed', group: 'suppression', auth: ['user', 'apiKey'] },
+    ])
+  })
+
+  it('collapses signed-in routes behind the JWT authorizer, and never a prefix shared or fronted otherwise', () => {
+    const dashboard: TableRoute[] = [
+      { method: 'GET', path: '/api/templates', group: 'templates', auth: 'user' },
+      { method: 'POST', path: '/api/templates', group: 'templates', auth: 'user' },
+      { method: 'GET', path: '/api/templates/{id}', group: 'templates', auth: 'user' },
+      { method: 'PATCH', path: '/api/templates/{id}', group: 'templates', auth: 'user' },
+      { method: 'GET', path: '/api/campaigns/{id}', group: 'campaigns', auth: 'user' },
+      { method: 'GET', path: '/api/campaigns/{id}/report', group: 'campaign-reports', auth: 'user' },
+      { method: 'GET', path: '/api/account', group: 'account', auth: 'user' },
+      { method: 'POST', path: '/api/account/verify', group: 'account', auth: 'token' },
+    ]
+    // A path's methods first (`ANY <path>`), then the paths below a prefix (`ANY <prefix>/{proxy+}`).
+    expect(gatewayRoutes(dashboard)).toEqual([
+      { method: 'ANY', path: '/api/templates', group: 'templates', auth: 'user' },
+      { method: 'ANY', path: '/api/templates/{id}', group: 'templates', auth: 'user' },
+      ...dashboard.slice(4),
+    ])
+    // Another group's route reaching a path below the prefix keeps the prefix's routes as they are.
+    const shared = [
+      ...dashboard.slice(0, 4),
+      { method: 'GET', path: '/api/{kind}/{id}', group: 'blocks', auth: 'user' },
+    ]
+    expect(gatewayRoutes(shared as TableRoute[])).toEqual([
+      { method: 'ANY', path: '/api/templates', group: 'templates', auth: 'user' },
+      ...shared.slice(2),
     ])
   })
 
@@ -34,10 +65,12 @@ describe('gatewayRoutes', () => {
     expect(isKeyOnlyGroup(table, 'campaigns')).toBe(false)
   })
 
-  it('refuses a key-only route without three literal leading segments', () => {
+  it('reads a prefix from literal leading segments only', () => {
     expect(pathPrefix('/api/v1/topics/{id}')).toBe('/api/v1/topics')
-    expect(() => pathPrefix('/api/v1')).toThrow()
-    expect(() => pathPrefix('/api/v1/{id}')).toThrow()
+    expect(pathPrefix('/api/templates/{id}/versions')).toBe('/api/templates')
+    expect(pathPrefix('/api/v1')).toBeNull()
+    expect(pathPrefix('/api/v1/{id}')).toBeNull()
+    expect(pathPrefix('/monitoring')).toBeNull()
   })
 
   it('marks greedy route keys', () => {
@@ -49,17 +82,20 @@ describe('gatewayRoutes', () => {
 describe('the route table at API Gateway', () => {
   const gateway = gatewayRoutes(ROUTE_LIST)
 
-  it('gives every greedy prefix to one group, and no route of another group lies under it', () => {
-    const owners = new Map<string, string>()
-    for (const route of gateway.filter((candidate) => candidate.method === 'ANY')) {
-      const prefix = route.path.replace('/{proxy+}', '')
-      expect(owners.get(prefix) ?? route.group, prefix).toBe(route.group)
-      owners.set(prefix, route.group)
+  it('takes every request to its route’s group, and answers a wrong method as the whole table would', () => {
+    const match = createRouteMatcher(gateway)
+    const concrete = (path: string) => path.replace(/\{\w+\+?\}/g, '01ARZ3NDEKTSV4RRFFQ69G5FAV')
+    for (const route of ROUTE_LIST) {
+      const path = concrete(route.path)
+      expect(match(route.method, path)?.route.group, routeKey(route)).toBe(route.group)
+      // A greedy route taking another method here sends it to a group whose own routes give the table's Allow.
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        const found = match(method, path)
+        if (!found || found.route.method !== 'ANY') continue
+        const own = ROUTE_LIST.filter((candidate) => candidate.group === found.route.group)
+        expect(allowedMethods(own, path), `${method} ${route.path}`).toEqual(allowedMethods(ROUTE_LIST, path))
+      }
     }
-    for (const route of ROUTE_LIST)
-      for (const [prefix, group] of owners)
-        if (route.path === prefix || route.path.startsWith(`${prefix}/`))
-          expect(route.group, routeKey(route)).toBe(group)
   })
 
   it('holds each route key once, and every group keeps at least one route', () => {
