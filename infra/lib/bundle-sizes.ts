@@ -15,11 +15,19 @@ export const NON_STRIPE_API_BUNDLE_BUDGET_BYTES = 250 * 1024
  * contracts package and grows with the API (no dashboard call waits on it). Its own budget, not the hot paths'.
  */
 export const DOCS_API_BUNDLE_BUDGET_BYTES = 300 * 1024
+/**
+ * The public API's campaigns function: every route of it carries the API-key check, the per-key rate limiter and
+ * idempotency besides the campaign engine's state changes and report. 2026-11-29: 257.6 KB. The next cut is the
+ * contracts barrel (`@app/contracts`), through which a constant pulls its whole schema module into a bundle;
+ * moving the error-status maps out of schema modules already took 4.4 KB off every function.
+ */
+export const PUBLIC_CAMPAIGNS_API_BUNDLE_BUDGET_BYTES = 260 * 1024
 
 /** The budget of one API function, by its entry (`functions/src/http/<group>.ts`). */
 export function apiBundleBudget(entry: string): number {
   const group = path.basename(entry, '.ts') as EndpointGroup
   if (group === 'docs') return DOCS_API_BUNDLE_BUDGET_BYTES
+  if (group === 'public-campaigns') return PUBLIC_CAMPAIGNS_API_BUNDLE_BUDGET_BYTES
   return HTTP_ACCESS[group]?.stripe ? API_BUNDLE_BUDGET_BYTES : NON_STRIPE_API_BUNDLE_BUDGET_BYTES
 }
 
