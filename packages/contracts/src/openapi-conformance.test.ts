@@ -136,6 +136,18 @@ const DOCUMENTED: Record<string, Documented> = {
   },
   'sendCampaignTest body.addresses[]': EMAIL,
   'compareCampaigns query.ids': ID_LIST,
+  'createPublicCampaign body.sender.fromEmail': EMAIL,
+  'createPublicCampaign body.sender.replyTo': EMAIL,
+  'createPublicCampaign body.topicIds': UNIQUE,
+  'createPublicCampaign body.missingVariables|1.values': { by: ['maxProperties'] },
+  'createPublicCampaign body.schedule.timeZone': TIME_ZONE,
+  'schedulePublicCampaign body.schedule.timeZone': TIME_ZONE,
+  'sendPublicEmail body.to': UNIQUE,
+  'sendPublicEmail body.to[]': EMAIL,
+  'sendPublicEmail body.data': { by: ['maxProperties'] },
+  'sendPublicEmail body.from.email': EMAIL,
+  'sendPublicEmail body.replyTo': EMAIL,
+  'updateApiKey body': { by: ['minProperties'] },
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ describe('createRouteMatcher', () => {
         id: '01HZX3J0C8M6Q1W2E3R4T5Y6U7',
         templateId: '01HZX3J0C8M6Q1W2E3R4T5Y6U8',
         topicId: '01HZX3J0C8M6Q1W2E3R4T5Y6U9',
+        deliveryId: '01HZX3J0C8M6Q1W2E3R4T5Y6UA',
         version: '3',
       })
       expect(matchContract(route.method, path)?.route.id).toBe(route.id)

@@ -41,7 +41,9 @@ describe('the actor union', () => {
     expect(allows({ actor: user, role: 'MEMBER' }, 'content.write')).toBe(true)
     expect(allows({ actor: user, role: 'MEMBER' }, 'organization.delete')).toBe(false)
     expect(allows({ actor: user, role: null }, 'organization.read')).toBe(false)
-    expect(allows({ actor: apiKey, role: null }, 'organization.read')).toBe(true)
+    // A key holds the permissions its scopes stand for (topics:read → audience.read), nothing else.
+    expect(allows({ actor: apiKey, role: null }, 'audience.read')).toBe(true)
+    expect(allows({ actor: apiKey, role: null }, 'organization.read')).toBe(false)
     expect(allows({ actor: apiKey, role: null }, 'content.write')).toBe(false)
     expect(allows({ actor: systemActor('jobs'), role: null }, 'organization.delete')).toBe(true)
     expect(allows({ actor: token, role: null }, 'organization.read')).toBe(false)

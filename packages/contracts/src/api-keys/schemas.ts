@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { UlidSchema } from '../ids'
 import { PageSchema, pageQuery } from '../page'
 import { PrincipalSchema } from '../principal'
+import { atLeastOneField, nonBlank, safeName } from '../text'
 import { ApiScopeSchema } from './scopes'
 
 /** A key's own requests per minute on the public API (the public API's rate-limit step counts per key). */
@@ -19,7 +20,7 @@ const RateLimitSchema = z
   .max(API_KEY_RATE_LIMIT.max)
   .meta({ description: 'Requests per minute this key may make on the public API.' })
 
-const NameSchema = z.string().trim().min(1).max(100)
+const NameSchema = safeName(nonBlank(z.string().trim().min(1).max(100)), 'A key name')
 
 /** A key as lists and answers show it: never its secret nor its hash. */
 export const ApiKeySchema = z.object({
@@ -59,12 +60,9 @@ export const CreateApiKeyBodySchema = z
   .strict()
 export type CreateApiKeyBody = z.input<typeof CreateApiKeyBodySchema>
 
-export const UpdateApiKeyBodySchema = z
-  .object({ name: NameSchema.optional(), rateLimitPerMinute: RateLimitSchema.optional() })
-  .strict()
-  .refine((body) => body.name !== undefined || body.rateLimitPerMinute !== undefined, {
-    message: 'Give a name or a rate limit.',
-  })
+export const UpdateApiKeyBodySchema = atLeastOneField(
+  z.object({ name: NameSchema.optional(), rateLimitPerMinute: RateLimitSchema.optional() }).strict(),
+)
 export type UpdateApiKeyBody = z.input<typeof UpdateApiKeyBodySchema>
 
 export const RotateApiKeyBodySchema = z
