@@ -1,4 +1,4 @@
-import { ENV } from '@app/contracts'
+import { ENV, QUEUES, type QueueName } from '@app/contracts'
 import * as z from 'zod'
 
 const CoreEnvSchema = z.object({
@@ -81,4 +81,16 @@ export function webhookSettings(): { allowLoopback: boolean; retrySeconds: numbe
     ? z.array(z.coerce.number().min(0).max(86_400)).min(1).parse(raw.split(','))
     : WEBHOOK_RETRY_DEFAULT
   return { allowLoopback: process.env[ENV.webhooksAllowLoopback] === '1', retrySeconds }
+}
+
+/** A queue's URL (`QUEUES[name].urlEnv`), read on each use: only the code sending to that queue needs it. */
+export function queueUrl(name: QueueName): string {
+  return z.url().parse(process.env[QUEUES[name].urlEnv])
+}
+
+/** The KMS key that seals customer secrets (`CUSTOMER_SECRETS_KMS_KEY_ID`), read on each use. */
+export function secretsKeyId(): string {
+  const value = process.env[ENV.secretsKeyId]
+  if (!value) throw new Error(`Invalid environment: ${ENV.secretsKeyId}`)
+  return value
 }

@@ -1,11 +1,11 @@
-import { QUEUES, type QueueName } from '@app/contracts'
-import * as z from 'zod'
+import type { QueueName } from '@app/contracts'
 import { billingSubscribers } from './billing/public'
 import {
   campaignPausedSubscribers,
   campaignReportSubscribers,
   campaignScheduleSubscribers,
 } from './campaigns/public'
+import { queueUrl } from './env'
 import type { Subscriber, SubscriberQueue, SubscriberRoutes } from './events/dispatch'
 import { purgeAwsAccountSubscribers, purgeOrganizationSubscribers } from './purge/public'
 import { sesMonitoringSubscribers } from './ses-monitoring/public'
@@ -13,7 +13,7 @@ import { webhookSubscribers } from './webhooks/public'
 
 const subscriberQueue = (name: QueueName, subscribers: readonly Subscriber[]): SubscriberQueue => ({
   name,
-  url: () => z.url().parse(process.env[QUEUES[name].urlEnv]),
+  url: () => queueUrl(name),
   subscribers,
 })
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { ENV } from '@app/contracts'
 import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms'
 import { kms } from '../aws'
+import { secretsKeyId } from '../env'
 
 /**
  * Secrets we must use but never show (a customer's AWS secret access key, later webhook signing secrets and
@@ -31,12 +31,6 @@ export interface SealedSecret {
  * such a value (no `purpose` field) still opens, for that purpose only, under the owner without the purpose.
  */
 const LEGACY_PURPOSES: ReadonlySet<SecretPurpose> = new Set(['aws-account-credentials'])
-
-function secretsKeyId(): string {
-  const value = process.env[ENV.secretsKeyId]
-  if (!value) throw new Error(`Invalid environment: ${ENV.secretsKeyId}`)
-  return value
-}
 
 export async function sealSecret(plaintext: string, owner: SecretOwner): Promise<SealedSecret> {
   const { Plaintext, CiphertextBlob } = await kms().send(

@@ -1,8 +1,7 @@
-import { QUEUES } from '@app/contracts'
 import { SendMessageCommand } from '@aws-sdk/client-sqs'
 import * as z from 'zod'
 import { sqs } from '../aws'
-import { webhookSettings } from '../env'
+import { queueUrl, webhookSettings } from '../env'
 import type { DomainEvent } from '../events/catalog'
 import { newEvent } from '../events/outbox'
 import type { Logger } from '../log'
@@ -46,7 +45,7 @@ export type DeliveryMessage = z.infer<typeof DeliveryMessageSchema>
 export async function enqueueAttempt(message: DeliveryMessage['delivery'], delaySeconds = 0): Promise<void> {
   await sqs().send(
     new SendMessageCommand({
-      QueueUrl: z.url().parse(process.env[QUEUES.webhookDeliveries.urlEnv]),
+      QueueUrl: queueUrl('webhookDeliveries'),
       MessageBody: JSON.stringify({ delivery: message } satisfies DeliveryMessage),
       DelaySeconds: Math.min(MAX_SQS_DELAY_SECONDS, Math.max(0, Math.ceil(delaySeconds))),
     }),
