@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib'
+import { type Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
@@ -31,8 +31,31 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * One Lambda function with its own role and log group: the role starts empty except for writing to that log
- * group, and each caller grants exactly what the function needs.
+ * The stack's one log group for its functions. Lambda names each stream of a shared group after its function
+ * (`YYYY/MM/DD/<function>[<version>]<environment>`), and every line our handlers write is JSON whose `service` is
+ * the function's place in the stack (`Api/Webhooks`, `Queues/CampaignSend/Worker`), so a function's logs stay one
+ * filter away; one group instead of ~45 keeps the stack well
+ * under CloudFormation's 500 resources as domains add functions.
+ */
+function functionLogs(scope: Construct): LogGroup {
+  const stack = Stack.of(scope)
+  const found = stack.node.tryFindChild('FunctionLogs')
+  if (found instanceof LogGroup) return found
+  return new LogGroup(stack, 'FunctionLogs', {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  })
+}
+
+/** The function's construct path below its stack: the `service` of its log lines. */
+function serviceName(construct: Construct): string {
+  const stackPath = Stack.of(construct).node.path
+  return construct.node.path.slice(stackPath.length + 1)
+}
+
+/**
+ * One Lambda function with its own role, logging to the stack's function log group: the role starts empty
+ * except for writing there, and each caller grants exactly what the function needs.
  */
 export class ServiceFunction extends Construct {
   readonly function: NodejsFunction
@@ -49,10 +72,7 @@ export class ServiceFunction extends Construct {
       ...(this.shipsSentry ? sentryModuleCommands(outputDir) : []),
       ...sideModules.flatMap((module) => sideModuleCommands(outputDir, module)),
     ]
-    this.logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    })
+    this.logGroup = functionLogs(this)
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') })
     this.role = role
     this.function = new NodejsFunction(this, 'Function', {
@@ -63,7 +83,7 @@ export class ServiceFunction extends Construct {
       architecture: FUNCTION_ARCHITECTURE,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout,
-      environment: props.environment,
+      environment: { POWERTOOLS_SERVICE_NAME: serviceName(this), ...props.environment },
       role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,

@@ -233,6 +233,25 @@ describe('api', () => {
     for (const properties of permissions) expect(JSON.stringify(properties.SourceArn)).toContain(`/*/*/*`)
   })
 
+  test('every function logs to the one function log group, its lines named after its place in the stack', () => {
+    const groups = resources(synth.template, 'AWS::Logs::LogGroup').map(([id]) => id)
+    const shared = groups.filter((id) => id.startsWith('FunctionLogs'))
+    expect(shared).toHaveLength(1)
+    const functions = resources(synth.template, 'AWS::Lambda::Function')
+      .map(([, fn]) => fn.Properties)
+      .filter((properties: Cfn) => properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME)
+    expect(functions.length).toBeGreaterThan(40)
+    for (const properties of functions) {
+      expect(JSON.stringify(properties.LoggingConfig)).toContain(shared[0])
+      expect(properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toMatch(/^[A-Z][A-Za-z0-9/]+$/)
+    }
+    const services = functions.map(
+      (properties: Cfn) => properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
+    )
+    expect(services).toContain('Api/Webhooks')
+    expect(new Set(services).size).toBe(services.length)
+  })
+
   test('the stack stays clear of CloudFormation’s 500-resource limit', () => {
     const count = Object.keys(synth.template.toJSON().Resources).length
     expect(count).toBeLessThan(450)
