@@ -1,32 +1,21 @@
 import {
   acceptsCaller,
+  apiUrl,
+  bearerAuthorization,
   buildPath,
-  type PathParamName,
-  type PathParams,
-  type RouteBody,
+  queryString,
   type RouteDefinition,
-  type RouteQuery,
+  type RouteRequest,
+  type RouteRequestArgs,
   type RouteResponse,
 } from '@app/contracts'
 import { ApiError, apiErrorFromBody, NETWORK_ERROR_MESSAGE } from './api-error'
 import { loadAppConfig } from './app-config'
 import { filenameFromContentDisposition } from './download'
 
-/** `params` carries exactly the `{name}` placeholders of the route's path: none, or every one of them. */
-type ParamsOption<R extends RouteDefinition> = [PathParamName<R['path']>] extends [never]
-  ? { params?: never }
-  : { params: PathParams<R['path']> }
-
-export type RequestOptions<R extends RouteDefinition> = ParamsOption<R> & {
-  query?: RouteQuery<R>
-  body?: RouteBody<R>
-  signal?: AbortSignal
-}
-
-/** The options may be left out only when the path has no parameters to fill. */
-type RequestArgs<R extends RouteDefinition> = [PathParamName<R['path']>] extends [never]
-  ? [options?: RequestOptions<R>]
-  : [options: RequestOptions<R>]
+export type RequestOptions<R extends RouteDefinition> = RouteRequest<R>
+// The URL and query rules are contracts' (`route-request.ts`), shared with the TypeScript client.
+export { apiUrl, queryString }
 
 interface SendOptions {
   params?: Record<string, string>
@@ -35,27 +24,12 @@ interface SendOptions {
   signal?: AbortSignal
 }
 
-/** Route paths are absolute (`/api/...`); `apiBaseUrl` only contributes its origin ('' or '/' = this site). */
-export function apiUrl(apiBaseUrl: string, path: string, pageOrigin: string): string {
-  return new URL(path, new URL(apiBaseUrl || '/', pageOrigin)).toString()
-}
-
-/** `?a=1&b=2` from the defined values of a query object, or '' when there are none. */
-export function queryString(query: object | undefined): string {
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.set(name, String(value))
-  }
-  const encoded = search.toString()
-  return encoded ? `?${encoded}` : ''
-}
-
 async function authorizationHeader(): Promise<string> {
   // Loaded on demand so pages that only call public routes never download the auth library.
   const { getIdToken } = await import('./amplify')
   const token = await getIdToken()
   if (!token) throw new ApiError(401, 'auth.unauthorized', 'Your session has ended. Sign in again.')
-  return `Bearer ${token}`
+  return bearerAuthorization(token)
 }
 
 async function send(
@@ -91,7 +65,7 @@ async function send(
 /** Calls one route of the shared route table and returns its contract-checked response. */
 export async function apiRequest<R extends RouteDefinition>(
   route: R,
-  ...[options]: RequestArgs<R>
+  ...[options]: RouteRequestArgs<R>
 ): Promise<RouteResponse<R>> {
   const response = await send(route, (options ?? {}) as SendOptions, 'application/json')
   if (response.status === 204 || !route.response) return undefined as RouteResponse<R>

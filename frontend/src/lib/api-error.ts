@@ -1,4 +1,4 @@
-import type { ErrorDetails } from '@app/contracts'
+import { type ErrorDetails, errorOfBody } from '@app/contracts'
 
 /** Every failed API call ends up as one of these; `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -37,41 +37,37 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 
 /** Reads `{ error: { code, message } }`; anything else (a proxy's HTML page) becomes a generic error. */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
-  if (typeof body === 'object' && body !== null && 'error' in body) {
-    const { error } = body as { error: unknown }
-    if (typeof error === 'object' && error !== null) {
-      const { code, message, currentVersion, issues, templates, awsAccount } = error as {
-        code?: unknown
-        message?: unknown
-        currentVersion?: unknown
-        issues?: unknown
-        templates?: unknown
-        awsAccount?: { id?: unknown; name?: unknown } | null
-      }
-      if (typeof code === 'string' && typeof message === 'string') {
-        const details: ErrorDetails = {}
-        if (typeof currentVersion === 'number') details.currentVersion = currentVersion
-        if (Array.isArray(issues)) {
-          details.issues = issues.filter(
-            (issue): issue is NonNullable<ErrorDetails['issues']>[number] =>
-              typeof issue === 'object' && issue !== null && typeof issue.message === 'string',
-          )
-        }
-        if (Array.isArray(templates)) {
-          details.templates = templates.filter(
-            (template): template is NonNullable<ErrorDetails['templates']>[number] =>
-              typeof template === 'object' &&
-              template !== null &&
-              typeof template.id === 'string' &&
-              typeof template.name === 'string',
-          )
-        }
-        if (typeof awsAccount?.id === 'string' && typeof awsAccount.name === 'string') {
-          details.awsAccount = { id: awsAccount.id, name: awsAccount.name }
-        }
-        return new ApiError(status, code, message, details)
-      }
+  const error = errorOfBody(body)
+  if (error) {
+    const { code, message, currentVersion, issues, templates, awsAccount } = error as {
+      code: string
+      message: string
+      currentVersion?: unknown
+      issues?: unknown
+      templates?: unknown
+      awsAccount?: { id?: unknown; name?: unknown } | null
     }
+    const details: ErrorDetails = {}
+    if (typeof currentVersion === 'number') details.currentVersion = currentVersion
+    if (Array.isArray(issues)) {
+      details.issues = issues.filter(
+        (issue): issue is NonNullable<ErrorDetails['issues']>[number] =>
+          typeof issue === 'object' && issue !== null && typeof issue.message === 'string',
+      )
+    }
+    if (Array.isArray(templates)) {
+      details.templates = templates.filter(
+        (template): template is NonNullable<ErrorDetails['templates']>[number] =>
+          typeof template === 'object' &&
+          template !== null &&
+          typeof template.id === 'string' &&
+          typeof template.name === 'string',
+      )
+    }
+    if (typeof awsAccount?.id === 'string' && typeof awsAccount.name === 'string') {
+      details.awsAccount = { id: awsAccount.id, name: awsAccount.name }
+    }
+    return new ApiError(status, code, message, details)
   }
   if (status === 401)
     return new ApiError(status, 'auth.unauthorized', 'Your session has ended. Sign in again.')

@@ -1,0 +1,5 @@
+export { ApiError } from './api-error'
+export { type CallOptions, type Client, type ClientOptions, createClient, type RouteMethod } from './client'
+export { paginate } from './paginate'
+export type { PublicRouteId } from './public-routes'
+export type { RetryOptions } from './retry'
