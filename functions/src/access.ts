@@ -16,6 +16,7 @@ import { access as emailIdentities } from './http/email-identities.access'
 import { access as errorTunnel } from './http/error-tunnel.access'
 import { access as jobs } from './http/jobs.access'
 import { access as organizations } from './http/organizations.access'
+import { access as publicAudience } from './http/public-audience.access'
 import { access as publicCampaigns } from './http/public-campaigns.access'
 import { access as publicEmails } from './http/public-emails.access'
 import { access as sesEvents } from './http/ses-events.access'
@@ -75,6 +76,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   webhooks,
   'public-campaigns': publicCampaigns,
   'public-emails': publicEmails,
+  'public-audience': publicAudience,
   'api-keys': apiKeys,
 }
 

@@ -148,6 +148,19 @@ const DOCUMENTED: Record<string, Documented> = {
   'sendPublicEmail body.from.email': EMAIL,
   'sendPublicEmail body.replyTo': EMAIL,
   'updateApiKey body': { by: ['minProperties'] },
+  'upsertPublicContact body.email': EMAIL,
+  'upsertPublicContact body.attributes': { by: ['maxProperties'] },
+  'upsertPublicContact body.topicPreferences': EACH_TOPIC,
+  // Each item is checked on its own (an invalid one fails alone): the document states the item and says so.
+  'upsertPublicContacts body.contacts[]': { by: ['description'] },
+  'listPublicContacts query': CONTACT_FILTERS,
+  'getPublicContact path.id|1': EMAIL,
+  'deletePublicContact path.id|1': EMAIL,
+  'updatePublicContactSubscriptions path.id|1': EMAIL,
+  'updatePublicContactSubscriptions body.topicPreferences': EACH_TOPIC,
+  'unsubscribePublicContact path.id|1': EMAIL,
+  'createPublicTopic body': TOPIC_RULE,
+  'updatePublicTopic body': { by: ['minProperties', 'not'] },
 }
 
 // ---------------------------------------------------------------------------------------------------------

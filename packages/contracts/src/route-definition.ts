@@ -41,6 +41,8 @@ export const ENDPOINT_GROUPS = [
   // The public API's campaigns (`/api/v1/campaigns`) and transactional sends (`/api/v1/emails`): API keys only.
   'public-campaigns',
   'public-emails',
+  // The public API's contacts (`/api/v1/contacts`) and topics (`/api/v1/topics`): API keys only.
+  'public-audience',
   // The organization's API keys, managed in the dashboard (list, create, rename, rotate, revoke).
   'api-keys',
 ] as const

@@ -20,7 +20,9 @@ import { jobRoutes } from './jobs/routes'
 import { organizationRoutes } from './organizations/routes'
 import { platformRoutes } from './platform/routes'
 import { publicCampaignRoutes } from './public-api/campaign-routes'
+import { publicContactRoutes } from './public-api/contact-routes'
 import { publicEmailRoutes } from './public-api/email-routes'
+import { publicTopicRoutes } from './public-api/topic-routes'
 import type { EndpointGroup, RouteDefinition } from './route-definition'
 import { sesMonitoringRoutes } from './ses-monitoring/routes'
 import { sesRoutes } from './ses-sync/routes'
@@ -61,6 +63,8 @@ export const routes = {
   ...templateAnalyticsRoutes,
   ...publicCampaignRoutes,
   ...publicEmailRoutes,
+  ...publicContactRoutes,
+  ...publicTopicRoutes,
   ...apiKeyRoutes,
 } as const satisfies Record<string, RouteDefinition>
 

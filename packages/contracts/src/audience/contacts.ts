@@ -108,7 +108,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
  *   `topicId` without a status together with `searchQuery`; the name half of `searchQuery` with a topic filter.
  */
 /** The filter fields of `GET contacts` (semantics above), shared with the audience export. */
-const contactFilterFields = {
+export const contactFilterFields = {
   organizationId: UlidSchema,
   searchQuery: singleLine(nonBlank(z.string().trim().min(1).max(254)), 'The search')
     .transform((value) => value.toLowerCase())
@@ -143,7 +143,7 @@ const isTrue = (name: string) => ({ properties: { [name]: { const: 'true' } }, r
  * The filters' rules across fields (one status at most; statuses need a topic), and the same in JSON Schema over
  * the query's parameters: not two statuses `true`; `topicId`, or none of the topic filters `true`.
  */
-const consistentFilters = <S extends z.ZodType<Record<string, unknown>>>(schema: S) =>
+export const consistentFilters = <S extends z.ZodType<Record<string, unknown>>>(schema: S) =>
   schema
     .refine((query) => [query.optIn, query.optOut, query.pending].filter(Boolean).length <= 1, {
       message: 'Choose at most one of optIn, optOut and pending.',
@@ -192,7 +192,7 @@ export type ContactCount = z.infer<typeof ContactCountSchema>
 export const ContactQuerySchema = z.object({ organizationId: UlidSchema }).strict()
 export const ContactIdParamsSchema = z.object({ id: UlidSchema }).strict()
 
-const topicPreferencesInput = <S extends z.ZodType>(status: S) =>
+export const topicPreferencesInput = <S extends z.ZodType>(status: S) =>
   z
     .array(z.object({ topicId: UlidSchema, status }).strict())
     .max(20)

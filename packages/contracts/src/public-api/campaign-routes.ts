@@ -1,11 +1,5 @@
-import { API_SCOPES, type ApiScope } from '../api-keys/scopes'
-import {
-  AWS_ERRORS,
-  ORGANIZATION_ERRORS,
-  PUBLIC_API_RATE_LIMIT,
-  type RouteDefinition,
-  route,
-} from '../route-definition'
+import type { ApiScope } from '../api-keys/scopes'
+import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import {
   PublicCampaignListQuerySchema,
   PublicCampaignListSchema,
@@ -15,18 +9,9 @@ import {
   PublicCreateCampaignBodySchema,
   PublicScheduleBodySchema,
 } from './campaigns'
+import { keyed as keyedBy } from './keyed'
 
-/** A public API route's caller: the organization's API key, holding `scope`, acting for its own organization. */
-const keyed = <S extends ApiScope>(scope: S) =>
-  ({
-    group: 'public-campaigns',
-    auth: 'apiKey',
-    scope,
-    permission: API_SCOPES[scope],
-    organization: { in: 'apiKey' },
-    feature: 'campaigns',
-    rateLimit: PUBLIC_API_RATE_LIMIT,
-  }) as const
+const keyed = <S extends ApiScope>(scope: S) => keyedBy('public-campaigns', scope)
 
 /** What naming an AWS account, a sender, a template and topics can be refused with. */
 const REFERENCE_ERRORS = [

@@ -1,23 +1,11 @@
-import { API_SCOPES } from '../api-keys/scopes'
-import {
-  AWS_ERRORS,
-  ORGANIZATION_ERRORS,
-  PUBLIC_API_RATE_LIMIT,
-  type RouteDefinition,
-  route,
-} from '../route-definition'
+import { AWS_ERRORS, ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import { SendEmailBodySchema, SendEmailResponseSchema } from './emails'
+import { keyed } from './keyed'
 
 /** Transactional email on the public API (issue 30), for the key's own organization. */
 export const publicEmailRoutes = {
   sendPublicEmail: route({
-    group: 'public-emails',
-    auth: 'apiKey',
-    scope: 'transactional:send',
-    permission: API_SCOPES['transactional:send'],
-    organization: { in: 'apiKey' },
-    feature: 'campaigns',
-    rateLimit: PUBLIC_API_RATE_LIMIT,
+    ...keyed('public-emails', 'transactional:send'),
     method: 'POST',
     path: '/api/v1/emails',
     summary:

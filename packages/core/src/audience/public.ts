@@ -45,8 +45,24 @@ export {
 export { ensureContact, findContactByEmail, listTopics } from './reads'
 export { type SuppressInput, suppress, suppressionOf } from './suppression'
 export { countsOf, createTopicRecord } from './topics'
+/** The public API's contacts and topics (the public-audience function). */
+export {
+  createPublicTopic,
+  getPublicTopic,
+  listPublicTopics,
+  updatePublicTopic,
+} from './topics-v1'
 export type { NewContact } from './upsert'
 export { type UpsertOptions, type UpsertResult, type UpsertRow, upsertContacts } from './upsert-batch'
+export {
+  deletePublicContact,
+  getPublicContact,
+  listPublicContacts,
+  unsubscribePublicContact,
+  updatePublicContactSubscriptions,
+  upsertPublicContact,
+  upsertPublicContacts,
+} from './v1'
 
 /** A contact by id in the organization (undefined for another organization's id: never reveals it). */
 export const getContact = (orgId: string, contactId: string): Promise<ContactRecord | undefined> =>

@@ -1,4 +1,4 @@
-import { CONTACTS_MAX } from '@app/contracts'
+import { CONTACTS_MAX, type ContactSource } from '@app/contracts'
 import { AUDIENCE_SHARDS } from '../db/keys'
 import { AppError } from '../errors'
 import { type AddressLookup, getContacts, lookUpAddresses, readCounters } from './contacts.repo'
@@ -19,6 +19,8 @@ export interface UpsertRow {
   firstName?: string
   lastName?: string
   attributes?: Record<string, string>
+  /** The row's own subscription changes (the public API's items), applied after `topicIds`. */
+  subscriptions?: SubscriptionChange
 }
 
 export interface UpsertOptions {
@@ -37,6 +39,8 @@ export interface UpsertOptions {
   origin: ConsentOrigin
   /** The import job creating contacts (their `source`). */
   importId?: string
+  /** Where created contacts come from: the import (the default) or the public API. */
+  source?: ContactSource
 }
 
 export interface UpsertResult {
@@ -70,19 +74,29 @@ function rowFields(row: UpsertRow, existing: ContactRecord | undefined, mode: Up
   }
 }
 
-const subscribe = (options: UpsertOptions, contact: ContactRecord | undefined): SubscriptionChange => ({
-  topics: Object.fromEntries(
-    options.topicIds
-      .filter((topicId) => options.existing === 'overwrite' || !contact?.topics[topicId])
-      .map((topicId) => [topicId, 'OPT_IN' as const]),
-  ),
+const subscribe = (
+  row: UpsertRow,
+  options: UpsertOptions,
+  contact: ContactRecord | undefined,
+): SubscriptionChange => ({
+  topics: {
+    ...Object.fromEntries(
+      options.topicIds
+        .filter((topicId) => options.existing === 'overwrite' || !contact?.topics[topicId])
+        .map((topicId) => [topicId, 'OPT_IN' as const]),
+    ),
+    ...row.subscriptions?.topics,
+  },
+  ...(row.subscriptions?.unsubscribeAll === undefined
+    ? {}
+    : { unsubscribeAll: row.subscriptions.unsubscribeAll }),
 })
 
 const newContactOf = (row: UpsertRow, options: UpsertOptions): NewContact => ({
   ...rowFields(row, undefined, 'overwrite'),
   email: row.email,
-  subscriptions: subscribe(options, undefined),
-  source: { kind: 'import', ...(options.importId ? { importId: options.importId } : {}) },
+  subscriptions: subscribe(row, options, undefined),
+  source: options.source ?? { kind: 'import', ...(options.importId ? { importId: options.importId } : {}) },
 })
 
 /** One transaction's worth of work: new contacts created together, or one existing contact changed. */
@@ -284,7 +298,7 @@ async function upsertRow(
   const result = await saveContactChange(
     orgId,
     existing.id,
-    { fields: rowFields(row, existing, options.existing), subscriptions: subscribe(options, existing) },
+    { fields: rowFields(row, existing, options.existing), subscriptions: subscribe(row, options, existing) },
     options.origin,
     { onSuppressed: 'skip', topics, counterShard: batch.counterShard },
   )
