@@ -31,5 +31,7 @@ export function keyed(key: string) {
     post: (path: string, body?: unknown, extra: Record<string, string> = {}) =>
       client.request('POST', path, { body, headers: { ...headers, ...extra } }),
     get: (path: string) => client.request('GET', path, { headers }),
+    patch: (path: string, body?: unknown) => client.request('PATCH', path, { body, headers }),
+    delete: (path: string) => client.request('DELETE', path, { headers }),
   }
 }
