@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: a test, never shipped: it reads the whole route table
 import { routes } from '@app/contracts'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { apiRequest, apiUrl, queryString, type RequestOptions } from './api-client'

@@ -1,4 +1,5 @@
-import { type ContactExport, ContactExportSchema, routes } from '@app/contracts'
+import { type ContactExport, ContactExportSchema } from '@app/contracts'
+import { transferRoutes } from '@app/contracts/audience/transfer-routes'
 import { apiRequest } from './api-client'
 import { ApiError } from './api-error'
 import { saveFile } from './download'
@@ -30,7 +31,7 @@ async function finishedExport(organizationId: string, started: ContactExport): P
         current.error?.message ?? 'The export failed.',
       )
     await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS))
-    current = await apiRequest(routes.getContactExport, {
+    current = await apiRequest(transferRoutes.getContactExport, {
       params: { id: current.id },
       query: { organizationId },
     })

@@ -1,4 +1,4 @@
-import { routes } from '@app/contracts'
+import { platformRoutes } from '@app/contracts/platform/routes'
 import { Link, useLoaderData } from 'react-router-dom'
 import { apiUrl } from '../../lib/api-client'
 import { loadAppConfig } from '../../lib/app-config'
@@ -16,9 +16,12 @@ import {
 /** Fetched at run time, so the page always describes the API this deployment serves. */
 export async function loader(): Promise<ApiReference> {
   const config = await loadAppConfig()
-  const response = await fetch(apiUrl(config.apiBaseUrl, routes.getOpenApi.path, window.location.origin), {
-    headers: { accept: 'application/json' },
-  })
+  const response = await fetch(
+    apiUrl(config.apiBaseUrl, platformRoutes.getOpenApi.path, window.location.origin),
+    {
+      headers: { accept: 'application/json' },
+    },
+  )
   if (!response.ok) throw new Error(`The API answered ${response.status} for its OpenAPI document.`)
   return readApiReference(await response.json())
 }
@@ -145,8 +148,8 @@ export function Component() {
         </p>
         <p className={marketing.note}>
           Generated from the OpenAPI 3.1 document this deployment serves at{' '}
-          <a href={routes.getOpenApi.path}>
-            <code>{routes.getOpenApi.path}</code>
+          <a href={platformRoutes.getOpenApi.path}>
+            <code>{platformRoutes.getOpenApi.path}</code>
           </a>
           . Send the ID token of a signed-in user as <code>Authorization: Bearer &lt;token&gt;</code>; errors
           answer <code>{'{ "error": { "code", "message" } }'}</code>.

@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: a test, never shipped: it reads the whole route table
 import { buildOpenApiDocument, ROUTE_LIST } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { inlineCodeSegments, readApiReference, schemaFields, typeLabel } from './openapi-reference'

@@ -1,4 +1,5 @@
-import { type Account, routes, type UpdateAccountBody } from '@app/contracts'
+import type { Account, UpdateAccountBody } from '@app/contracts'
+import { accountRoutes } from '@app/contracts/account/routes'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { signedInEmail } from '../../../lib/amplify'
 import { apiRequest } from '../../../lib/api-client'
@@ -11,12 +12,12 @@ import { applyAccountUpdate } from '../account-state'
  */
 export async function fetchOrCreateAccount(): Promise<Account> {
   try {
-    return await apiRequest(routes.getAccount)
+    return await apiRequest(accountRoutes.getAccount)
   } catch (error) {
     if (!isApiError(error, 'account.not_found')) throw error
     const email = await signedInEmail()
     if (!email) throw new ApiError(401, 'auth.unauthorized', 'Your session has ended. Sign in again.')
-    return apiRequest(routes.createAccount, { body: { email } })
+    return apiRequest(accountRoutes.createAccount, { body: { email } })
   }
 }
 
@@ -43,7 +44,7 @@ export function useUpdateAccount({ errorMessage }: { errorMessage?: string } = {
   return useMutation({
     mutationKey: UPDATE_ACCOUNT_KEY,
     scope: { id: UPDATE_ACCOUNT_KEY.join(':') },
-    mutationFn: (body: UpdateAccountBody) => apiRequest(routes.updateAccount, { body }),
+    mutationFn: (body: UpdateAccountBody) => apiRequest(accountRoutes.updateAccount, { body }),
     meta: { errorMessage: errorMessage ?? 'Could not update your account because of an error' },
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey })
@@ -64,14 +65,14 @@ export function useUpdateAccount({ errorMessage }: { errorMessage?: string } = {
 
 export function useResendVerificationEmail() {
   return useMutation({
-    mutationFn: () => apiRequest(routes.sendEmailVerification),
+    mutationFn: () => apiRequest(accountRoutes.sendEmailVerification),
     meta: { errorMessage: 'Could not send the verification email because of an error' },
   })
 }
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: () => apiRequest(routes.deleteAccount),
+    mutationFn: () => apiRequest(accountRoutes.deleteAccount),
     meta: { errorMessage: 'Could not delete your account because of an error' },
   })
 }

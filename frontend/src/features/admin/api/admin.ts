@@ -1,4 +1,4 @@
-import { routes } from '@app/contracts'
+import { billingRoutes } from '@app/contracts/billing/routes'
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from '../../../components/ui/toast-store'
 import { apiDownload, apiRequest } from '../../../lib/api-client'
@@ -13,7 +13,7 @@ export const adminQueries = {
     infiniteQueryOptions({
       queryKey: [...adminQueries.all(), 'invoices', range.from, range.to] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listAdminInvoices, { query: { ...range, cursor: pageParam }, signal }),
+        apiRequest(billingRoutes.listAdminInvoices, { query: { ...range, cursor: pageParam }, signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextCursor ?? undefined,
       staleTime: 60_000,
@@ -21,7 +21,7 @@ export const adminQueries = {
   planPrices: () =>
     queryOptions({
       queryKey: [...adminQueries.all(), 'plan-prices'] as const,
-      queryFn: ({ signal }) => apiRequest(routes.getPlanPrices, { signal }),
+      queryFn: ({ signal }) => apiRequest(billingRoutes.getPlanPrices, { signal }),
     }),
 }
 
@@ -29,7 +29,7 @@ export const adminQueries = {
 export function useDownloadInvoicesReport() {
   return useMutation({
     mutationFn: async (range: DateRange) => {
-      const file = await apiDownload(routes.getInvoicesReport, {
+      const file = await apiDownload(billingRoutes.getInvoicesReport, {
         query: range,
         fallbackFilename: reportFilename(range),
       })
@@ -45,7 +45,7 @@ export function useDownloadInvoicesReport() {
 export function useSyncPlanPrices() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest(routes.syncPlanPrices),
+    mutationFn: () => apiRequest(billingRoutes.syncPlanPrices),
     meta: { handlesErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueries.planPrices().queryKey }),
   })

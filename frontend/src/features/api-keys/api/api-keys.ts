@@ -1,4 +1,5 @@
-import { type CreateApiKeyBody, type RotateApiKeyBody, routes, type UpdateApiKeyBody } from '@app/contracts'
+import type { CreateApiKeyBody, RotateApiKeyBody, UpdateApiKeyBody } from '@app/contracts'
+import { apiKeyRoutes } from '@app/contracts/api-keys/routes'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -9,7 +10,8 @@ export const apiKeyQueries = {
   list: (organizationId: string, cursor?: string) =>
     queryOptions({
       queryKey: [...apiKeyQueries.lists(organizationId), cursor ?? null] as const,
-      queryFn: ({ signal }) => apiRequest(routes.listApiKeys, { query: { organizationId, cursor }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(apiKeyRoutes.listApiKeys, { query: { organizationId, cursor }, signal }),
       staleTime: 10_000,
       placeholderData: keepPreviousData,
     }),
@@ -25,7 +27,7 @@ export function useCreateApiKey(organizationId: string) {
   const refresh = useAfterChange(organizationId)
   return useMutation({
     mutationFn: (body: CreateApiKeyBody) =>
-      apiRequest(routes.createApiKey, { query: { organizationId }, body }),
+      apiRequest(apiKeyRoutes.createApiKey, { query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: refresh,
   })
@@ -35,7 +37,7 @@ export function useUpdateApiKey(organizationId: string, id: string) {
   const refresh = useAfterChange(organizationId)
   return useMutation({
     mutationFn: (body: UpdateApiKeyBody) =>
-      apiRequest(routes.updateApiKey, { params: { id }, query: { organizationId }, body }),
+      apiRequest(apiKeyRoutes.updateApiKey, { params: { id }, query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: refresh,
   })
@@ -46,7 +48,7 @@ export function useRotateApiKey(organizationId: string, id: string) {
   const refresh = useAfterChange(organizationId)
   return useMutation({
     mutationFn: (body: RotateApiKeyBody) =>
-      apiRequest(routes.rotateApiKey, { params: { id }, query: { organizationId }, body }),
+      apiRequest(apiKeyRoutes.rotateApiKey, { params: { id }, query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: refresh,
   })
@@ -55,7 +57,7 @@ export function useRotateApiKey(organizationId: string, id: string) {
 export function useRevokeApiKey(organizationId: string, id: string) {
   const refresh = useAfterChange(organizationId)
   return useMutation({
-    mutationFn: () => apiRequest(routes.revokeApiKey, { params: { id }, query: { organizationId } }),
+    mutationFn: () => apiRequest(apiKeyRoutes.revokeApiKey, { params: { id }, query: { organizationId } }),
     meta: { handlesErrors: true },
     onSuccess: refresh,
   })

@@ -1,13 +1,13 @@
-import {
-  type BulkContactsBody,
-  type Contact,
-  type ContactListQuery,
-  type CreateContactBody,
-  type CreateTopicBody,
-  routes,
-  type Topic,
-  type UpdateContactBody,
+import type {
+  BulkContactsBody,
+  Contact,
+  ContactListQuery,
+  CreateContactBody,
+  CreateTopicBody,
+  Topic,
+  UpdateContactBody,
 } from '@app/contracts'
+import { contactRoutes, topicRoutes } from '@app/contracts/audience/routes'
 import {
   keepPreviousData,
   type QueryClient,
@@ -28,7 +28,7 @@ export const topicQueries = {
     queryOptions({
       queryKey: [...topicQueries.all(), 'list', organizationId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listTopics, { query: { organizationId }, signal })).items,
+        (await apiRequest(topicRoutes.listTopics, { query: { organizationId }, signal })).items,
       staleTime: 15_000,
       // A deleted topic stays listed as 'deleting' while a job removes its preferences: read again until gone.
       refetchInterval: (query) =>
@@ -44,7 +44,7 @@ export const contactQueries = {
     queryOptions({
       queryKey: [...contactQueries.lists(organizationId), filters, cursor ?? null] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.listContacts, {
+        apiRequest(contactRoutes.listContacts, {
           query: {
             organizationId,
             ...filters,
@@ -62,7 +62,7 @@ export const contactQueries = {
     queryOptions({
       queryKey: [...contactQueries.lists(organizationId), 'count', filters] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.countContacts, { query: { organizationId, ...filters }, signal }),
+        apiRequest(contactRoutes.countContacts, { query: { organizationId, ...filters }, signal }),
       staleTime: 10_000,
     }),
   /** A contact with its subscriptions, consent trail and suppression. */
@@ -70,7 +70,7 @@ export const contactQueries = {
     queryOptions({
       queryKey: [...contactQueries.all(), 'detail', organizationId, id] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getContact, { params: { id }, query: { organizationId }, signal }),
+        apiRequest(contactRoutes.getContact, { params: { id }, query: { organizationId }, signal }),
       staleTime: 10_000,
     }),
 }
@@ -100,21 +100,21 @@ export function useSaveTopic(organizationId: string, id?: string) {
     organizationId,
     (body: Required<CreateTopicBody>): Promise<Topic> =>
       id
-        ? apiRequest(routes.updateTopic, { params: { id }, query: { organizationId }, body })
-        : apiRequest(routes.createTopic, { query: { organizationId }, body }),
+        ? apiRequest(topicRoutes.updateTopic, { params: { id }, query: { organizationId }, body })
+        : apiRequest(topicRoutes.createTopic, { query: { organizationId }, body }),
   )
 }
 
 /** Answers the job removing its preferences; the topic is gone from the list at once. */
 export function useDeleteTopic(organizationId: string) {
   return useAudienceMutation(organizationId, (id: string) =>
-    apiRequest(routes.deleteTopic, { params: { id }, query: { organizationId } }),
+    apiRequest(topicRoutes.deleteTopic, { params: { id }, query: { organizationId } }),
   )
 }
 
 export function useCreateContact(organizationId: string) {
   return useAudienceMutation(organizationId, (body: CreateContactBody) =>
-    apiRequest(routes.createContact, { query: { organizationId }, body }),
+    apiRequest(contactRoutes.createContact, { query: { organizationId }, body }),
   )
 }
 
@@ -122,7 +122,7 @@ export function useUpdateContact(organizationId: string, id: string) {
   return useAudienceMutation(
     organizationId,
     (body: UpdateContactBody): Promise<Contact> =>
-      apiRequest(routes.updateContact, { params: { id }, query: { organizationId }, body }),
+      apiRequest(contactRoutes.updateContact, { params: { id }, query: { organizationId }, body }),
   )
 }
 
@@ -130,7 +130,7 @@ export function useDeleteContact(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(routes.deleteContact, { params: { id }, query: { organizationId } }),
+      apiRequest(contactRoutes.deleteContact, { params: { id }, query: { organizationId } }),
     meta: { handlesErrors: true },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: contactQueries.detail(organizationId, id).queryKey })
@@ -142,6 +142,6 @@ export function useDeleteContact(organizationId: string) {
 /** Delete the selection or change its topics: done at once up to 100 contacts, as a job beyond. */
 export function useBulkContacts(organizationId: string) {
   return useAudienceMutation(organizationId, (body: BulkContactsBody) =>
-    apiRequest(routes.bulkContacts, { query: { organizationId }, body }),
+    apiRequest(contactRoutes.bulkContacts, { query: { organizationId }, body }),
   )
 }

@@ -1,4 +1,5 @@
-import { routes, type SuppressionSyncList } from '@app/contracts'
+import type { SuppressionSyncList } from '@app/contracts'
+import { suppressionSyncRoutes } from '@app/contracts/audience/suppression-sync'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -12,7 +13,10 @@ export const suppressionSyncQueries = {
     queryOptions({
       queryKey: [...suppressionSyncQueries.all(organizationId), awsAccountId] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getSuppressionSync, { query: { organizationId, awsAccountId }, signal }),
+        apiRequest(suppressionSyncRoutes.getSuppressionSync, {
+          query: { organizationId, awsAccountId },
+          signal,
+        }),
       staleTime: 30_000,
       refetchInterval: (query) =>
         query.state.data?.items.some((item) => item.state === 'running') ? SUPPRESSION_SYNC_POLL_MS : false,
@@ -24,7 +28,7 @@ export function useStartSuppressionSync(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (awsAccountId: string): Promise<SuppressionSyncList> =>
-      apiRequest(routes.startSuppressionSync, { body: { organizationId, awsAccountId } }),
+      apiRequest(suppressionSyncRoutes.startSuppressionSync, { body: { organizationId, awsAccountId } }),
     meta: { handlesErrors: true },
     onSuccess: (list, awsAccountId) =>
       queryClient.setQueryData(suppressionSyncQueries.status(organizationId, awsAccountId).queryKey, list),

@@ -3,9 +3,9 @@ import {
   type ContactListQuery,
   IMPORT_FILE_TYPES,
   type ImportUploadQuery,
-  routes,
   type StartImportBody,
 } from '@app/contracts'
+import { transferRoutes } from '@app/contracts/audience/transfer-routes'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiDownload, apiRequest } from '../../../lib/api-client'
 import { type ExportResult, exportFile } from '../../../lib/export-file'
@@ -24,7 +24,7 @@ export const importQueries = {
     queryOptions({
       queryKey: ['contact-imports', organizationId, id] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getContactImport, { params: { id }, query: { organizationId }, signal }),
+        apiRequest(transferRoutes.getContactImport, { params: { id }, query: { organizationId }, signal }),
       ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
       refetchInterval: (query) => (query.state.data && isDone(query.state.data) ? false : IMPORT_POLL_MS),
     }),
@@ -55,11 +55,11 @@ export function useStartImport(organizationId: string) {
       options: Omit<StartImportBody, 'organizationId' | 'fileKey'>
       onProgress: (progress: UploadProgress) => void
     }): Promise<ContactImport> => {
-      const upload = await apiRequest(routes.prepareContactImport, {
+      const upload = await apiRequest(transferRoutes.prepareContactImport, {
         query: { organizationId, fileName: file.name, fileType: importFileType(file) },
       })
       await uploadToPresignedUrl(upload.uploadUrl, file, { headers: upload.headers, onProgress })
-      return apiRequest(routes.startContactImport, {
+      return apiRequest(transferRoutes.startContactImport, {
         body: { organizationId, fileKey: upload.fileKey, fileName: file.name, ...options },
       })
     },
@@ -74,7 +74,7 @@ export function useExportTopic(organizationId: string) {
     mutationFn: (topicId: string): Promise<ExportResult> =>
       exportFile(
         organizationId,
-        apiDownload(routes.exportTopicContacts, {
+        apiDownload(transferRoutes.exportTopicContacts, {
           params: { id: topicId },
           query: { organizationId },
           fallbackFilename: `topic-${topicId}-contacts.csv`,
@@ -92,7 +92,7 @@ export function useExportContacts(organizationId: string) {
     ): Promise<ExportResult> =>
       exportFile(
         organizationId,
-        apiDownload(routes.exportContacts, {
+        apiDownload(transferRoutes.exportContacts, {
           query: { organizationId, ...filters },
           fallbackFilename: 'contacts.csv',
         }),

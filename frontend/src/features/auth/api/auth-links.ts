@@ -1,4 +1,4 @@
-import { routes } from '@app/contracts'
+import { authRoutes } from '@app/contracts/auth/routes'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -15,15 +15,15 @@ export function hashHasToken(hash: string): boolean {
 }
 
 export function requestPasswordReset(email: string) {
-  return apiRequest(routes.requestPasswordReset, { body: { email } })
+  return apiRequest(authRoutes.requestPasswordReset, { body: { email } })
 }
 
 export function confirmPasswordReset(input: { token: string; password: string }) {
-  return apiRequest(routes.confirmPasswordReset, { body: input })
+  return apiRequest(authRoutes.confirmPasswordReset, { body: input })
 }
 
 export function confirmEmailVerification(token: string) {
-  return apiRequest(routes.confirmEmailVerification, { body: { token } })
+  return apiRequest(authRoutes.confirmEmailVerification, { body: { token } })
 }
 
 export const authLinkQueries = {

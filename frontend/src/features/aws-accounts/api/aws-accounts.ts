@@ -1,11 +1,11 @@
-import {
-  type Account,
-  type AwsAccount,
-  type CreateAwsAccountBody,
-  type LeaveSandboxBody,
-  routes,
-  type UpdateAwsAccountBody,
+import type {
+  Account,
+  AwsAccount,
+  CreateAwsAccountBody,
+  LeaveSandboxBody,
+  UpdateAwsAccountBody,
 } from '@app/contracts'
+import { awsAccountRoutes } from '@app/contracts/aws-accounts/routes'
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { accountQueries, useUpdateAccount } from '../../account/api/account'
@@ -17,7 +17,7 @@ export const awsAccountQueries = {
     queryOptions({
       queryKey: [...awsAccountQueries.all(), 'list', organizationId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listAwsAccounts, { query: { organizationId }, signal })).items,
+        (await apiRequest(awsAccountRoutes.listAwsAccounts, { query: { organizationId }, signal })).items,
       staleTime: 30_000,
     }),
   /** Live SES state, read through the customer's credentials (control-plane calls are ~1/s per account). */
@@ -25,7 +25,7 @@ export const awsAccountQueries = {
     queryOptions({
       queryKey: [...awsAccountQueries.all(), 'status', awsAccountId] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getAwsAccountStatus, { params: { id: awsAccountId }, signal }),
+        apiRequest(awsAccountRoutes.getAwsAccountStatus, { params: { id: awsAccountId }, signal }),
       staleTime: 60_000,
     }),
 }
@@ -45,7 +45,7 @@ export function useCreateAwsAccount(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: CreateAwsAccountBody) =>
-      apiRequest(routes.createAwsAccount, { query: { organizationId }, body }),
+      apiRequest(awsAccountRoutes.createAwsAccount, { query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: (account) => storeAwsAccount(queryClient, account),
   })
@@ -62,7 +62,7 @@ export function useUpdateAwsAccount(
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateAwsAccountBody) =>
-      apiRequest(routes.updateAwsAccount, { params: { id: account.id }, body }),
+      apiRequest(awsAccountRoutes.updateAwsAccount, { params: { id: account.id }, body }),
     meta: { handlesErrors, errorMessage: 'Could not change the AWS account because of an error' },
     onSuccess: (updated) => {
       storeAwsAccount(queryClient, updated)
@@ -74,7 +74,7 @@ export function useUpdateAwsAccount(
 export function useDeleteAwsAccount(account: Pick<AwsAccount, 'id' | 'organizationId'>) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest(routes.deleteAwsAccount, { params: { id: account.id } }),
+    mutationFn: () => apiRequest(awsAccountRoutes.deleteAwsAccount, { params: { id: account.id } }),
     meta: { errorMessage: 'Could not delete the AWS account because of an error' },
     onSuccess: () => {
       queryClient.setQueryData(awsAccountQueries.list(account.organizationId).queryKey, (accounts) =>
@@ -92,7 +92,7 @@ export function useLeaveSandbox(awsAccountId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: LeaveSandboxBody) =>
-      apiRequest(routes.leaveSandbox, { params: { id: awsAccountId }, body }),
+      apiRequest(awsAccountRoutes.leaveSandbox, { params: { id: awsAccountId }, body }),
     meta: { handlesErrors: true },
     onSuccess: (status) => queryClient.setQueryData(awsAccountQueries.status(awsAccountId).queryKey, status),
   })

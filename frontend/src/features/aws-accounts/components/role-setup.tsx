@@ -1,4 +1,5 @@
-import { type AwsAccount, RoleArnSchema, routes } from '@app/contracts'
+import { type AwsAccount, RoleArnSchema } from '@app/contracts'
+import { awsAccountRoutes } from '@app/contracts/aws-accounts/routes'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button'
@@ -14,7 +15,7 @@ import { PermissionList } from './permission-list'
 /** The public CloudFormation template, as the browser opens it. */
 export function useRoleTemplateUrl(): string {
   const { data: config } = useSuspenseQuery(appConfigQuery())
-  return apiUrl(config.apiBaseUrl, routes.getCustomerRoleTemplate.path, window.location.origin)
+  return apiUrl(config.apiBaseUrl, awsAccountRoutes.getCustomerRoleTemplate.path, window.location.origin)
 }
 
 /**

@@ -1,10 +1,11 @@
-import {
-  type CreateCheckoutSessionBody,
-  type CreateCustomerPortalBody,
-  type Redirect,
-  routes,
-  type UpdateBillingBody,
+import type {
+  CreateCheckoutSessionBody,
+  CreateCustomerPortalBody,
+  Redirect,
+  UpdateBillingBody,
 } from '@app/contracts'
+import { billingRoutes } from '@app/contracts/billing/routes'
+import { organizationRoutes } from '@app/contracts/organizations/routes'
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { apiRequest } from '../../../lib/api-client'
@@ -19,7 +20,7 @@ export const billingQueries = {
   details: (organizationId: string) =>
     queryOptions({
       queryKey: [...billingQueries.ofOrganization(organizationId), 'details'] as const,
-      queryFn: ({ signal }) => apiRequest(routes.getBilling, { query: { organizationId }, signal }),
+      queryFn: ({ signal }) => apiRequest(billingRoutes.getBilling, { query: { organizationId }, signal }),
       staleTime: 30_000,
     }),
   /** Newest first, one page per `nextCursor`. */
@@ -27,7 +28,7 @@ export const billingQueries = {
     infiniteQueryOptions({
       queryKey: [...billingQueries.ofOrganization(organizationId), 'invoices'] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listInvoices, { query: { organizationId, cursor: pageParam }, signal }),
+        apiRequest(billingRoutes.listInvoices, { query: { organizationId, cursor: pageParam }, signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextCursor ?? undefined,
       staleTime: 30_000,
@@ -64,7 +65,7 @@ function useResetWhenRestored(reset: () => void) {
 export function useStartCheckout() {
   const mutation = useMutation({
     mutationFn: async (body: CreateCheckoutSessionBody) =>
-      followRedirect(await apiRequest(routes.createCheckoutSession, { body })),
+      followRedirect(await apiRequest(billingRoutes.createCheckoutSession, { body })),
     meta: { handlesErrors: true },
   })
   useResetWhenRestored(mutation.reset)
@@ -75,7 +76,7 @@ export function useStartCheckout() {
 export function useOpenCustomerPortal() {
   const mutation = useMutation({
     mutationFn: async (body: CreateCustomerPortalBody) =>
-      followRedirect(await apiRequest(routes.createCustomerPortal, { body })),
+      followRedirect(await apiRequest(billingRoutes.createCustomerPortal, { body })),
     meta: { errorMessage: 'Could not open the subscription portal because of an error' },
   })
   useResetWhenRestored(mutation.reset)
@@ -86,7 +87,7 @@ export function useUpdateBilling(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateBillingBody) =>
-      apiRequest(routes.updateBilling, { query: { organizationId }, body }),
+      apiRequest(billingRoutes.updateBilling, { query: { organizationId }, body }),
     meta: { errorMessage: 'Could not save the billing details because of an error' },
     onSuccess: (billing) =>
       queryClient.setQueryData(billingQueries.details(organizationId).queryKey, billing),
@@ -97,7 +98,8 @@ export function useUpdateBilling(organizationId: string) {
 export function useAcknowledgePriceChange(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest(routes.acknowledgePriceChange, { params: { id: organizationId } }),
+    mutationFn: () =>
+      apiRequest(organizationRoutes.acknowledgePriceChange, { params: { id: organizationId } }),
     meta: { errorMessage: 'Could not record that you have read the notice because of an error' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
   })

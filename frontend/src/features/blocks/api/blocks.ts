@@ -1,10 +1,5 @@
-import {
-  type Block,
-  type CreateBlockBody,
-  routes,
-  type TemplateEditorType,
-  type UpdateBlockBody,
-} from '@app/contracts'
+import type { Block, CreateBlockBody, TemplateEditorType, UpdateBlockBody } from '@app/contracts'
+import { blockRoutes } from '@app/contracts/blocks/routes'
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { allPages } from '../../../lib/all-pages'
 import { apiRequest } from '../../../lib/api-client'
@@ -19,7 +14,7 @@ export const blockQueries = {
       queryKey: [...blockQueries.lists(organizationId), editorType ?? 'all'] as const,
       queryFn: ({ signal }) =>
         allPages((cursor) =>
-          apiRequest(routes.listBlocks, {
+          apiRequest(blockRoutes.listBlocks, {
             query: { organizationId, ...(editorType ? { editorType } : {}), ...(cursor ? { cursor } : {}) },
             signal,
           }),
@@ -31,7 +26,7 @@ export const blockQueries = {
     queryOptions({
       queryKey: [...blockQueries.all(), 'detail', organizationId, id] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getBlock, { params: { id }, query: { organizationId }, signal }),
+        apiRequest(blockRoutes.getBlock, { params: { id }, query: { organizationId }, signal }),
       staleTime: 30_000,
     }),
 }
@@ -45,7 +40,7 @@ export function useCreateBlock(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: CreateBlockBody) =>
-      apiRequest(routes.createBlock, { query: { organizationId }, body }),
+      apiRequest(blockRoutes.createBlock, { query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: (block) => afterChange(queryClient, block),
   })
@@ -56,7 +51,7 @@ export function useUpdateBlock(organizationId: string, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ body, syncTemplatesWithSes }: { body: UpdateBlockBody; syncTemplatesWithSes: boolean }) =>
-      apiRequest(routes.updateBlock, {
+      apiRequest(blockRoutes.updateBlock, {
         params: { id },
         query: { organizationId, syncTemplatesWithSes: syncTemplatesWithSes ? 'true' : 'false' },
         body,
@@ -70,7 +65,7 @@ export function useCopyBlock(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, newName }: { id: string; newName: string }) =>
-      apiRequest(routes.copyBlock, { params: { id }, query: { organizationId }, body: { newName } }),
+      apiRequest(blockRoutes.copyBlock, { params: { id }, query: { organizationId }, body: { newName } }),
     meta: { handlesErrors: true },
     onSuccess: (block) => afterChange(queryClient, block),
   })
@@ -80,7 +75,8 @@ export function useCopyBlock(organizationId: string) {
 export function useDeleteBlock(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => apiRequest(routes.deleteBlock, { params: { id }, query: { organizationId } }),
+    mutationFn: (id: string) =>
+      apiRequest(blockRoutes.deleteBlock, { params: { id }, query: { organizationId } }),
     meta: { handlesErrors: true },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: blockQueries.detail(organizationId, id).queryKey })

@@ -1,4 +1,5 @@
-import { type CampaignAudienceAction, FINISHED_JOB_STATUSES, routes } from '@app/contracts'
+import { type CampaignAudienceAction, FINISHED_JOB_STATUSES } from '@app/contracts'
+import { campaignAudienceActionRoutes } from '@app/contracts/campaigns/audience-actions'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { contactQueries, topicQueries } from '../../audience/api/audience'
@@ -10,7 +11,7 @@ export const audienceActionQueries = {
     queryOptions({
       queryKey: [...audienceActionQueries.all(), organizationId, campaignId] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.listCampaignAudienceActions, {
+        apiRequest(campaignAudienceActionRoutes.listCampaignAudienceActions, {
           params: { id: campaignId },
           query: { organizationId },
           signal,
@@ -30,15 +31,18 @@ export function useAudienceAction(organizationId: string, campaignId: string) {
       const body = name ? { name } : {}
       switch (action) {
         case 'unsubscribe-bounced':
-          return apiRequest(routes.unsubscribeBouncedContacts, request)
+          return apiRequest(campaignAudienceActionRoutes.unsubscribeBouncedContacts, request)
         case 'delete-bounced':
-          return apiRequest(routes.deleteBouncedContacts, request)
+          return apiRequest(campaignAudienceActionRoutes.deleteBouncedContacts, request)
         case 'topic-opened':
-          return apiRequest(routes.createTopicWithOpenedContacts, { ...request, body })
+          return apiRequest(campaignAudienceActionRoutes.createTopicWithOpenedContacts, { ...request, body })
         case 'topic-clicked':
-          return apiRequest(routes.createTopicWithClickedContacts, { ...request, body })
+          return apiRequest(campaignAudienceActionRoutes.createTopicWithClickedContacts, { ...request, body })
         case 'topic-unsubscribed':
-          return apiRequest(routes.createTopicWithUnsubscribedContacts, { ...request, body })
+          return apiRequest(campaignAudienceActionRoutes.createTopicWithUnsubscribedContacts, {
+            ...request,
+            body,
+          })
       }
     },
     meta: { handlesErrors: true },

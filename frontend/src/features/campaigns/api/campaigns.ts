@@ -1,12 +1,13 @@
-import {
-  type Campaign,
-  type CampaignAction,
-  type CampaignListQuery,
-  type CampaignTestSendBody,
-  type CreateCampaignBody,
-  routes,
-  type UpdateCampaignBody,
+import type {
+  Campaign,
+  CampaignAction,
+  CampaignListQuery,
+  CampaignTestSendBody,
+  CreateCampaignBody,
+  UpdateCampaignBody,
 } from '@app/contracts'
+import { campaignCheckRoutes } from '@app/contracts/campaigns/check-routes'
+import { campaignRoutes } from '@app/contracts/campaigns/routes'
 import {
   keepPreviousData,
   type QueryClient,
@@ -33,7 +34,7 @@ export const campaignQueries = {
     queryOptions({
       queryKey: [...campaignQueries.lists(organizationId), filters] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.listCampaigns, { query: { organizationId, ...filters }, signal }),
+        apiRequest(campaignRoutes.listCampaigns, { query: { organizationId, ...filters }, signal }),
       staleTime: 10_000,
       placeholderData: keepPreviousData,
       refetchInterval: (query) =>
@@ -44,7 +45,7 @@ export const campaignQueries = {
     queryOptions({
       queryKey: [...campaignQueries.all(), 'detail', organizationId, id] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getCampaign, { params: { id }, query: { organizationId }, signal }),
+        apiRequest(campaignRoutes.getCampaign, { params: { id }, query: { organizationId }, signal }),
       staleTime: 1000,
       refetchInterval: (query) =>
         query.state.data && isLive(query.state.data.status) ? LIVE_INTERVAL_MS : false,
@@ -54,7 +55,11 @@ export const campaignQueries = {
     queryOptions({
       queryKey: [...campaignQueries.all(), 'preflight', organizationId, id] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getCampaignPreflight, { params: { id }, query: { organizationId }, signal }),
+        apiRequest(campaignCheckRoutes.getCampaignPreflight, {
+          params: { id },
+          query: { organizationId },
+          signal,
+        }),
       staleTime: 0,
       // Never shown from the cache: a review opened again (back from fixing the template) runs it afresh.
       gcTime: 0,
@@ -67,7 +72,7 @@ export const campaignQueries = {
     queryOptions({
       queryKey: [...campaignQueries.all(), 'sender-defaults', organizationId] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getCampaignSenderDefaults, { query: { organizationId }, signal }),
+        apiRequest(campaignRoutes.getCampaignSenderDefaults, { query: { organizationId }, signal }),
       staleTime: 30_000,
     }),
 }
@@ -90,7 +95,7 @@ export function useCreateCampaign(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ awsAccountId, body }: { awsAccountId: string; body: CreateCampaignBody }) =>
-      apiRequest(routes.createCampaign, { query: { organizationId, awsAccountId }, body }),
+      apiRequest(campaignRoutes.createCampaign, { query: { organizationId, awsAccountId }, body }),
     meta: { handlesErrors: true },
     onSuccess: (campaign) => afterChange(queryClient, campaign),
   })
@@ -101,7 +106,7 @@ export function useUpdateCampaign(organizationId: string, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateCampaignBody) =>
-      apiRequest(routes.updateCampaign, { params: { id }, query: { organizationId }, body }),
+      apiRequest(campaignRoutes.updateCampaign, { params: { id }, query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: (campaign) => afterChange(queryClient, campaign),
   })
@@ -112,7 +117,11 @@ export function useCampaignAction(organizationId: string, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (action: CampaignAction) =>
-      apiRequest(routes.updateCampaign, { params: { id }, query: { organizationId }, body: { action } }),
+      apiRequest(campaignRoutes.updateCampaign, {
+        params: { id },
+        query: { organizationId },
+        body: { action },
+      }),
     meta: { handlesErrors: true },
     onSuccess: (campaign) => {
       afterChange(queryClient, campaign)
@@ -131,7 +140,7 @@ export function useDeleteCampaign(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(routes.deleteCampaign, { params: { id }, query: { organizationId } }),
+      apiRequest(campaignRoutes.deleteCampaign, { params: { id }, query: { organizationId } }),
     meta: { handlesErrors: true },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: campaignQueries.detail(organizationId, id).queryKey })
@@ -144,7 +153,7 @@ export function useDuplicateCampaign(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(routes.duplicateCampaign, { params: { id }, query: { organizationId } }),
+      apiRequest(campaignRoutes.duplicateCampaign, { params: { id }, query: { organizationId } }),
     meta: { handlesErrors: true },
     onSuccess: (campaign) => afterChange(queryClient, campaign),
   })
@@ -153,7 +162,7 @@ export function useDuplicateCampaign(organizationId: string) {
 export function useCampaignTestSend(organizationId: string, id: string) {
   return useMutation({
     mutationFn: (body: CampaignTestSendBody) =>
-      apiRequest(routes.sendCampaignTest, { params: { id }, query: { organizationId }, body }),
+      apiRequest(campaignCheckRoutes.sendCampaignTest, { params: { id }, query: { organizationId }, body }),
     meta: { handlesErrors: true },
   })
 }

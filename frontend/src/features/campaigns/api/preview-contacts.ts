@@ -1,4 +1,4 @@
-import { routes } from '@app/contracts'
+import { contactRoutes } from '@app/contracts/audience/routes'
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { contactQueries } from '../../audience/api/audience'
@@ -17,7 +17,7 @@ export const previewContactQueries = {
     infiniteQueryOptions({
       queryKey: [...contactQueries.lists(organizationId), 'preview-picker', searchQuery ?? ''] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listContacts, {
+        apiRequest(contactRoutes.listContacts, {
           query: {
             organizationId,
             limit: PICKER_PAGE_SIZE,

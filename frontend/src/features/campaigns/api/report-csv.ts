@@ -1,9 +1,5 @@
-import {
-  CAMPAIGN_CSV_FILE_NAMES,
-  type CampaignCsvOutcome,
-  type MachineOpenMode,
-  routes,
-} from '@app/contracts'
+import { CAMPAIGN_CSV_FILE_NAMES, type CampaignCsvOutcome, type MachineOpenMode } from '@app/contracts'
+import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
 import { useMutation } from '@tanstack/react-query'
 import { apiDownload } from '../../../lib/api-client'
 import { type ExportResult, exportFile } from '../../../lib/export-file'
@@ -22,16 +18,16 @@ function download(
   }
   switch (outcome) {
     case 'opened':
-      return apiDownload(routes.downloadOpenedContacts, {
+      return apiDownload(campaignReportRoutes.downloadOpenedContacts, {
         ...common,
         query: { organizationId, machineOpens },
       })
     case 'clicked':
-      return apiDownload(routes.downloadClickedContacts, common)
+      return apiDownload(campaignReportRoutes.downloadClickedContacts, common)
     case 'unsubscribed':
-      return apiDownload(routes.downloadUnsubscribedContacts, common)
+      return apiDownload(campaignReportRoutes.downloadUnsubscribedContacts, common)
     case 'bounced':
-      return apiDownload(routes.downloadBouncedContacts, common)
+      return apiDownload(campaignReportRoutes.downloadBouncedContacts, common)
   }
 }
 

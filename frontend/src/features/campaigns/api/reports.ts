@@ -1,4 +1,6 @@
-import { type MachineOpenMode, type RecipientOutcome, type RecipientStatus, routes } from '@app/contracts'
+import type { MachineOpenMode, RecipientOutcome, RecipientStatus } from '@app/contracts'
+import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
+import { campaignRoutes, contactActivityRoutes } from '@app/contracts/campaigns/routes'
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { campaignQueries, LIVE_INTERVAL_MS } from './campaigns'
@@ -25,7 +27,7 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), organizationId, id, machineOpens] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getCampaignReport, {
+        apiRequest(campaignReportRoutes.getCampaignReport, {
           params: { id },
           query: { organizationId, machineOpens },
           signal,
@@ -39,7 +41,7 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), 'compare', organizationId, ids.join(','), machineOpens] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.compareCampaigns, {
+        apiRequest(campaignReportRoutes.compareCampaigns, {
           query: { organizationId, ids: ids.join(','), machineOpens },
           signal,
         }),
@@ -59,7 +61,7 @@ export const reportQueries = {
         filters.q ?? '',
       ] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listCampaignRecipients, {
+        apiRequest(campaignRoutes.listCampaignRecipients, {
           params: { id },
           query: {
             organizationId,
@@ -81,7 +83,7 @@ export const reportQueries = {
     infiniteQueryOptions({
       queryKey: [...reportQueries.all(), 'activity', organizationId, contactId] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.getContactActivity, {
+        apiRequest(contactActivityRoutes.getContactActivity, {
           params: { id: contactId },
           query: { organizationId, limit: ACTIVITY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
           signal,

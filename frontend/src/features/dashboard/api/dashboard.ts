@@ -1,4 +1,6 @@
-import { type AwsAccount, type ReportRates, routes } from '@app/contracts'
+import type { AwsAccount, ReportRates } from '@app/contracts'
+import { campaignReportRoutes } from '@app/contracts/campaigns/report-routes'
+import { templateRoutes } from '@app/contracts/templates/routes'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { campaignQueries } from '../../campaigns/api/campaigns'
@@ -32,14 +34,14 @@ export const dashboardQueries = {
       queryFn: async ({ signal }): Promise<Record<string, ReportRates>> => {
         const [only] = ids
         if (ids.length === 1 && only) {
-          const report = await apiRequest(routes.getCampaignReport, {
+          const report = await apiRequest(campaignReportRoutes.getCampaignReport, {
             params: { id: only },
             query: { organizationId },
             signal,
           })
           return { [report.campaignId]: report.rates }
         }
-        const compared = await apiRequest(routes.compareCampaigns, {
+        const compared = await apiRequest(campaignReportRoutes.compareCampaigns, {
           query: { organizationId, ids: ids.join(',') },
           signal,
         })
@@ -56,7 +58,7 @@ export const dashboardQueries = {
       queryKey: [...templateQueries.lists(organizationId), 'home'] as const,
       queryFn: async ({ signal }) =>
         (
-          await apiRequest(routes.listTemplates, {
+          await apiRequest(templateRoutes.listTemplates, {
             query: { organizationId, sort: 'updated', order: 'desc', limit: HOME_ROWS },
             signal,
           })

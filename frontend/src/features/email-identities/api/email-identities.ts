@@ -1,4 +1,6 @@
-import { type CreateEmailIdentityBody, routes, type TemplateTestBody } from '@app/contracts'
+import type { CreateEmailIdentityBody, TemplateTestBody } from '@app/contracts'
+import { emailIdentityRoutes } from '@app/contracts/email-identities/routes'
+import { templateRoutes } from '@app/contracts/templates/routes'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { awsAccountQueries } from '../../aws-accounts/api/aws-accounts'
@@ -10,7 +12,8 @@ export const emailIdentityQueries = {
     queryOptions({
       queryKey: [...emailIdentityQueries.all(), awsAccountId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listEmailIdentities, { query: { awsAccountId }, signal })).items,
+        (await apiRequest(emailIdentityRoutes.listEmailIdentities, { query: { awsAccountId }, signal }))
+          .items,
       staleTime: 30_000,
       // An address waits for a click on the link SES mailed: look again now and then while the page is open,
       // so it turns verified without a reload. (Domains wait on DNS for hours: Refresh is enough there.)
@@ -45,7 +48,7 @@ export function useCreateEmailIdentity(awsAccountId: string) {
   const refresh = useRefreshIdentities(awsAccountId)
   return useMutation({
     mutationFn: (identity: NewEmailIdentity) =>
-      apiRequest(routes.createEmailIdentity, { body: { ...identity, awsAccountId } }),
+      apiRequest(emailIdentityRoutes.createEmailIdentity, { body: { ...identity, awsAccountId } }),
     meta: { handlesErrors: true },
     onSuccess: () => refresh(),
   })
@@ -55,7 +58,10 @@ export function useDeleteEmailIdentity(awsAccountId: string) {
   const refresh = useRefreshIdentities(awsAccountId)
   return useMutation({
     mutationFn: (identityId: string) =>
-      apiRequest(routes.deleteEmailIdentity, { params: { id: identityId }, query: { awsAccountId } }),
+      apiRequest(emailIdentityRoutes.deleteEmailIdentity, {
+        params: { id: identityId },
+        query: { awsAccountId },
+      }),
     meta: { errorMessage: 'Could not delete the identity because of an error' },
     onSuccess: () => refresh(),
   })
@@ -64,7 +70,7 @@ export function useDeleteEmailIdentity(awsAccountId: string) {
 /** A test send through the organization's own SES; the dialog shows failures itself. */
 export function useSendTestEmail() {
   return useMutation({
-    mutationFn: (body: TemplateTestBody) => apiRequest(routes.sendTemplateTest, { body }),
+    mutationFn: (body: TemplateTestBody) => apiRequest(templateRoutes.sendTemplateTest, { body }),
     meta: { handlesErrors: true },
   })
 }

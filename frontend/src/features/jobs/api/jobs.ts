@@ -1,4 +1,5 @@
-import { FINISHED_JOB_STATUSES, type Job, type JobStatus, routes } from '@app/contracts'
+import { FINISHED_JOB_STATUSES, type Job, type JobStatus } from '@app/contracts'
+import { jobRoutes } from '@app/contracts/jobs/routes'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -15,7 +16,7 @@ export const jobQueries = {
       queryKey: [...jobQueries.all(), 'recent', organizationId, awsAccountId ?? 'all'] as const,
       queryFn: async ({ signal }) =>
         (
-          await apiRequest(routes.listJobs, {
+          await apiRequest(jobRoutes.listJobs, {
             query: { organizationId, limit: 20, ...(awsAccountId ? { awsAccountId } : {}) },
             signal,
           })
@@ -29,7 +30,7 @@ export const jobQueries = {
     queryOptions({
       queryKey: [...jobQueries.all(), 'detail', organizationId, id] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getJob, { params: { id }, query: { organizationId }, signal }),
+        apiRequest(jobRoutes.getJob, { params: { id }, query: { organizationId }, signal }),
       ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
       refetchInterval: (query) => {
         const job = query.state.data

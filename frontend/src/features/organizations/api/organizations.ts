@@ -1,4 +1,5 @@
-import { type CreateOrganizationBody, routes, type UpdateOrganizationBody } from '@app/contracts'
+import type { CreateOrganizationBody, UpdateOrganizationBody } from '@app/contracts'
+import { organizationRoutes } from '@app/contracts/organizations/routes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { paths } from '../../../lib/paths'
@@ -26,7 +27,7 @@ export function useSwitchOrganization() {
 export function useCreateOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateOrganizationBody) => apiRequest(routes.createOrganization, { body }),
+    mutationFn: (body: CreateOrganizationBody) => apiRequest(organizationRoutes.createOrganization, { body }),
     meta: { errorMessage: 'Could not create the organization because of an error' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
   })
@@ -36,7 +37,7 @@ export function useUpdateOrganization(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateOrganizationBody) =>
-      apiRequest(routes.updateOrganization, { params: { id: organizationId }, body }),
+      apiRequest(organizationRoutes.updateOrganization, { params: { id: organizationId }, body }),
     meta: { errorMessage: 'Could not update the organization because of an error' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
   })
@@ -45,7 +46,7 @@ export function useUpdateOrganization(organizationId: string) {
 export function useDeleteOrganization(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest(routes.deleteOrganization, { params: { id: organizationId } }),
+    mutationFn: () => apiRequest(organizationRoutes.deleteOrganization, { params: { id: organizationId } }),
     meta: { errorMessage: 'Could not delete the organization because of an error' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
   })

@@ -1,11 +1,5 @@
-import {
-  type AwsAccount,
-  type CombinedQuery,
-  type LogsQuery,
-  routes,
-  type SesEventType,
-  type TimeSeriesQuery,
-} from '@app/contracts'
+import type { AwsAccount, CombinedQuery, LogsQuery, SesEventType, TimeSeriesQuery } from '@app/contracts'
+import { sesMonitoringRoutes } from '@app/contracts/ses-monitoring/routes'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { awsAccountQueries, storeAwsAccount } from '../../aws-accounts/api/aws-accounts'
@@ -20,7 +14,7 @@ export const sesMonitoringQueries = {
     queryOptions({
       queryKey: [...sesMonitoringQueries.all(), 'logs', awsAccountId, query] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.listMessageLogs, { params: { id: awsAccountId }, query, signal }),
+        apiRequest(sesMonitoringRoutes.listMessageLogs, { params: { id: awsAccountId }, query, signal }),
       staleTime: 15_000,
       // The table keeps the page it shows while the next one loads, instead of flashing empty.
       placeholderData: keepPreviousData,
@@ -30,7 +24,7 @@ export const sesMonitoringQueries = {
     queryOptions({
       queryKey: [...sesMonitoringQueries.all(), 'time-series', awsAccountId, query] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getStatusTimeSeries, { params: { id: awsAccountId }, query, signal }),
+        apiRequest(sesMonitoringRoutes.getStatusTimeSeries, { params: { id: awsAccountId }, query, signal }),
       staleTime: 60_000,
       placeholderData: keepPreviousData,
     }),
@@ -39,7 +33,7 @@ export const sesMonitoringQueries = {
     queryOptions({
       queryKey: [...sesMonitoringQueries.all(), 'combined', awsAccountId, query] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getStatusCombined, { params: { id: awsAccountId }, query, signal }),
+        apiRequest(sesMonitoringRoutes.getStatusCombined, { params: { id: awsAccountId }, query, signal }),
       staleTime: 60_000,
       placeholderData: keepPreviousData,
     }),
@@ -90,7 +84,7 @@ export function useEnableMonitoring(awsAccount: Pick<AwsAccount, 'id' | 'organiz
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (eventTypes: SesEventType[]) =>
-      apiRequest(routes.enableMonitoring, {
+      apiRequest(sesMonitoringRoutes.enableMonitoring, {
         params: { id: awsAccount.id },
         body: { organizationId: awsAccount.organizationId, eventTypes },
       }),
@@ -103,7 +97,7 @@ export function useEnableMonitoring(awsAccount: Pick<AwsAccount, 'id' | 'organiz
 export function useDisableMonitoring(awsAccount: Pick<AwsAccount, 'id'>) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest(routes.disableMonitoring, { params: { id: awsAccount.id } }),
+    mutationFn: () => apiRequest(sesMonitoringRoutes.disableMonitoring, { params: { id: awsAccount.id } }),
     meta: { errorMessage: 'Could not disable monitoring because of an error' },
     onSuccess: (account) => storeAwsAccount(queryClient, account),
   })

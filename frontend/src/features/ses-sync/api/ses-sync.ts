@@ -1,4 +1,5 @@
-import { type Job, routes, type SesSyncOverview, type SesTemplateReview, type Template } from '@app/contracts'
+import type { Job, SesSyncOverview, SesTemplateReview, Template } from '@app/contracts'
+import { sesRoutes } from '@app/contracts/ses-sync/routes'
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import { accountQueries } from '../../account/api/account'
@@ -11,7 +12,7 @@ export const sesSyncQueries = {
     queryOptions({
       queryKey: [...sesSyncQueries.all(), organizationId, awsAccountId] as const,
       queryFn: ({ signal }): Promise<SesSyncOverview> =>
-        apiRequest(routes.getSesSync, { query: { organizationId, awsAccountId }, signal }),
+        apiRequest(sesRoutes.getSesSync, { query: { organizationId, awsAccountId }, signal }),
       staleTime: 30_000,
     }),
   /** A linked template's content in SES now (the server reads it fresh) beside ours, with the diff. */
@@ -19,7 +20,7 @@ export const sesSyncQueries = {
     queryOptions({
       queryKey: [...sesSyncQueries.all(), organizationId, awsAccountId, 'review', templateId] as const,
       queryFn: ({ signal }): Promise<SesTemplateReview> =>
-        apiRequest(routes.reviewSesTemplate, {
+        apiRequest(sesRoutes.reviewSesTemplate, {
           params: { templateId },
           query: { organizationId, awsAccountId },
           signal,
@@ -56,7 +57,7 @@ export function usePublishToSes() {
       templateIds: string[]
       overwriteTemplateIds?: string[]
     }): Promise<Job> =>
-      apiRequest(routes.publishSesTemplates, {
+      apiRequest(sesRoutes.publishSesTemplates, {
         query: target,
         body: { templateIds, ...(overwriteTemplateIds.length > 0 ? { overwriteTemplateIds } : {}) },
       }),
@@ -71,7 +72,7 @@ export function useTakeSesVersion(target: SesTarget) {
     mutationFn: (
       review: Pick<SesTemplateReview, 'templateId' | 'sesFingerprint' | 'ours'>,
     ): Promise<Template> =>
-      apiRequest(routes.takeSesVersion, {
+      apiRequest(sesRoutes.takeSesVersion, {
         params: { templateId: review.templateId },
         query: target,
         body: { sesFingerprint: review.sesFingerprint ?? '', version: review.ours.version },
@@ -89,7 +90,7 @@ export function useTakeSesVersion(target: SesTarget) {
 export function useImportFromSes() {
   return useMutation({
     mutationFn: ({ target, templates }: { target: SesTarget; templates: string[] }): Promise<Job> =>
-      apiRequest(routes.importSesTemplates, { query: target, body: { templates } }),
+      apiRequest(sesRoutes.importSesTemplates, { query: target, body: { templates } }),
     meta: { handlesErrors: true },
   })
 }
@@ -98,7 +99,7 @@ export function useImportFromSes() {
 export function useDeleteFromSes() {
   return useMutation({
     mutationFn: ({ target, templateIds }: { target: SesTarget; templateIds: string[] }): Promise<Job> =>
-      apiRequest(routes.deleteSesTemplates, { query: target, body: { templateIds } }),
+      apiRequest(sesRoutes.deleteSesTemplates, { query: target, body: { templateIds } }),
     meta: { handlesErrors: true },
   })
 }
@@ -107,7 +108,7 @@ export function useDeleteFromSes() {
 export function useRefreshSes() {
   return useMutation({
     mutationFn: (target: SesTarget): Promise<Job> =>
-      apiRequest(routes.refreshSesTemplates, { query: target }),
+      apiRequest(sesRoutes.refreshSesTemplates, { query: target }),
     meta: { handlesErrors: true },
   })
 }

@@ -1,11 +1,12 @@
-import {
-  type CreateTemplateBody,
-  type MachineOpenMode,
-  routes,
-  type Template,
-  type TemplateTestBody,
-  type UpdateTemplateBody,
+import type {
+  CreateTemplateBody,
+  MachineOpenMode,
+  Template,
+  TemplateTestBody,
+  UpdateTemplateBody,
 } from '@app/contracts'
+import { templateAnalyticsRoutes } from '@app/contracts/campaigns/template-analytics'
+import { templateRoutes } from '@app/contracts/templates/routes'
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -29,7 +30,7 @@ export const templateQueries = {
     infiniteQueryOptions({
       queryKey: [...templateQueries.lists(organizationId), view] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listTemplates, {
+        apiRequest(templateRoutes.listTemplates, {
           query: {
             ...listQuery(organizationId, view),
             limit: PAGE_SIZE,
@@ -46,13 +47,13 @@ export const templateQueries = {
     queryOptions({
       queryKey: [...templateQueries.all(), 'tags', organizationId] as const,
       queryFn: async ({ signal }) =>
-        (await apiRequest(routes.listTags, { query: { organizationId }, signal })).items,
+        (await apiRequest(templateRoutes.listTags, { query: { organizationId }, signal })).items,
       staleTime: 60_000,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...templateQueries.all(), 'detail', id] as const,
-      queryFn: ({ signal }) => apiRequest(routes.getTemplate, { params: { id }, signal }),
+      queryFn: ({ signal }) => apiRequest(templateRoutes.getTemplate, { params: { id }, signal }),
       // The editor works from the version it loaded; a newer one arrives through save, restore or a reload.
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnMount: false,
@@ -61,7 +62,7 @@ export const templateQueries = {
     infiniteQueryOptions({
       queryKey: [...templateQueries.all(), 'versions', id] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(routes.listTemplateVersions, {
+        apiRequest(templateRoutes.listTemplateVersions, {
           params: { id },
           query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
           signal,
@@ -73,7 +74,7 @@ export const templateQueries = {
     queryOptions({
       queryKey: [...templateQueries.all(), 'versions', id, version] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getTemplateVersion, { params: { id, version: String(version) }, signal }),
+        apiRequest(templateRoutes.getTemplateVersion, { params: { id, version: String(version) }, signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   /**
@@ -84,7 +85,7 @@ export const templateQueries = {
     queryOptions({
       queryKey: [...templateQueries.all(), 'analytics', organizationId, id, machineOpens] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getTemplateAnalytics, {
+        apiRequest(templateAnalyticsRoutes.getTemplateAnalytics, {
           params: { id },
           query: { organizationId, machineOpens },
           signal,
@@ -96,7 +97,7 @@ export const templateQueries = {
     queryOptions({
       queryKey: [...templateQueries.all(), 'diff', id, from, to] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.diffTemplateVersions, { params: { id }, query: { from, to }, signal }),
+        apiRequest(templateRoutes.diffTemplateVersions, { params: { id }, query: { from, to }, signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 }
@@ -125,7 +126,7 @@ export function useCreateTemplate(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: CreateTemplateBody) =>
-      apiRequest(routes.createTemplate, { query: { organizationId }, body }),
+      apiRequest(templateRoutes.createTemplate, { query: { organizationId }, body }),
     meta: { handlesErrors: true },
     onSuccess: (template) => afterChange(queryClient, template),
     onError: onActionError(queryClient),
@@ -135,7 +136,8 @@ export function useCreateTemplate(organizationId: string) {
 export function useUpdateTemplate(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UpdateTemplateBody) => apiRequest(routes.updateTemplate, { params: { id }, body }),
+    mutationFn: (body: UpdateTemplateBody) =>
+      apiRequest(templateRoutes.updateTemplate, { params: { id }, body }),
     meta: { handlesErrors: true },
     onSuccess: (template) => afterChange(queryClient, template),
     onError: onActionError(queryClient),
@@ -146,7 +148,7 @@ export function useCopyTemplate() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, newName }: { id: string; newName: string }) =>
-      apiRequest(routes.copyTemplate, { params: { id }, body: { newName } }),
+      apiRequest(templateRoutes.copyTemplate, { params: { id }, body: { newName } }),
     meta: { handlesErrors: true },
     onSuccess: (template) => afterChange(queryClient, template),
     onError: onActionError(queryClient),
@@ -157,7 +159,7 @@ export function useRestoreVersion(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (version: number) =>
-      apiRequest(routes.restoreTemplateVersion, { params: { id, version: String(version) } }),
+      apiRequest(templateRoutes.restoreTemplateVersion, { params: { id, version: String(version) } }),
     meta: { handlesErrors: true },
     onSuccess: (template) => afterChange(queryClient, template),
     onError: onActionError(queryClient),
@@ -179,9 +181,10 @@ export function useDeleteTemplates(organizationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (ids: readonly string[]) => {
-      if (ids.length === 1) await apiRequest(routes.deleteTemplate, { params: { id: ids[0] as string } })
+      if (ids.length === 1)
+        await apiRequest(templateRoutes.deleteTemplate, { params: { id: ids[0] as string } })
       else
-        await apiRequest(routes.deleteTemplates, {
+        await apiRequest(templateRoutes.deleteTemplates, {
           query: { organizationId },
           body: { templateIds: [...ids] },
         })
@@ -195,7 +198,7 @@ export function useDeleteTemplates(organizationId: string) {
 /** The editor's current content through the organization's own SES; the dialog shows failures itself. */
 export function useSendTemplateTest() {
   return useMutation({
-    mutationFn: (body: TemplateTestBody) => apiRequest(routes.sendTemplateTest, { body }),
+    mutationFn: (body: TemplateTestBody) => apiRequest(templateRoutes.sendTemplateTest, { body }),
     meta: { handlesErrors: true },
   })
 }

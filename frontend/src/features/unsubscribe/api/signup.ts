@@ -1,4 +1,5 @@
-import { ConfirmSignupBodySchema, routes, type SignupBody } from '@app/contracts'
+import { ConfirmSignupBodySchema, type SignupBody } from '@app/contracts'
+import { signupRoutes } from '@app/contracts/audience/signup-routes'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -7,7 +8,7 @@ export const signupQueries = {
     queryOptions({
       queryKey: ['signup-form', organizationId, topicId] as const,
       queryFn: ({ signal }) =>
-        apiRequest(routes.getSignupForm, { params: { topicId }, query: { organizationId }, signal }),
+        apiRequest(signupRoutes.getSignupForm, { params: { topicId }, query: { organizationId }, signal }),
       retry: false,
     }),
   /** Opening the mailed link is the confirmation: sent once per link for the page's life (safe to repeat). */
@@ -18,7 +19,7 @@ export const signupQueries = {
       queryKey: ['signup-confirmation', search] as const,
       queryFn: () => {
         if (!parsed.success) throw new Error('invalid link')
-        return apiRequest(routes.confirmSignup, { body: parsed.data })
+        return apiRequest(signupRoutes.confirmSignup, { body: parsed.data })
       },
       retry: false,
       staleTime: Number.POSITIVE_INFINITY,
@@ -27,5 +28,5 @@ export const signupQueries = {
 }
 
 export function signUp(body: SignupBody) {
-  return apiRequest(routes.signUp, { body })
+  return apiRequest(signupRoutes.signUp, { body })
 }

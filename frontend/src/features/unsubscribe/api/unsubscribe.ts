@@ -1,4 +1,5 @@
-import { routes, SignedLinkQuerySchema, type UnsubscribePage } from '@app/contracts'
+import { SignedLinkQuerySchema, type UnsubscribePage } from '@app/contracts'
+import { unsubscribeRoutes } from '@app/contracts/audience/unsubscribe-routes'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -36,19 +37,21 @@ export const unsubscribeQueries = {
   page: (link: SignedLink) =>
     queryOptions({
       queryKey: ['unsubscribe-page', link] as const,
-      queryFn: ({ signal }) => apiRequest(routes.getUnsubscribePage, { query: link, signal }),
+      queryFn: ({ signal }) => apiRequest(unsubscribeRoutes.getUnsubscribePage, { query: link, signal }),
       // A 403 or 404 will not change by asking again.
       retry: false,
     }),
 }
 
 export function unsubscribe(link: SignedLink, all: boolean): Promise<UnsubscribePage> {
-  return apiRequest(routes.unsubscribe, { body: { ...linkBody(link), all } })
+  return apiRequest(unsubscribeRoutes.unsubscribe, { body: { ...linkBody(link), all } })
 }
 
 export function updatePreferences(
   link: SignedLink,
   change: { topics: { id: string; status: 'OPT_IN' | 'OPT_OUT' }[]; unsubscribeAll?: boolean },
 ): Promise<UnsubscribePage> {
-  return apiRequest(routes.updateUnsubscribePreferences, { body: { ...linkBody(link), ...change } })
+  return apiRequest(unsubscribeRoutes.updateUnsubscribePreferences, {
+    body: { ...linkBody(link), ...change },
+  })
 }
