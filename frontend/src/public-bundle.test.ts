@@ -11,9 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const PUBLIC_ENTRY_BUDGET_BYTES = 120 * 1024
 /**
  * Issue 6: what the template editor adds to the app shell (CodeMirror, the email pipeline, mjml-browser); issue 7:
- * the visual editor's path too (plus drag and drop and Tiptap, both only on that path).
+ * the visual editor's path too (plus drag and drop and Tiptap, both only on that path). 800 KB until 2026-11-29,
+ * when the shell stopped carrying the whole route table: the template, block, SES-sync and identity routes the
+ * editor calls (6.4 KB) moved from the shell (which shed 5.6 KB) to this path, so the line moved with them; a
+ * cold open of the visual editor (shell and path) went from 1,050.8 to 1,051.6 KB.
  */
-const EDITOR_BUDGET_BYTES = 800 * 1024
+const EDITOR_BUDGET_BYTES = 810 * 1024
 
 interface ManifestChunk {
   file: string
