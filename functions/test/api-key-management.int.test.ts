@@ -23,7 +23,8 @@ const withKey = (key: string, path: string) =>
 const keysOf = (orgId: string) => `/api/api-keys?organizationId=${orgId}`
 const keyPath = (orgId: string, keyId: string, action = '') =>
   `/api/api-keys/${keyId}${action}?organizationId=${orgId}`
-const topicsOf = (orgId: string) => `/api/topics?organizationId=${orgId}`
+/** What the keys call: the public API's topics, for the key's own organization. */
+const V1_TOPICS = '/api/v1/topics'
 
 let owner: User
 let orgId: string
@@ -68,13 +69,13 @@ describe('API keys in the dashboard: the lifecycle', () => {
     expect(JSON.stringify(listed.body)).not.toContain(secret)
     expect(JSON.stringify(listed.body)).not.toContain('secretHash')
 
-    expect((await withKey(key, topicsOf(orgId))).status).toBe(200)
+    expect((await withKey(key, V1_TOPICS)).status).toBe(200)
     expect((await owner.api.get(keysOf(orgId))).body.items[0].lastUsedAt).toEqual(expect.any(String))
 
     const revoked = await owner.api.post(keyPath(orgId, apiKey.keyId, '/revoke'))
     expect(revoked.status).toBe(200)
     expect(revoked.body.revokedAt).toEqual(expect.any(String))
-    const refused = await withKey(key, topicsOf(orgId))
+    const refused = await withKey(key, V1_TOPICS)
     expect(refused.status).toBe(401)
     expect(refused.body.error.code).toBe('auth.unauthorized')
     // Revoking again answers the key as it is; a revoked key is neither renamed nor rotated.
@@ -104,8 +105,8 @@ describe('API keys in the dashboard: the lifecycle', () => {
     expect(second.startsWith(`ssk_live_${first.apiKey.keyId}_`)).toBe(true)
     const until = Date.parse(rotated.body.apiKey.previousSecretValidUntil)
     expect(until - Date.parse(rotated.body.apiKey.rotatedAt)).toBe(3600_000)
-    expect((await withKey(second, topicsOf(orgId))).status).toBe(200)
-    expect((await withKey(first.key, topicsOf(orgId))).status).toBe(200)
+    expect((await withKey(second, V1_TOPICS)).status).toBe(200)
+    expect((await withKey(first.key, V1_TOPICS)).status).toBe(200)
     // After the grace (the clock moved on, not slept): the old secret is refused, the new one is not.
     await expect(ApiKeys.authenticateApiKey(first.key, new Date(until + 1))).rejects.toMatchObject({
       code: 'auth.unauthorized',
@@ -117,9 +118,9 @@ describe('API keys in the dashboard: the lifecycle', () => {
     const third = await owner.api.post(keyPath(orgId, first.apiKey.keyId, '/rotate'), { graceSeconds: 0 })
     expect(third.status).toBe(200)
     expect(third.body.apiKey.previousSecretValidUntil).toBeNull()
-    expect((await withKey(second, topicsOf(orgId))).status).toBe(401)
-    expect((await withKey(first.key, topicsOf(orgId))).status).toBe(401)
-    expect((await withKey(third.body.key, topicsOf(orgId))).status).toBe(200)
+    expect((await withKey(second, V1_TOPICS)).status).toBe(401)
+    expect((await withKey(first.key, V1_TOPICS)).status).toBe(401)
+    expect((await withKey(third.body.key, V1_TOPICS)).status).toBe(200)
   })
 
   it('renames a key and changes its rate limit, which its caller carries', async () => {
@@ -184,7 +185,7 @@ describe('API keys in the dashboard: who may', () => {
     const byKey = await withKey(key, keysOf(orgId))
     expect(byKey.status).toBe(401)
     expect((await Repo.getApiKey(apiKey.keyId))?.name).toBe('CI')
-    expect((await withKey(key, topicsOf(orgId))).status).toBe(200)
+    expect((await withKey(key, V1_TOPICS)).status).toBe(200)
   })
 
   it('follows the campaigns plan gate', async () => {
@@ -211,8 +212,11 @@ describe('API keys in the dashboard: who may', () => {
     }
     const listed = await owner.api.get(keysOf(orgId))
     expect(JSON.stringify(listed.body)).not.toContain(theirs.apiKey.keyId)
-    expect((await withKey(theirs.key, topicsOf(otherOrg))).status).toBe(200)
-    expect((await withKey(theirs.key, topicsOf(orgId))).status).toBe(404)
+    const ours = await owner.api.post(`/api/topics?organizationId=${orgId}`, { name: `Ours ${Date.now()}` })
+    expect(ours.status).toBe(201)
+    const seen = await withKey(theirs.key, V1_TOPICS)
+    expect(seen.status).toBe(200)
+    expect(JSON.stringify(seen.body)).not.toContain(ours.body.id)
   })
 })
 

@@ -16,6 +16,8 @@ type Tenant = Awaited<ReturnType<typeof orgWithAccount>> & {
   contactId: string
   /** An API key of the organization reading campaigns (the public API's list). */
   campaignsKey: string
+  /** An API key of the organization reading contacts and topics (the public API's lists). */
+  audienceKey: string
   webhookEndpointId: string
 }
 type Client = ReturnType<typeof api>
@@ -100,6 +102,14 @@ const CASES: ListCase[] = [
     otherQuery: (t) => ({ list: 'campaigns', scope: t.orgId, filters: { q: 'paged', status: 'SENT' } }),
     position: (t) => ({ after: t.campaignId }),
     client: (t) => keyed(t.campaignsKey) as unknown as Client,
+  },
+  {
+    route: 'listPublicContacts',
+    path: (_, cursor) => `/api/v1/contacts?searchQuery=Ann&cursor=${cursor}`,
+    query: (t) => ({ list: 'contacts', scope: t.orgId, filters: { searchQuery: 'ann' } }),
+    otherQuery: (t) => ({ list: 'contacts', scope: t.orgId, filters: { searchQuery: 'bob' } }),
+    position: () => ({ phase: 0, after: 'ann@example.com' }),
+    client: (t) => keyed(t.audienceKey) as unknown as Client,
   },
   {
     route: 'listApiKeys',
@@ -206,6 +216,7 @@ async function tenant(): Promise<Tenant> {
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
   const contact = await createContact(base.owner, base.orgId, { email: uniqueEmail('paged') })
   const campaignsKey = await keyFor(base, ['campaigns:read'])
+  const audienceKey = await keyFor(base, ['contacts:read', 'topics:read'])
   // The test stack allows loopback receivers; nothing is delivered here.
   const endpoint = await base.owner.api.post(`/api/webhooks/endpoints?organizationId=${base.orgId}`, {
     url: 'http://127.0.0.1:9/hook',
@@ -218,6 +229,7 @@ async function tenant(): Promise<Tenant> {
     campaignId: campaign.body.id,
     contactId: contact.id,
     campaignsKey,
+    audienceKey,
     webhookEndpointId: endpoint.body.endpoint.id,
   }
 }
@@ -251,6 +263,11 @@ const WHOLE_LISTS: Record<string, (t: Tenant) => string> = {
   listTags: (t) => `/api/tags?organizationId=${t.orgId}`,
   listTopics: (t) => `/api/topics?organizationId=${t.orgId}`,
   listWebhookEndpoints: (t) => `/api/webhooks/endpoints?organizationId=${t.orgId}`,
+  listPublicTopics: () => '/api/v1/topics',
+}
+/** Whole lists of the public API, called with a key. */
+const WHOLE_LIST_CLIENTS: Record<string, (t: Tenant) => Client> = {
+  listPublicTopics: (t) => keyed(t.audienceKey) as unknown as Client,
 }
 
 const shapeOf = (schema: unknown) =>
@@ -271,13 +288,18 @@ describe('page cursors on every list route', () => {
     expect(others.map((route) => route.id)).toEqual([])
   })
 
-  it.each(Object.entries(WHOLE_LISTS))('%s: answers its whole list and refuses a cursor', async (_, path) => {
-    const whole = await mine.owner.api.get(path(mine))
-    expect(whole.status, JSON.stringify(whole.body)).toBe(200)
-    expect(whole.body).toMatchObject({ items: expect.any(Array), nextCursor: null })
-    const cursor = encodeCursor({ list: 'topics', scope: mine.orgId }, { after: mine.orgId })
-    expectRefused(await mine.owner.api.get(`${path(mine)}&cursor=${cursor}`), 'a cursor on a whole list')
-  })
+  it.each(Object.entries(WHOLE_LISTS))(
+    '%s: answers its whole list and refuses a cursor',
+    async (id, path) => {
+      const client = WHOLE_LIST_CLIENTS[id]?.(mine) ?? mine.owner.api
+      const whole = await client.get(path(mine))
+      expect(whole.status, JSON.stringify(whole.body)).toBe(200)
+      expect(whole.body).toMatchObject({ items: expect.any(Array), nextCursor: null })
+      const cursor = encodeCursor({ list: 'topics', scope: mine.orgId }, { after: mine.orgId })
+      const withCursor = `${path(mine)}${path(mine).includes('?') ? '&' : '?'}cursor=${cursor}`
+      expectRefused(await client.get(withCursor), 'a cursor on a whole list')
+    },
+  )
 
   it.each(CASES)(
     '$route: follows its own cursor, refuses forged, tampered, other-query and other-tenant ones',

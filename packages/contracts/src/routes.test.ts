@@ -39,8 +39,11 @@ describe('route table: callers and organizations', () => {
   })
 
   it("keeps API Gateway's JWT authorizer on user-only routes, never on a route that also takes API keys", () => {
-    expect(callerKinds(routes.listTopics)).toEqual(['user', 'apiKey'])
-    expect(usesJwtAuthorizer(routes.listTopics)).toBe(false)
+    const mixed = { auth: ['user', 'apiKey'] } as const
+    expect(callerKinds(mixed)).toEqual(['user', 'apiKey'])
+    expect(usesJwtAuthorizer(mixed)).toBe(false)
+    expect(usesJwtAuthorizer(routes.listTopics)).toBe(true)
+    expect(usesJwtAuthorizer(routes.listPublicTopics)).toBe(false)
     expect(usesJwtAuthorizer(routes.createTemplate)).toBe(true)
     expect(usesJwtAuthorizer({ auth: 'apiKey' })).toBe(false)
     expect(usesJwtAuthorizer({ auth: 'none' })).toBe(false)

@@ -32,9 +32,8 @@ export const topicRoutes = {
     path: '/api/topics',
     group: 'topics',
     summary: "The organization's topics by name, with their counts (one page)",
-    // Also for integrations: an API key of the organization with the `topics:read` scope.
-    auth: ['user', 'apiKey'],
-    scope: 'topics:read',
+    // Integrations read topics with an API key on the public API (`listPublicTopics`).
+    auth: 'user',
     permission: 'audience.read',
     organization,
     feature: 'audience',

@@ -1,7 +1,12 @@
 import { CreateTopicBodySchema, UpdateTopicBodySchema } from '../audience/schemas'
 import { ORGANIZATION_ERRORS, type RouteDefinition, route } from '../route-definition'
 import { keyed } from './keyed'
-import { PublicTopicListSchema, PublicTopicParamsSchema, PublicTopicSchema } from './topics'
+import {
+  PublicTopicListQuerySchema,
+  PublicTopicListSchema,
+  PublicTopicParamsSchema,
+  PublicTopicSchema,
+} from './topics'
 
 const topics = <S extends 'topics:read' | 'topics:write'>(scope: S) => keyed('public-audience', scope)
 
@@ -12,6 +17,7 @@ export const publicTopicRoutes = {
     method: 'GET',
     path: '/api/v1/topics',
     summary: 'The organization’s topics by name, with their counts, in one page (at most 20)',
+    query: PublicTopicListQuerySchema,
     response: PublicTopicListSchema,
     errors: [...ORGANIZATION_ERRORS],
     status: 200,

@@ -16,4 +16,7 @@ export type PublicTopic = z.infer<typeof PublicTopicSchema>
 export const PublicTopicListSchema = PageSchema(PublicTopicSchema)
 export type PublicTopicList = z.infer<typeof PublicTopicListSchema>
 
+/** `GET /api/v1/topics` takes no parameter (a `cursor` is refused: the list is answered whole). */
+export const PublicTopicListQuerySchema = z.object({}).strict()
+
 export const PublicTopicParamsSchema = z.object({ id: UlidSchema }).strict()
