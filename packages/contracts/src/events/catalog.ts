@@ -4,6 +4,16 @@ import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
 import { PlanSchema, SubscriptionStatusSchema } from '../plans'
 import { type Principal, PrincipalSchema } from '../principal'
 import { TemplateVersionActionSchema } from '../templates/versions'
+import {
+  CampaignFinishedSchema,
+  ContactSubscribedSchema,
+  ContactUnsubscribedSchema,
+  MessageBouncedSchema,
+  MessageClickedSchema,
+  MessageComplainedSchema,
+  MessageDeliveredSchema,
+  MessageOpenedSchema,
+} from './reach-payloads'
 
 /**
  * Every domain event the product publishes, by type: the one table the union, the parser, the webhooks' event
@@ -173,6 +183,37 @@ export const EVENT_PAYLOADS = {
     campaignId: z.string().min(1),
     at: z.iso.datetime(),
   }),
+  /**
+   * A contact became subscribed to topics (their effective status moved to OPT_IN): created subscribed, opted in by
+   * a member or the API, a signup confirmed, re-subscribed on the preference page. Written in the transaction of
+   * the change (audience's one writer). Changes made in bulk — an import, a bulk or report action, SES feedback,
+   * the SES list sync — write it only while the organization has an enabled webhook endpoint wanting it, so a
+   * 1,000,000-row import floods nothing otherwise (`contacts.imported` sums the import up either way); a topic's
+   * deletion writes none (`topic.deleted` says it).
+   */
+  'contact.subscribed': ContactSubscribedSchema,
+  /**
+   * A contact stopped being subscribed: topics left (OPT_IN → anything else), unsubscribe-all, or the address
+   * suppressed (a hard bounce, a complaint, the SES list). Written like `contact.subscribed` (the same bulk rule);
+   * a deleted contact writes none.
+   */
+  'contact.unsubscribed': ContactUnsubscribedSchema,
+  /**
+   * A campaign's send ended (the engine found no recipient pending, in flight or unknown), with the ledger's counts;
+   * once per end (a "retry failed" that sends again ends again).
+   */
+  'campaign.finished': CampaignFinishedSchema,
+  /**
+   * SES events of a campaign's or a transactional message, one per SES event received (a redelivery writes none):
+   * delivered, opened (each open), clicked (each click), bounced, complained. High volume (one per recipient and
+   * more), so written only while the organization has an enabled webhook endpoint wanting the type (the webhooks'
+   * record of wanted types, read at most every few seconds per function); never for other mail.
+   */
+  'message.delivered': MessageDeliveredSchema,
+  'message.opened': MessageOpenedSchema,
+  'message.clicked': MessageClickedSchema,
+  'message.bounced': MessageBouncedSchema,
+  'message.complained': MessageComplainedSchema,
   /**
    * An outgoing webhook endpoint stopped receiving deliveries: every attempt of a delivery failed over the retry
    * schedule (about a day), so it was disabled (the owners are mailed; a member re-enables it). Never the secret.
