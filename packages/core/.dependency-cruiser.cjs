@@ -74,6 +74,13 @@ const EXTRA_ENTRIES = [
       'import the services that run the migration (a file cycle). It goes with that migration',
   },
   {
+    path: 'webhooks/wanted\\.ts',
+    reason:
+      'whether an endpoint wants an event type: the gate the audience and SES monitoring ask before writing ' +
+      'high-volume events (it reads one record, W8). Through `public.ts` they would import the endpoint services, ' +
+      'which start purges, whose registry imports campaigns and audience (a cycle)',
+  },
+  {
     path: '[^/]+/.+\\.fixture\\.ts',
     reason:
       "test fixtures (`audience/import/zip-archive.fixture.ts`): tests' code, which the local stack's `testing/` " +

@@ -38,6 +38,7 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['campaigns', Keys.campaignSenderDefaultsKey(org)],
   ['webhooks', Keys.webhookEndpointKey(org, 'w')],
   ['webhooks', Keys.webhookMailedKey(org, 'e', 'acc')],
+  ['webhooks', Keys.webhookWantsKey(org)],
 ]
 
 describe('the purge registry', () => {

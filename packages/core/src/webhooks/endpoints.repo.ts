@@ -1,5 +1,5 @@
 import type { Principal } from '@app/contracts'
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod'
 import { dynamo } from '../aws'
 import { parseItem } from '../db/item'
@@ -7,10 +7,11 @@ import { organizationPartition, WEBHOOK_PREFIX, webhookEndpointKey } from '../db
 import { queryPartition } from '../db/query'
 import { tableName } from '../db/table'
 import { transact } from '../db/transact'
-import { isConditionalCheckFailure, isTransactionConditionFailure } from '../errors'
+import { isTransactionConditionFailure } from '../errors'
 import type { DomainEvent } from '../events/catalog'
 import { outboxPut } from '../events/outbox'
 import type { SealedSecret } from '../platform/secrets'
+import { wantsItem } from './wanted.repo'
 
 const SealedSchema = z.custom<SealedSecret>(
   (value) => typeof value === 'object' && value !== null && typeof (value as SealedSecret).key === 'string',
@@ -44,31 +45,37 @@ const itemOf = (record: EndpointRecord) => ({
   ...record,
 })
 
-/** W3: a new endpoint. */
+const wantedBy = (record: EndpointRecord) => (record.status === 'enabled' ? record.eventTypes : null)
+
+/** W3: a new endpoint (W8: with its wanted types). */
 export async function putNewEndpoint(record: EndpointRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: itemOf(record),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  )
+  await transact([
+    {
+      name: 'webhookEndpoint',
+      Put: { TableName: tableName(), Item: itemOf(record), ConditionExpression: 'attribute_not_exists(PK)' },
+    },
+    wantsItem(record, wantedBy(record)),
+  ])
 }
 
-/** W3: the endpoint as changed, when it was not changed since `readUpdatedAt`; false otherwise. */
+/** W3: the endpoint as changed, when it was not changed since `readUpdatedAt`; false otherwise (W8 follows it). */
 export async function saveEndpoint(record: EndpointRecord, readUpdatedAt: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: itemOf(record),
-        ConditionExpression: 'updatedAt = :read',
-        ExpressionAttributeValues: { ':read': readUpdatedAt },
-      }),
-    )
+    await transact([
+      {
+        name: 'webhookEndpoint',
+        Put: {
+          TableName: tableName(),
+          Item: itemOf(record),
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeValues: { ':read': readUpdatedAt },
+        },
+      },
+      wantsItem(record, wantedBy(record)),
+    ])
     return true
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
+    if (isTransactionConditionFailure(error)) return false
     throw error
   }
 }
@@ -87,6 +94,7 @@ export async function disableEndpoint(record: EndpointRecord, event: DomainEvent
           ExpressionAttributeValues: { ':enabled': 'enabled' },
         },
       },
+      wantsItem(record, null),
       outboxPut(event),
     ])
     return true
@@ -117,19 +125,23 @@ export async function listEndpoints(orgId: string, consistent = true): Promise<E
   return items.map((item) => parseItem(EndpointRecordSchema, item))
 }
 
-/** W3: false when there was no such endpoint. */
+/** W3: false when there was no such endpoint (W8: its wanted types go with it). */
 export async function deleteEndpoint(orgId: string, endpointId: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: webhookEndpointKey(orgId, endpointId),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    )
+    await transact([
+      {
+        name: 'webhookEndpoint',
+        Delete: {
+          TableName: tableName(),
+          Key: webhookEndpointKey(orgId, endpointId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      wantsItem({ orgId, endpointId }, null),
+    ])
     return true
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
+    if (isTransactionConditionFailure(error)) return false
     throw error
   }
 }

@@ -17,6 +17,7 @@ import { enqueuePurge } from '../purge/public'
 import * as Repo from './endpoints.repo'
 import { newWebhookSecret } from './signature'
 import { checkUrl, UrlRefused } from './ssrf'
+import { forgetWantedTypes } from './wanted'
 
 /** Endpoints an organization may have. */
 export const MAX_ENDPOINTS = 20
@@ -104,6 +105,7 @@ export async function createEndpoint(context: OrganizationContext, input: Webhoo
     createdBy: principalOf(context.actor),
   }
   await Repo.putNewEndpoint(record)
+  forgetWantedTypes(orgId)
   return { endpoint: toEndpoint(record), secret }
 }
 
@@ -134,6 +136,7 @@ async function change(
     next.updatedAt = new Date(Date.parse(next.updatedAt) + 1).toISOString()
   if (!(await Repo.saveEndpoint(next, record.updatedAt)))
     throw new AppError('version.conflict', 'The endpoint changed meanwhile: reload it and try again.')
+  forgetWantedTypes(context.organizationId)
   return next
 }
 
@@ -175,6 +178,7 @@ export async function reenableEndpoint(context: OrganizationContext, endpointId:
 export async function deleteEndpoint(context: OrganizationContext, endpointId: string): Promise<void> {
   assertAllowed(context, 'webhooks.manage')
   if (!(await Repo.deleteEndpoint(context.organizationId, endpointId))) throw notFound()
+  forgetWantedTypes(context.organizationId)
   await enqueuePurge({
     kind: 'leftovers',
     domain: 'webhooks',

@@ -23,7 +23,11 @@
  * W6. An endpoint's deliveries, newest first, by status         S: Query each shard SK begins_with <eid>#
  *                                                                  (after the cursor's SK), merged; status
  *                                                                  filtered while reading (≤ 1,000 read a page)
- * W7. Everything webhooks hold (purge)                          T: WEBHOOK#, WEBHOOK_MAILED#; the delivery shards
+ * W7. Everything webhooks hold (purge)                          T: WEBHOOK#, WEBHOOK_MAILED#, WEBHOOK_WANTS; the
+ *                                                                  delivery shards
+ * W8. Which event types the organization's enabled endpoints    T: GetItem ORG#id / WEBHOOK_WANTS (one attribute
+ *     want (the gate of high-volume events)                        per enabled endpoint: its types), written in
+ *                                                                  the endpoint's own write (W3)
  */
 export const WEBHOOK_PREFIX = 'WEBHOOK#'
 export const WEBHOOK_DELIVERY_SHARDS = 4
@@ -42,3 +46,6 @@ export const webhookMailedKey = (orgId: string, eventId: string, accountId: stri
   PK: `ORG#${orgId}`,
   SK: `${WEBHOOK_MAILED_PREFIX}${eventId}#${accountId}`,
 })
+/** W8: one item per organization, an attribute `ep_<endpointId>` per enabled endpoint holding the types it wants. */
+export const WEBHOOK_WANTS_PREFIX = 'WEBHOOK_WANTS'
+export const webhookWantsKey = (orgId: string) => ({ PK: `ORG#${orgId}`, SK: WEBHOOK_WANTS_PREFIX })
