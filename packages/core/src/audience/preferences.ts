@@ -11,6 +11,7 @@ import type {
   TopicRecord,
 } from './model'
 import { type freshContact, resolveChange, trailEntry } from './rules'
+import { mayAnnounce, subscriptionEventItems } from './subscription-events'
 import { listTopics } from './topics.repo'
 import { type ContactWrite, contactsWriteItems, contactWriteItems } from './writes'
 
@@ -115,6 +116,17 @@ export async function commitContact(input: CommitInput): Promise<'done' | 'retry
         ),
       ),
     )
+  const source = input.origin.source
+  const [announceIn, announceOut] = await Promise.all([
+    mayAnnounce(input.orgId, source, 'contact.subscribed'),
+    mayAnnounce(input.orgId, source, 'contact.unsubscribed'),
+  ])
+  items.push(
+    ...subscriptionEventItems(input, {
+      'contact.subscribed': announceIn,
+      'contact.unsubscribed': announceOut,
+    }),
+  )
   try {
     await transact(items, { conflictRetries: 8 })
     return 'done'
@@ -129,18 +141,22 @@ export async function commitContact(input: CommitInput): Promise<'done' | 'retry
 }
 
 /**
- * New contacts of one import batch, each created as `commitContact` creates it (no campaign: no outbox event), in
- * one transaction with one counter ADD on `counterShard`. All or nothing: 'conflict' when a condition failed (an
- * address claimed or suppressed meanwhile, a topic being deleted), and then nothing was written: the caller
- * creates those contacts one by one, which says what became of each.
+ * New contacts of one import batch, each created as `commitContact` creates it, in one transaction with one counter
+ * ADD on `counterShard`; `announce` (the caller's `mayAnnounce`, decided once for the batch it sized): each
+ * subscribed one with its `contact.subscribed`. All or nothing: 'conflict' when a condition failed (an address
+ * claimed or suppressed meanwhile, a topic being deleted), and then nothing was written: the caller creates those
+ * contacts one by one, which says what became of each.
  */
 export async function commitNewContacts(
   inputs: Omit<CommitInput, 'before' | 'counterShard'>[],
   counterShard: number,
+  announce: boolean,
 ): Promise<'done' | 'conflict'> {
   const writes = inputs.map((input) => changeWrite({ ...input, before: null }))
+  const allowed = { 'contact.subscribed': announce, 'contact.unsubscribed': false }
+  const events = inputs.flatMap((input) => subscriptionEventItems({ ...input, before: null }, allowed))
   try {
-    await transact(contactsWriteItems(writes, counterShard), { conflictRetries: 8 })
+    await transact([...contactsWriteItems(writes, counterShard), ...events], { conflictRetries: 8 })
     return 'done'
   } catch (error) {
     if (error instanceof TransactionFailed && error.anyConditionFailed) return 'conflict'

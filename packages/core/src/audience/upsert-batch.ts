@@ -4,6 +4,7 @@ import { AppError } from '../errors'
 import { type AddressLookup, getContacts, lookUpAddresses, readCounters } from './contacts.repo'
 import type { ConsentOrigin, ContactRecord, SubscriptionChange, TopicRecord } from './model'
 import { commitNewContacts, saveContactChange } from './preferences'
+import { mayAnnounce } from './subscription-events'
 import { listTopics } from './topics.repo'
 import {
   createContactRecord,
@@ -116,6 +117,7 @@ function planUnits(
     topics: TopicRecord[]
     options: UpsertOptions
     room: number
+    announce: boolean
   },
   refuse: (index: number, error: AppError) => void,
 ): Unit[] {
@@ -143,8 +145,12 @@ function planUnits(
       refuse(index, error)
       continue
     }
-    // The contact, its claim, the trail, a preference per topic, the suppression entry when it changes.
-    const items = 3 + Object.keys(prepared.contact.topics).length + (prepared.suppression ? 1 : 0)
+    // The contact, its claim, the trail, a preference per topic, the suppression entry when it changes, its event.
+    const items =
+      3 +
+      Object.keys(prepared.contact.topics).length +
+      (prepared.suppression ? 1 : 0) +
+      (batch.announce ? 1 : 0)
     const bytes = 2 * JSON.stringify(prepared).length + 1024
     if (group.length > 0 && (groupItems + items > GROUP_ITEMS || groupBytes + bytes > GROUP_BYTES)) {
       units.push({ fresh: group })
@@ -172,13 +178,14 @@ export async function upsertContacts(
   rows: UpsertRow[],
   options: UpsertOptions,
 ): Promise<UpsertResult[]> {
-  const [topics, addresses, counters] = await Promise.all([
+  const [topics, addresses, counters, announce] = await Promise.all([
     listTopics(orgId),
     lookUpAddresses(
       orgId,
       rows.map((row) => row.email),
     ),
     readCounters(orgId),
+    mayAnnounce(orgId, options.origin.source, 'contact.subscribed'),
   ])
   const topicsById = new Map(topics.map((topic) => [topic.id, topic]))
   for (const topicId of options.topicIds) {
@@ -196,7 +203,8 @@ export async function upsertContacts(
     error: { code, message },
   })
 
-  const units = planUnits(orgId, rows, ids, { addresses, topics, options, room }, (index, error) => {
+  const batch = { addresses, topics, options, room, announce }
+  const units = planUnits(orgId, rows, ids, batch, (index, error) => {
     results[index] = failed(index, error)
   })
 
@@ -225,6 +233,7 @@ export async function upsertContacts(
         at: prepared.at,
       })),
       counterShard,
+      announce,
     )
     if (written === 'conflict') {
       for (const { index } of fresh) await writeOne(index, counterShard)
