@@ -3,8 +3,10 @@ import * as AwsAccounts from '../aws-accounts/public'
 import * as Campaigns from '../campaigns/public'
 import { recordSesOutcome, type SesOutcome } from '../campaigns/public'
 import { AppError } from '../errors'
+import { outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import { monitoringEnv } from './env'
+import { messageEventOf } from './message-events'
 import { recordEvent } from './message-log.repo'
 import { connectionOfTopic } from './resources'
 import { parseSesEvent, type SesEvent } from './ses-event'
@@ -100,7 +102,8 @@ async function routeToCampaign(orgId: string, event: SesEvent, log: Logger): Pro
  * The public SES events endpoint. Every post is proven to come from SNS before anything is read from or written
  * to the table; then subscription confirmations are confirmed (for topics monitoring created), and each SES event
  * is recorded once against the organization and AWS account its topic belongs to (and, for a campaign's message,
- * settles its recipient in the ledger). Forged, stale and redelivered posts store nothing.
+ * settles its recipient in the ledger; for a campaign's or transactional message an endpoint wants, writes its
+ * `message.*` event with the record). Forged, stale and redelivered posts store nothing.
  */
 export async function receiveSesEvent(raw: string, log: Logger): Promise<void> {
   const message = await verifySnsMessage(raw, monitoringEnv())
@@ -118,7 +121,14 @@ export async function receiveSesEvent(raw: string, log: Logger): Promise<void> {
   // delivers again.
   await markFromSesEvent(connection.orgId, event, log)
   await routeToCampaign(connection.orgId, event, log)
-  const outcome = await recordEvent(connection.orgId, connection.id, message.MessageId, event)
+  const announced = await messageEventOf(connection.orgId, connection.id, event)
+  const outcome = await recordEvent(
+    connection.orgId,
+    connection.id,
+    message.MessageId,
+    event,
+    announced ? [outboxPut(announced)] : [],
+  )
   log.info('ses_events.event', {
     awsAccountId: connection.id,
     type: event.type,

@@ -46,13 +46,15 @@ export type RecordOutcome = 'recorded' | 'repeated' | 'duplicate'
  * Records one SES event exactly once per SNS message: in one transaction the SNS message id is claimed, the
  * message's log row gets the event (its first of this type: the flag, the history entry) and the hour of its
  * sending counts it. A second event of a type the message already had (another open) only adds to its repeat
- * count; a redelivered SNS message changes nothing.
+ * count; a redelivered SNS message changes nothing. `extra` (the `message.*` outbox event) goes in whichever
+ * transaction records it, so it is written once per SNS message too.
  */
 export async function recordEvent(
   orgId: string,
   awsAccountId: string,
   snsMessageId: string,
   event: SesEvent,
+  extra: NamedItem[] = [],
 ): Promise<RecordOutcome> {
   const now = epochSeconds()
   const claim: NamedItem = {
@@ -114,7 +116,7 @@ export async function recordEvent(
   const count = countEvent(orgId, awsAccountId, hourOf(event.sentAt), event.type, now + RETENTION_SECONDS)
 
   try {
-    await transact([claim, firstUpdate, count])
+    await transact([claim, firstUpdate, count, ...extra])
     return 'recorded'
   } catch (error) {
     if (conditionFailed(error, 'sns.claim')) return 'duplicate'
@@ -131,7 +133,7 @@ export async function recordEvent(
     },
   }
   try {
-    await transact([claim, again])
+    await transact([claim, again, ...extra])
     return 'repeated'
   } catch (error) {
     if (conditionFailed(error, 'sns.claim')) return 'duplicate'

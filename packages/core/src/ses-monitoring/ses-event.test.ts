@@ -22,7 +22,12 @@ describe('reading SES events', () => {
       subject: 'Welcome',
       template: 'welcome_v2',
       detail: null,
+      transactional: false,
     })
+    const transactional = { ...mail, tags: { 'ses-studio': ['transactional'], template: ['t1'] } }
+    expect(parseSesEvent(JSON.stringify({ eventType: 'Send', mail: transactional }))?.transactional).toBe(
+      true,
+    )
   })
 
   it('takes each type’s own time and detail', () => {
@@ -108,7 +113,13 @@ describe('reading SES events', () => {
         eventType: 'Complaint',
         complaint: { complainedRecipients: [{ emailAddress: 'bob@example.com' }] },
       }),
-    ).toEqual({ kind: 'complaint', recipients: ['bob@example.com'] })
+    ).toEqual({ kind: 'complaint', recipients: ['bob@example.com'], complaintType: null })
+    expect(
+      of({
+        eventType: 'Complaint',
+        complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: 'b@x.com' }] },
+      }),
+    ).toEqual({ kind: 'complaint', recipients: ['b@x.com'], complaintType: 'abuse' })
     expect(of({ eventType: 'Delivery', delivery: { recipients: ['Cy@Example.com'] } })).toEqual({
       kind: 'delivery',
       recipients: ['cy@example.com'],

@@ -101,7 +101,9 @@ export interface SesEvent {
   feedback?: SesFeedback
   /** A campaign's message: its `campaign` and `contact` tags (the sending engine's ledger item). */
   campaign?: CampaignTags
-  /** What a campaign's report counts of it: the opener's agent and address, the link, the bounce's kind. */
+  /** A transactional message of ours (its `ses-studio: transactional` tag). */
+  transactional?: boolean
+  /** The opener's agent and address, the link, the bounce's kind: a campaign's report counts them. */
   engagement?: Engagement
 }
 
@@ -156,6 +158,8 @@ export function campaignTags(tags: Record<string, string[]> | undefined): Campai
 export interface SesFeedback {
   kind: 'permanent_bounce' | 'transient_bounce' | 'complaint' | 'delivery'
   recipients: string[]
+  /** A complaint's feedback report type (`abuse`, …), when the mailbox provider sent one. */
+  complaintType?: string | null
 }
 
 const DETAIL_MAX = 500
@@ -228,7 +232,11 @@ function feedbackOf(type: SesEventType, event: Parsed): SesFeedback | undefined 
     return { kind, recipients: bare(event.bounce?.bouncedRecipients) }
   }
   if (type === 'COMPLAINT')
-    return { kind: 'complaint', recipients: bare(event.complaint?.complainedRecipients) }
+    return {
+      kind: 'complaint',
+      recipients: bare(event.complaint?.complainedRecipients),
+      complaintType: field(event.complaint?.complaintFeedbackType),
+    }
   if (type === 'DELIVERY')
     return {
       kind: 'delivery',
@@ -268,6 +276,7 @@ export function parseSesEvent(message: string): SesEvent | null {
     detail: detailOf(type, event),
     feedback: feedbackOf(type, event),
     ...(campaign ? { campaign } : {}),
-    ...(campaign && engagement ? { engagement } : {}),
+    transactional: event.mail.tags?.['ses-studio']?.[0] === 'transactional',
+    ...(engagement ? { engagement } : {}),
   }
 }

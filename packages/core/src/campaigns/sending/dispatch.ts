@@ -1,11 +1,14 @@
 import { ulid } from 'ulid'
 import { getConnection } from '../../aws-accounts/public'
+import { TransactionFailed, transact } from '../../db/transact'
+import { newEvent, outboxPut } from '../../events/outbox'
 import type { Logger } from '../../log'
 import { applyTransitions, queryByStatus, readCounts, SHARDS } from './ledger.repo'
 import { materialise } from './materialise'
+import type { SendingCounts } from './model'
 import { claimSizing } from './pace'
 import { type DispatchMessage, enqueueDispatch, enqueueSends, type SendBatchMessage } from './queue'
-import { endBatch, getBatch, getRun, putBatch, type RunRecord, updateRun } from './runs.repo'
+import { endBatch, getBatch, getRun, putBatch, type RunRecord, runUpdateItem, updateRun } from './runs.repo'
 import { deleteCampaignTemplate } from './ses-template'
 import { settleBatch, settlement } from './settle'
 
@@ -16,6 +19,8 @@ export const UNCONFIRMED_AFTER_MS = 15 * 60_000
 /** Recipients a dispatch keeps in flight (CLAIMED) at most: the send queue's backlog stays short. */
 export const IN_FLIGHT_WINDOW = 1_000
 const BATCH_SIZE = 50
+/** The sending engine, as the events it writes name it. */
+const ENGINE = { type: 'system', name: 'campaigns.engine' } as const
 
 export interface DispatchOptions {
   /** Epoch ms: the step's end (a materialise slice stops there). */
@@ -62,7 +67,7 @@ async function runDispatchStep(run: RunRecord, options: DispatchOptions): Promis
   const counts = await readCounts(run.orgId, run.campaignId)
   if (counts.pending === 0 && counts.claimed === 0) {
     if (counts.unknown > 0) return { next: 'again', delaySeconds: 30 }
-    const finished = await updateRun(run, { status: 'SENT', finishedAt: new Date(now()).toISOString() })
+    const finished = await finishRun(run, counts, new Date(now()))
     if (finished && counts.failed === 0 && counts.unconfirmed === 0) await removeTemplate(run)
     options.log?.info('campaign.finished', { orgId: run.orgId, campaignId: run.campaignId, counts })
     return { next: 'done' }
@@ -73,6 +78,42 @@ async function runDispatchStep(run: RunRecord, options: DispatchOptions): Promis
   const claimed =
     room > 0 ? await claimBatches(run, room, leaseUntil, { ...options, batchSize: sizing.batch }) : 0
   return { next: 'again', delaySeconds: claimed > 0 ? 1 : 2 }
+}
+
+/**
+ * The run is SENT, with `campaign.finished` and its counts in the same transaction: once per end, since only a
+ * run not finished yet (`finishedAt` null; a "retry failed" clears it) at the generation read takes it.
+ */
+async function finishRun(run: RunRecord, counts: SendingCounts, at: Date): Promise<boolean> {
+  const finishedAt = at.toISOString()
+  const { total, sent, failed, skipped, unconfirmed } = counts
+  try {
+    await transact([
+      runUpdateItem(
+        run,
+        { status: 'SENT', finishedAt },
+        { extraCondition: 'attribute_type(finishedAt, :null)', extraValues: { ':null': 'NULL' } },
+      ),
+      outboxPut(
+        newEvent(
+          'campaign.finished',
+          run.orgId,
+          {
+            campaignId: run.campaignId,
+            startedAt: run.startedAt,
+            finishedAt,
+            counts: { total, sent, failed, skipped, unconfirmed },
+          },
+          ENGINE,
+          at,
+        ),
+      ),
+    ])
+    return true
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.anyConditionFailed) return false
+    throw error
+  }
 }
 
 /**
