@@ -69,8 +69,9 @@ describe('createClient', () => {
     const { fetch } = fakeFetch(json(200, {}))
     const api = createClient({ baseUrl: 'https://studio.example.com', apiKey: KEY, fetch })
     const ids = publicRoutes().map((route) => route.id)
-    expect(ids).toContain('listPublicCampaigns')
-    expect(ids).toContain('sendPublicEmail')
+    // Each public domain's routes, contacts and topics included, come from the table with no edit here.
+    for (const id of ['listPublicCampaigns', 'sendPublicEmail', 'upsertPublicContacts', 'createPublicTopic'])
+      expect(ids).toContain(id)
     expect(ids.every((id) => routes[id].path.startsWith('/api/v1/'))).toBe(true)
     expect(Object.keys(api).sort()).toEqual([...ids].sort())
     expect(Object.keys(api)).not.toContain('listCampaigns')
@@ -289,6 +290,7 @@ describe('types (checked by typecheck)', () => {
     const calls = (api: Client) => [
       api.listPublicCampaigns({ query: { limit: 20 } }),
       api.createPublicCampaign({ body: {} as never, idempotencyKey: 'k' }),
+      api.upsertPublicContacts({ body: { contacts: [{ email: 'ada@example.com' }] }, idempotencyKey: 'k' }),
       // @ts-expect-error the path has {id}: the input cannot be left out
       api.getPublicCampaign(),
       // @ts-expect-error a GET takes no idempotency key
