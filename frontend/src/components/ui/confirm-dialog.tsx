@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   variant?: 'danger' | 'primary'
   /** Keeps the trigger disabled (nothing to confirm yet). */
   disabled?: boolean
+  /** The trigger's size: small beside other small row actions. */
+  triggerSize?: 'medium' | 'small'
 }
 
 /** A destructive or consequential action behind a native modal dialog (focus trap, Esc and backdrop handled by the browser). */
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   onConfirm,
   variant = 'danger',
   disabled = false,
+  triggerSize = 'medium',
 }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -44,7 +47,12 @@ export function ConfirmDialog({
 
   return (
     <>
-      <Button variant={variant} disabled={disabled} onClick={() => dialogRef.current?.showModal()}>
+      <Button
+        variant={variant}
+        size={triggerSize}
+        disabled={disabled}
+        onClick={() => dialogRef.current?.showModal()}
+      >
         {triggerLabel}
       </Button>
       <dialog

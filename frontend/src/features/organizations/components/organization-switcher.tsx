@@ -70,6 +70,9 @@ export function OrganizationSwitcher({ account }: { account: Account }) {
               <Link className={menuItemClass} to={paths.apiKeys()} onClick={close}>
                 API keys
               </Link>
+              <Link className={menuItemClass} to={paths.webhooks()} onClick={close}>
+                Webhooks
+              </Link>
               <Link className={menuItemClass} to={paths.billing()} onClick={close}>
                 Subscription &amp; billing
               </Link>
