@@ -1,4 +1,10 @@
 /** Contacts and topics on the public API (`/api/v1/contacts`, `/api/v1/topics`, issue 30), against the local stack. */
+import { CONTACTS_MAX } from '@app/contracts'
+import { dynamo } from '@app/core/aws'
+import { AUDIENCE_COUNTS_SK, audienceCountPartition } from '@app/core/db/keys'
+import { shardKey } from '@app/core/db/shards'
+import { tableName } from '@app/core/db/table'
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { audienceOrg, topicCounts, type User } from './audience-helpers'
 import { keyed, keyFor } from './public-api-helpers'
@@ -186,6 +192,34 @@ describe('/api/v1/contacts and /api/v1/topics', () => {
     expect(reused.body.error.code).toBe('idempotency.key_reused')
     // Without the key, a repeat runs again and finds nothing to change.
     expect((await api.post('/api/v1/contacts/batch', body)).body.counts.unchanged).toBe(2)
+  })
+
+  it('refuses the contacts past the organization’s limit, each with its own error, and writes those that fit', async () => {
+    const full = await audienceOrg()
+    const key = keyed(await keyFor({ owner: full.user, orgId: full.orgId }, [...WRITE]))
+    // The audience counters say the organization holds one contact short of the limit (as a million would).
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: shardKey(audienceCountPartition(full.orgId), 0), SK: AUDIENCE_COUNTS_SK },
+        UpdateExpression: 'ADD contacts :n',
+        ExpressionAttributeValues: { ':n': CONTACTS_MAX - 1 },
+      }),
+    )
+    const contacts = [uniqueEmail('fits'), uniqueEmail('over'), uniqueEmail('over')].map((email) => ({
+      email,
+    }))
+    const answer = await key.post('/api/v1/contacts/batch', { contacts })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body.counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 2 })
+    for (const result of answer.body.results.slice(1))
+      expect(result).toMatchObject({ status: 'failed', error: { code: 'contact.limit_reached' } })
+    const single = await key.post('/api/v1/contacts', { email: uniqueEmail('over') })
+    expect(single.status).toBe(409)
+    expect(single.body.error.code).toBe('contact.limit_reached')
+    // An existing contact is still updated: the limit counts contacts, not changes.
+    const update = await key.post('/api/v1/contacts', { email: contacts[0]?.email, firstName: 'Kept' })
+    expect(update.body.status).toBe('updated')
   })
 
   it('pages the contact list with the audience filters and its signed cursor', async () => {
