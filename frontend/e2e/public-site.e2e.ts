@@ -87,9 +87,9 @@ describe('public site in a real browser', () => {
     await main.getByText('No credit card required').first().waitFor()
     // What the plans sell but the product does not do yet carries a mark; what exists does not.
     const tiles = main.getByRole('list').first().getByRole('listitem')
-    for (const unbuilt of ['GitHub sync', 'Campaigns API', 'Teams'])
+    for (const unbuilt of ['GitHub sync', 'Teams'])
       await tiles.filter({ has: page.getByRole('heading', { name: `${unbuilt} Coming soon` }) }).waitFor()
-    for (const built of ['Templates', 'Audience', 'Campaigns'])
+    for (const built of ['Templates', 'Audience', 'Campaigns', 'Campaigns API'])
       await tiles.filter({ has: page.getByRole('heading', { name: built, exact: true }) }).waitFor()
     const header = page.getByRole('banner')
     expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app')
@@ -168,14 +168,14 @@ describe('public site in a real browser', () => {
     await main.getByRole('table').waitFor()
     await screenshot(page, 'public-blog-article-desktop')
 
-    // API docs: operations rendered from the live OpenAPI document.
+    // API docs: the public API rendered from the live OpenAPI document (api-docs.e2e.ts goes further).
     await header.getByRole('link', { name: 'API docs' }).click()
     await page.getByRole('heading', { level: 1, name: 'SES Studio API reference' }).waitFor()
-    await main.getByText('/api/account', { exact: true }).first().waitFor()
+    await main.getByText('/api/v1/campaigns', { exact: true }).first().waitFor()
     // The document's inline code shows as code, with no literal backticks.
     const intro = main.locator('section[aria-labelledby="page-title"]')
     expect(await intro.textContent()).not.toContain('`')
-    await intro.locator('code', { hasText: '{ "error": { "code", "message" } }' }).first().waitFor()
+    await intro.locator('code', { hasText: '/api/v1/' }).first().waitFor()
     expect(await main.locator('article').count()).toBeGreaterThan(5)
     await screenshot(page, 'public-api-docs-desktop')
 
@@ -231,10 +231,10 @@ describe('public site in a real browser', () => {
   it('marks the unbuilt feature on its product page', async () => {
     const tab = await openTab(browser())
     const { page } = tab
-    // Campaigns are built: only their API is still to come.
+    // Campaigns and their API are built: no mark on their page.
     await openPage(page, '/email-campaigns', /Campaigns that go out/)
-    await page.getByRole('heading', { level: 3, name: 'A campaigns API Coming soon' }).waitFor()
-    expect(await page.getByText('Email campaigns · Coming soon').count()).toBe(0)
+    await page.getByRole('heading', { level: 3, name: 'A campaigns API', exact: true }).waitFor()
+    expect(await page.getByText('Coming soon').count()).toBe(0)
     expect(await page.getByText(/Campaigns is not in SES Studio yet/).count()).toBe(0)
     await openPage(page, '/template-manager', /Manage your Amazon SES templates/)
     await page.getByRole('heading', { level: 3, name: 'GitHub sync Coming soon' }).waitFor()

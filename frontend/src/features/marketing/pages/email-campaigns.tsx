@@ -25,7 +25,7 @@ const content: ProductPageContent = {
     {
       title: 'A campaigns API',
       offering: 'campaignsApi',
-      body: 'Start campaigns from your own code with the same rules as the dashboard. The API reference is public.',
+      body: 'Keep contacts in step and start campaigns from your own code, with the same rules as the dashboard, scoped API keys and signed webhooks. The API reference is public.',
     },
   ],
   stepsTitle: 'How a campaign runs',

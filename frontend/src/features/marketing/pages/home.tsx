@@ -43,7 +43,7 @@ const CAPABILITIES: readonly {
   {
     title: 'Campaigns API',
     offering: 'campaignsApi',
-    body: 'Start campaigns from your own code. The reference is generated from the same contracts the API validates with.',
+    body: 'Upsert contacts, start campaigns and send transactional email from your own code, with scoped keys, idempotency keys and signed webhooks. The reference is generated from the contracts the API validates with.',
     to: '/docs/api',
     more: 'Read the API reference',
   },
