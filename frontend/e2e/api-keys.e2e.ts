@@ -4,20 +4,21 @@
  */
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
-import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { hasHorizontalOverflow, openTab, readClipboard, screenshot } from './support/browser'
 import { teamOrg } from './support/campaign-seed'
 import { at, browserForFile, stack, submitSignIn } from './support/session'
 
 const browser = browserForFile()
 
-const callWith = (key: string, orgId: string) =>
-  fetch(`${stack.apiUrl}/api/topics?organizationId=${orgId}`, { headers: { authorization: `Bearer ${key}` } })
+/** The public API's topics (`listPublicTopics`, scope topics:read): the dashboard's routes take no keys. */
+const callWith = (key: string) =>
+  fetch(`${stack.apiUrl}/api/v1/topics`, { headers: { authorization: `Bearer ${key}` } })
 
 describe('API keys', () => {
   it('are created with scopes, shown once and copied, work at once, and are refused once revoked', {
     timeout: 240_000,
   }, async () => {
-    const { owner, orgId } = await teamOrg('api-keys')
+    const { owner } = await teamOrg('api-keys')
     const { page } = await openTab(browser(), { width: 1280, height: 900 })
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl })
     await page.goto(at('/auth/sign-in'))
@@ -45,18 +46,13 @@ describe('API keys', () => {
     expect(key).toMatch(/^ssk_live_[0-9A-Z]{26}_[A-Za-z0-9_-]{43}$/)
     await shown.getByRole('button', { name: 'Copy the API key' }).click()
     await shown.getByText('Copied').waitFor()
-    // Runs in the page (the e2e files are typed for Node, without the DOM's names).
-    const copied = await page.evaluate(() =>
-      (
-        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-      ).navigator.clipboard.readText(),
-    )
+    const copied = await readClipboard(page)
     expect(copied).toBe(key)
     expect(await seriousAxeViolations(page)).toEqual([])
     await screenshot(page, 'api-keys-shown-once-1280')
     await shown.getByRole('button', { name: 'Done' }).click()
 
-    const used = await callWith(key, orgId)
+    const used = await callWith(key)
     expect(used.status).toBe(200)
 
     const row = page.getByRole('list', { name: 'API keys' }).getByRole('listitem')
@@ -82,7 +78,7 @@ describe('API keys', () => {
     await confirm.getByRole('button', { name: 'Revoke key' }).click()
     await page.getByText('Revoked Production backend: its calls are refused from now on.').waitFor()
     await row.getByText('Revoked', { exact: true }).first().waitFor()
-    const refused = await callWith(key, orgId)
+    const refused = await callWith(key)
     expect(refused.status).toBe(401)
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('auth.unauthorized')
     await screenshot(page, 'api-keys-revoked-1280')

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { createClient } from '@ses-studio/client'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
-import { hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { hasHorizontalOverflow, openTab, readClipboard, screenshot } from './support/browser'
 import { teamOrgWithMonitoring, until } from './support/campaign-seed'
 import { uniqueEmail } from './support/mailbox'
 import { at, browserForFile, stack, submitSignIn } from './support/session'
@@ -51,12 +51,7 @@ describe('the public API from a Node script, with a key made in the dashboard', 
     const shown = page.getByRole('dialog', { name: 'Your new API key' })
     await shown.getByRole('button', { name: 'Copy the API key' }).click()
     await shown.getByText('Copied').waitFor()
-    // Runs in the page (the e2e files are typed for Node, without the DOM's names).
-    const key = await page.evaluate(() =>
-      (
-        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-      ).navigator.clipboard.readText(),
-    )
+    const key = await readClipboard(page)
     expect(key).toMatch(/^ssk_live_/)
     await shown.getByRole('button', { name: 'Done' }).click()
 

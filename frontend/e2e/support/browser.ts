@@ -72,3 +72,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth')
 }
+
+/** What a Copy button put on the clipboard (the tab needs `clipboard-read`), read in the page. */
+export function readClipboard(page: Page): Promise<string> {
+  // Runs in the page (the e2e files are typed for Node, without the DOM's names).
+  return page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  )
+}
