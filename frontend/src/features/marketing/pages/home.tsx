@@ -43,7 +43,7 @@ const CAPABILITIES: readonly {
   {
     title: 'Campaigns API',
     offering: 'campaignsApi',
-    body: 'Upsert contacts, start campaigns and send transactional email from your own code, with scoped keys, idempotency keys and signed webhooks. The reference is generated from the contracts the API validates with.',
+    body: 'Upsert contacts, start campaigns and send transactional email from your own code, with scoped keys and signed webhooks.',
     to: '/docs/api',
     more: 'Read the API reference',
   },
