@@ -22,7 +22,7 @@ export interface ClientOptions {
   apiKey: string
   /** The `fetch` to call with (Node 20+, browsers and Deno have one; default: the global one). */
   fetch?: typeof globalThis.fetch
-  /** Sent as `User-Agent` (default `@ses-studio/client/<version>`; browsers keep their own). */
+  /** Sent as `User-Agent` (default `@ses-studio/client/<version>` outside browsers; browsers send their own). */
   userAgent?: string
   /** Retry 429s and 5xx of calls safe to repeat; off unless given (`true`: 2 retries). */
   retry?: boolean | RetryOptions
@@ -61,14 +61,16 @@ export function createClient(options: ClientOptions): Client {
   const fetcher = options.fetch ?? globalThis.fetch
   if (typeof fetcher !== 'function') throw new TypeError('createClient: no fetch available; pass `fetch`')
   const retry = options.retry === true ? {} : options.retry || null
-  const userAgent = options.userAgent ?? `@ses-studio/client/${version}`
+  // A browser sends its own (a header of ours would also need the API's CORS to allow it).
+  const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined'
+  const userAgent = options.userAgent ?? (inBrowser ? undefined : `@ses-studio/client/${version}`)
 
   async function send(route: RouteEntry, input: Input): Promise<Response> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: bearerAuthorization(options.apiKey),
-      'user-agent': userAgent,
     }
+    if (userAgent) headers['user-agent'] = userAgent
     if (input.body !== undefined) headers['content-type'] = 'application/json'
     if (input.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey
     const url = apiUrl(
