@@ -7,6 +7,7 @@ import { tableName } from '@app/core/db/table'
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { audienceOrg, topicCounts, type User } from './audience-helpers'
+import { eventItemsOf } from './outbox-helpers'
 import { keyed, keyFor } from './public-api-helpers'
 import { uniqueEmail } from './stack'
 
@@ -121,6 +122,26 @@ describe('/api/v1/contacts and /api/v1/topics', () => {
       'api',
     ])
     expect(all.body.trail[0]).toMatchObject({ unsubscribeAll: { from: false, to: true }, by: { keyId } })
+    // The audience's own events of these changes, made by the key with the source `api`.
+    const byKey = { type: 'apiKey', keyId }
+    const events = async (type: string) =>
+      (await eventItemsOf(orgId, type)).filter(
+        (item) => (item.payload as { contactId: string }).contactId === id,
+      )
+    expect(await events('contact.subscribed')).toEqual([
+      expect.objectContaining({
+        actor: byKey,
+        payload: expect.objectContaining({ topicIds: [topicId], source: 'api' }),
+      }),
+    ])
+    const unsubscribed = (await events('contact.unsubscribed')).map((item) => item.payload)
+    expect(unsubscribed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ topicIds: [topicId], all: false, source: 'api' }),
+        expect.objectContaining({ all: true, source: 'api' }),
+      ]),
+    )
+    expect(unsubscribed).toHaveLength(2)
     // An unsubscribed contact is not subscribed again by an upsert (its explicit preference would not be mailed).
     const again = await api.post('/api/v1/contacts', {
       email,
