@@ -1,10 +1,16 @@
-import { allowedMethods, buildOpenApiDocument, ROUTE_LIST } from '@app/contracts'
+import { allowedMethods, buildOpenApiDocument, type OpenApiScope, ROUTE_LIST } from '@app/contracts'
 import { platformRoutes } from '@app/contracts/platform/routes'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda'
 import { endpointGroup } from '../middleware/endpoint-group'
 import { errorResponse } from '../middleware/errors'
 
-const document = buildOpenApiDocument('/')
+/** Built once per scope, on its first request. */
+const documents = new Map<OpenApiScope, Record<string, unknown>>()
+function documentOf(scope: OpenApiScope): Record<string, unknown> {
+  const built = documents.get(scope) ?? buildOpenApiDocument('/', scope)
+  documents.set(scope, built)
+  return built
+}
 
 /**
  * The deployed API's `$default` route lands here (API Gateway itself answers an unknown method with a 404): a
@@ -25,6 +31,6 @@ function methodNotAllowed(event: APIGatewayProxyEventV2): APIGatewayProxyStructu
 export const handler = endpointGroup(
   'docs',
   platformRoutes,
-  { getOpenApi: async () => document },
+  { getOpenApi: async ({ query }) => documentOf(query.scope) },
   { unmatched: methodNotAllowed },
 )

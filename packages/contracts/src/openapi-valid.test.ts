@@ -4,9 +4,9 @@ import { buildOpenApiDocument } from './openapi'
 
 /** The document the `docs` group serves, checked by a real validator against the OpenAPI 3.1 schema. */
 describe('the OpenAPI document', () => {
-  it('validates as OpenAPI 3.1', async () => {
+  it.each(['public', 'all'] as const)('validates as OpenAPI 3.1 (scope %s)', async (scope) => {
     const validator = new Validator()
-    const result = await validator.validate(buildOpenApiDocument('/'))
+    const result = await validator.validate(buildOpenApiDocument('/', scope))
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([])
     expect(result.valid).toBe(true)
     expect(validator.version).toBe('3.1')

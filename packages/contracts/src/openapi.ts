@@ -1,5 +1,8 @@
 import * as z from 'zod'
 import { ERROR_STATUS, statusForError } from './errors'
+import { publicApiGuide } from './public-api/guide'
+import { isPublicApiRoute, publicOperation, publicTags } from './public-api/openapi-public'
+import { webhookOperations } from './public-api/webhook-docs'
 import {
   callerKinds,
   IDEMPOTENCY_KEY_HEADER,
@@ -187,69 +190,106 @@ export function errorResponses(route: RouteEntry): Record<string, unknown> {
 }
 
 /**
- * User routes take the Cognito ID token, API-key routes a key, routes accepting both either (OpenAPI's list of
- * alternatives); token routes carry their proof in the request.
+ * User routes take the Cognito ID token, API-key routes a key holding the route's scope (OpenAPI 3.1 lists it as
+ * the requirement's scopes), routes accepting both either (a list of alternatives); token routes carry their
+ * proof in the request.
  */
 function securityOf(route: RouteEntry): Record<string, string[]>[] {
   return callerKinds(route).map(
-    (kind): Record<string, string[]> => ({ [kind === 'user' ? 'cognito' : 'apiKey']: [] }),
+    (kind): Record<string, string[]> =>
+      kind === 'user' ? { cognito: [] } : { apiKey: route.scope ? [route.scope] : [] },
   )
 }
 
-/** The OpenAPI 3.1 document for every route, generated from the same contracts the handlers validate with. */
-export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {}
-  for (const route of ROUTE_LIST) {
-    const operation: Record<string, unknown> = {
-      operationId: route.id,
-      summary: route.summary,
-      tags: [route.group],
-      security: securityOf(route),
-      parameters: [
-        ...parametersOf(route.params, 'path'),
-        ...parametersOf(route.query, 'query'),
-        ...headerParameters(route),
-      ],
-      ...queryRulesOf(route.query),
-      responses: {
-        [route.status]: successResponse(route),
-        ...errorResponses(route),
-        default: { description: 'Error', content: ERROR_CONTENT },
-      },
-      ...(route.feature ? { 'x-plan-feature': route.feature } : {}),
-    }
-    if (route.body) {
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
-      }
-    }
-    if (route.rawBody) {
-      operation.requestBody = {
-        required: true,
-        content: Object.fromEntries(
-          route.rawBody.contentTypes.map((type) => [type, { schema: { type: 'string' } }]),
-        ),
-      }
-    }
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation }
+/**
+ * Which routes a document describes: the public API (`/api/v1/…`, API keys; what `GET /api/openapi.json` answers by
+ * default and the reference page shows) or every route, the web app's own too (`?scope=all`).
+ */
+export type OpenApiScope = 'public' | 'all'
+
+function operationOf(route: RouteEntry): Record<string, unknown> {
+  const operation: Record<string, unknown> = {
+    operationId: route.id,
+    summary: route.summary,
+    tags: [route.group],
+    security: securityOf(route),
+    parameters: [
+      ...parametersOf(route.params, 'path'),
+      ...parametersOf(route.query, 'query'),
+      ...headerParameters(route),
+    ],
+    ...queryRulesOf(route.query),
+    responses: {
+      [route.status]: successResponse(route),
+      ...errorResponses(route),
+      default: { description: 'Error', content: ERROR_CONTENT },
+    },
+    ...(route.feature ? { 'x-plan-feature': route.feature } : {}),
   }
+  if (route.body) {
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+    }
+  }
+  if (route.rawBody) {
+    operation.requestBody = {
+      required: true,
+      content: Object.fromEntries(
+        route.rawBody.contentTypes.map((type) => [type, { schema: { type: 'string' } }]),
+      ),
+    }
+  }
+  return isPublicApiRoute(route) ? publicOperation(route, operation) : operation
+}
+
+const DASHBOARD_NOTE =
+  'This document also describes the web app’s own routes (outside `/api/v1/`, tagged by endpoint group): they take a signed-in user’s Cognito ID token, are not versioned and may change without notice.'
+
+/**
+ * The OpenAPI 3.1 document, generated from the same contracts the handlers validate with: the public API first
+ * (its guide as `info.description`, operations tagged by resource, examples, webhooks), then, with scope `all`,
+ * every other route.
+ */
+export function buildOpenApiDocument(serverUrl = '/', scope: OpenApiScope = 'all'): Record<string, unknown> {
+  const publicRoutes = ROUTE_LIST.filter(isPublicApiRoute)
+  const documented =
+    scope === 'public' ? publicRoutes : [...publicRoutes, ...ROUTE_LIST.filter((r) => !isPublicApiRoute(r))]
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of documented) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationOf(route) }
+  }
+  const publicTagNames = publicTags().map((tag) => tag.name)
+  const groups = [...new Set(documented.filter((r) => !isPublicApiRoute(r)).map((route) => route.group))]
   return {
     openapi: '3.1.0',
     info: {
       title: 'SES Studio API',
       version: '1.0.0',
-      description:
-        'Every call takes the signed-in user\'s Cognito ID token in the Authorization header, except public routes. Errors answer `{ "error": { "code", "message" } }`. Request schemas state what the API validates; a rule JSON Schema cannot state (comparing two fields, a byte size) is in the description of the schema it constrains, and a query\'s rules across its parameters are in the operation\'s description and `x-query-schema`.',
+      description: [publicApiGuide(publicRoutes), ...(scope === 'all' ? [DASHBOARD_NOTE] : [])].join('\n\n'),
     },
     servers: [{ url: serverUrl }],
+    tags: [...publicTags(), ...groups.map((name) => ({ name }))],
+    ...(scope === 'all'
+      ? {
+          'x-tagGroups': [
+            { name: 'Public API', tags: publicTagNames },
+            { name: 'Web app', tags: groups },
+          ],
+        }
+      : {}),
     components: {
       securitySchemes: {
         cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        apiKey: { type: 'http', scheme: 'bearer', description: "An organization's API key" },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An organization’s API key (`ssk_live_…`), holding the scopes each operation names.',
+        },
       },
       schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
     },
     paths,
+    webhooks: webhookOperations(),
   }
 }

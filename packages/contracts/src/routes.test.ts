@@ -154,7 +154,9 @@ describe('OpenAPI document', () => {
     for (const route of ROUTE_LIST) {
       const operation = document.paths[route.path]?.[route.method.toLowerCase()]
       expect(operation?.operationId).toBe(route.id)
-      const security = callerKinds(route).map((kind) => (kind === 'user' ? { cognito: [] } : { apiKey: [] }))
+      const security = callerKinds(route).map((kind) =>
+        kind === 'user' ? { cognito: [] } : { apiKey: route.scope ? [route.scope] : [] },
+      )
       expect(operation?.security, route.id).toEqual(security)
       expect(Boolean(operation?.requestBody)).toBe(Boolean(route.body ?? route.rawBody))
     }

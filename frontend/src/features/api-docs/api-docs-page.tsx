@@ -5,15 +5,11 @@ import { loadAppConfig } from '../../lib/app-config'
 import marketing from '../marketing/components/marketing.module.css'
 import { usePageMeta } from '../marketing/use-page-meta'
 import styles from './api-docs.module.css'
-import {
-  type ApiOperation,
-  type ApiReference,
-  inlineCodeSegments,
-  readApiReference,
-  type SchemaField,
-} from './openapi-reference'
+import { DocMarkdown } from './doc-markdown'
+import { type ApiReference, readApiReference } from './openapi-reference'
+import { Operation, slug, WebhookEventEntry } from './operation'
 
-/** Fetched at run time, so the page always describes the API this deployment serves. */
+/** Fetched at run time, so the page always describes the API this deployment serves (the public API). */
 export async function loader(): Promise<ApiReference> {
   const config = await loadAppConfig()
   const response = await fetch(
@@ -26,107 +22,31 @@ export async function loader(): Promise<ApiReference> {
   return readApiReference(await response.json())
 }
 
-/** The document's text with its `inline code` as code. */
-function DocText({ value }: { value: string }) {
+function Toc({ reference }: { reference: ApiReference }) {
   return (
-    <>
-      {inlineCodeSegments(value).map((segment, index) =>
-        // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one fixed string, never reordered
-        segment.code ? <code key={index}>{segment.text}</code> : <span key={index}>{segment.text}</span>,
-      )}
-    </>
-  )
-}
-
-function slug(value: string): string {
-  return value.replace(/[^a-z0-9]+/gi, '-').toLowerCase()
-}
-
-function Fields({ fields }: { fields: SchemaField[] }) {
-  return (
-    <ul className={styles.fields}>
-      {fields.map((field) => (
-        <li key={field.name}>
-          <code className={styles.fieldName}>{field.name}</code>{' '}
-          <span className={styles.type}>{field.type}</span>
-          {field.required ? <span className={styles.required}> required</span> : null}
-          {field.description && (
-            <span className={styles.fieldDescription}>
-              {' — '}
-              <DocText value={field.description} />
-            </span>
-          )}
-          {field.fields && <Fields fields={field.fields} />}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function Body({ title, body }: { title: string; body: SchemaField[] | string }) {
-  return (
-    <div className={styles.block}>
-      <h4>{title}</h4>
-      {typeof body === 'string' ? <code className={styles.type}>{body}</code> : <Fields fields={body} />}
-    </div>
-  )
-}
-
-function Operation({ operation }: { operation: ApiOperation }) {
-  return (
-    <article
-      className={styles.operation}
-      id={slug(operation.id)}
-      aria-labelledby={`${slug(operation.id)}-title`}
-    >
-      <h3 id={`${slug(operation.id)}-title`} className={styles.signature}>
-        <span className={`${styles.method} ${styles[operation.method.toLowerCase()] ?? ''}`}>
-          {operation.method}
-        </span>
-        <code className={styles.path}>{operation.path}</code>
-      </h3>
-      <p>
-        <DocText value={operation.summary} />
-      </p>
-      {operation.description && (
-        <p>
-          <DocText value={operation.description} />
-        </p>
-      )}
-      <p className={styles.tags}>
-        <span className={operation.authenticated ? styles.auth : styles.public}>
-          {operation.authenticated ? 'Needs ID token' : 'Public'}
-        </span>
-        {operation.feature && <span className={styles.feature}>Plan feature: {operation.feature}</span>}
-        <span className={styles.status}>Success: {operation.successStatus}</span>
-      </p>
-      {operation.parameters.length > 0 && (
-        <div className={styles.block}>
-          <h4>Parameters</h4>
-          <ul className={styles.fields}>
-            {operation.parameters.map((parameter) => (
-              <li key={`${parameter.location}-${parameter.name}`}>
-                <code className={styles.fieldName}>{parameter.name}</code>{' '}
-                <span className={styles.type}>
-                  {parameter.type} · in {parameter.location}
-                </span>
-                {parameter.required && <span className={styles.required}> required</span>}
-                {parameter.description && (
-                  <span className={styles.fieldDescription}>
-                    {' — '}
-                    <DocText value={parameter.description} />
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {operation.requestBody && <Body title="Request body (JSON)" body={operation.requestBody} />}
-      {operation.response && (
-        <Body title={`Response ${operation.successStatus} (JSON)`} body={operation.response} />
-      )}
-    </article>
+    <nav aria-label="API sections" className={styles.toc}>
+      <p className={styles.tocHeading}>Guide</p>
+      <ul>
+        {reference.guide.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`}>{section.title}</a>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.tocHeading}>Resources</p>
+      <ul>
+        {reference.groups.map((group) => (
+          <li key={group.tag}>
+            <a href={`#${slug(group.tag)}`}>{group.tag}</a>
+          </li>
+        ))}
+        {reference.webhooks.length > 0 && (
+          <li>
+            <a href="#webhook-events">Webhook events</a>
+          </li>
+        )}
+      </ul>
+    </nav>
   )
 }
 
@@ -134,7 +54,7 @@ export function Component() {
   const reference = useLoaderData() as ApiReference
   usePageMeta(
     'API reference',
-    'The SES Studio HTTP API: every operation with its parameters, request body, response and authentication, generated from the live OpenAPI document.',
+    'The SES Studio public API: authentication, scopes, errors, pagination, idempotency, rate limits, webhooks, and every operation with curl and TypeScript examples, generated from the live OpenAPI document.',
   )
   return (
     <div className={styles.page}>
@@ -143,41 +63,61 @@ export function Component() {
         <h1 id="page-title" className={marketing.title}>
           {reference.title} reference
         </h1>
-        <p className={marketing.lead}>
-          <DocText value={reference.description} />
-        </p>
+        <div className={marketing.lead}>
+          <DocMarkdown source={reference.intro} title="the introduction" />
+        </div>
         <p className={marketing.note}>
           Generated from the OpenAPI 3.1 document this deployment serves at{' '}
           <a href={platformRoutes.getOpenApi.path}>
             <code>{platformRoutes.getOpenApi.path}</code>
-          </a>
-          . Send the ID token of a signed-in user as <code>Authorization: Bearer &lt;token&gt;</code>; errors
-          answer <code>{'{ "error": { "code", "message" } }'}</code>.
+          </a>{' '}
+          (the web app&apos;s own routes too with <code>?scope=all</code>; they are not part of this API).
+          TypeScript: <code>npm install @ses-studio/client</code>.
         </p>
       </section>
       <div className={styles.layout}>
-        <nav aria-label="API sections" className={styles.toc}>
-          <ul>
-            {reference.groups.map((group) => (
-              <li key={group.tag}>
-                <a href={`#${slug(group.tag)}`}>{group.tag}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Toc reference={reference} />
         <div className={styles.groups}>
+          {reference.guide.map((section) => (
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className={styles.guide}
+            >
+              <h2 id={`${section.id}-heading`} className={styles.groupTitle}>
+                {section.title}
+              </h2>
+              <DocMarkdown source={section.markdown} title={section.title} />
+            </section>
+          ))}
           {reference.groups.map((group) => (
             <section key={group.tag} id={slug(group.tag)} aria-labelledby={`${slug(group.tag)}-heading`}>
               <h2 id={`${slug(group.tag)}-heading`} className={styles.groupTitle}>
                 {group.tag}
               </h2>
+              {group.description && (
+                <div className={styles.groupDescription}>
+                  <DocMarkdown source={group.description} title={group.tag} />
+                </div>
+              )}
               {group.operations.map((operation) => (
                 <Operation key={operation.id} operation={operation} />
               ))}
             </section>
           ))}
+          {reference.webhooks.length > 0 && (
+            <section id="webhook-events" aria-labelledby="webhook-events-heading">
+              <h2 id="webhook-events-heading" className={styles.groupTitle}>
+                Webhook events
+              </h2>
+              {reference.webhooks.map((event) => (
+                <WebhookEventEntry key={event.type} event={event} />
+              ))}
+            </section>
+          )}
           <p className={marketing.note}>
-            Plans decide which features a call may use; see <Link to="/pricing">pricing</Link>.
+            The API belongs to the plans that include campaigns; see <Link to="/pricing">pricing</Link>.
           </p>
         </div>
       </div>

@@ -1,30 +1,90 @@
 // biome-ignore lint/style/noRestrictedImports: a test, never shipped: it reads the whole route table
 import { buildOpenApiDocument, ROUTE_LIST } from '@app/contracts'
+import { isPublicApiRoute, PUBLIC_API_RESOURCES } from '@app/contracts/public-api/openapi-public'
 import { describe, expect, it } from 'vitest'
-import { inlineCodeSegments, readApiReference, schemaFields, typeLabel } from './openapi-reference'
+import { guideOf, inlineCodeSegments, readApiReference, schemaFields, typeLabel } from './openapi-reference'
 
 describe('API reference from the OpenAPI document', () => {
-  const reference = readApiReference(buildOpenApiDocument('/'))
+  const reference = readApiReference(buildOpenApiDocument('/', 'public'))
   const operations = reference.groups.flatMap((group) => group.operations)
+  const publicRoutes = ROUTE_LIST.filter(isPublicApiRoute)
 
-  it('lists every route of the contracts once, grouped by tag', () => {
+  it('lists every public API operation once, grouped by resource in the document’s order, and no other', () => {
     expect(operations.map((operation) => operation.id).sort()).toEqual(
-      ROUTE_LIST.map((route) => route.id).sort(),
+      publicRoutes.map((route) => route.id).sort(),
     )
     expect(reference.title).toBe('SES Studio API')
-    for (const group of reference.groups) {
-      for (const operation of group.operations) expect(operation.summary).not.toBe('')
+    const resources = PUBLIC_API_RESOURCES.map((resource) => resource.name as string)
+    const tags = reference.groups.map((group) => group.tag)
+    expect(tags).toEqual(resources.filter((name) => tags.includes(name)))
+    expect(tags).toContain('Campaigns')
+    for (const group of reference.groups) expect(group.description, group.tag).toBeTruthy()
+    for (const operation of operations) expect(operation.summary).not.toBe('')
+  })
+
+  it('reads each operation’s scope, errors by status and its curl and TypeScript examples', () => {
+    for (const route of publicRoutes) {
+      const operation = operations.find((candidate) => candidate.id === route.id)
+      expect(operation?.scope, route.id).toBe(route.scope)
+      expect(operation?.samples.map((sample) => sample.label)).toEqual(['curl', 'TypeScript'])
+      expect(operation?.samples[1]?.source).toContain(`api.${route.id}(`)
+      expect(operation?.errors.map((error) => error.status)).toContain('401')
+    }
+    const create = operations.find((operation) => operation.id === 'createPublicCampaign')
+    expect(create?.samples[0]?.source).toMatch(/^curl -X POST '.*\/api\/v1\/campaigns'/)
+    expect(create?.errors.find((error) => error.status === '422')?.codes).toContain('idempotency.key_reused')
+    expect(Array.isArray(create?.requestBody) && create.requestBody.map((field) => field.name)).toContain(
+      'templateId',
+    )
+  })
+
+  it('splits the guide into its sections, a code block’s lines never starting one', () => {
+    expect(reference.intro).toMatch(/\/api\/v1\//)
+    expect(reference.guide.map((section) => section.title)).toEqual([
+      'Authentication',
+      'Scopes',
+      'Errors',
+      'Pagination',
+      'Idempotency',
+      'Rate limits',
+      'Webhooks',
+      'Verifying signatures',
+    ])
+    expect(reference.guide.find((section) => section.id === 'verifying-signatures')?.markdown).toContain(
+      'export function verifyWebhook',
+    )
+    expect(guideOf('Intro\n\n## One\n\n```sh\n## not a heading\n```\n## Two\nx')).toEqual({
+      intro: 'Intro',
+      guide: [
+        { id: 'one', title: 'One', markdown: '```sh\n## not a heading\n```' },
+        { id: 'two', title: 'Two', markdown: 'x' },
+      ],
+    })
+  })
+
+  it('reads the webhook events with their signature headers and envelope', () => {
+    expect(reference.webhooks.length).toBeGreaterThan(0)
+    for (const event of reference.webhooks) {
+      expect(event.headers.map((header) => header.name)).toEqual([
+        'Webhook-Id',
+        'Webhook-Timestamp',
+        'Webhook-Signature',
+      ])
+      expect(event.body.map((field) => field.name)).toEqual(
+        expect.arrayContaining(['id', 'type', 'occurredAt', 'organizationId', 'actor', 'payload']),
+      )
     }
   })
 
-  it('tells public calls from those that need a token, and reads bodies and responses', () => {
-    const openApi = operations.find((operation) => operation.path === '/api/openapi.json')
+  it('still reads the web app’s own routes from the whole document (scope all), public ones first', () => {
+    const whole = readApiReference(buildOpenApiDocument('/', 'all'))
+    const ids = whole.groups.flatMap((group) => group.operations.map((operation) => operation.id))
+    expect(ids.sort()).toEqual(ROUTE_LIST.map((route) => route.id).sort())
+    expect(whole.groups[0]?.operations[0]?.path.startsWith('/api/v1/')).toBe(true)
+    const openApi = whole.groups
+      .flatMap((group) => group.operations)
+      .find((operation) => operation.id === 'getOpenApi')
     expect(openApi).toMatchObject({ method: 'GET', authenticated: false, successStatus: '200' })
-    const getAccount = operations.find((operation) => operation.id === 'getAccount')
-    expect(getAccount?.authenticated).toBe(true)
-    expect(Array.isArray(getAccount?.response) && getAccount.response.length).toBeGreaterThan(0)
-    const withBody = operations.filter((operation) => operation.requestBody)
-    expect(withBody.length).toBeGreaterThan(0)
   })
 
   it('labels types readably', () => {
@@ -38,7 +98,9 @@ describe('API reference from the OpenAPI document', () => {
   })
 
   it("reads what a query validates across its parameters, and each parameter's description", () => {
-    const timeSeries = operations.find((operation) => operation.id === 'getStatusTimeSeries')
+    const timeSeries = readApiReference(buildOpenApiDocument('/', 'all'))
+      .groups.flatMap((group) => group.operations)
+      .find((operation) => operation.id === 'getStatusTimeSeries')
     expect(timeSeries?.description).toMatch(/`to` is after `from`/)
     const timeZone = timeSeries?.parameters.find((parameter) => parameter.name === 'timeZone')
     expect(timeZone).toMatchObject({ type: expect.stringMatching(/^string \(one of \d+ values\)$/) })
@@ -83,10 +145,5 @@ describe('API reference from the OpenAPI document', () => {
       { text: 'no code, one ` stray', code: false },
     ])
     expect(inlineCodeSegments('')).toEqual([])
-    const description = inlineCodeSegments(reference.description)
-    expect(description.some((segment) => segment.code)).toBe(true)
-    expect(description.filter((segment) => !segment.code).some((segment) => segment.text.includes('`'))).toBe(
-      false,
-    )
   })
 })

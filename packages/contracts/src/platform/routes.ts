@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import {
   MONITORING_ENVELOPE_CONTENT_TYPES,
   MONITORING_TUNNEL_PATH,
@@ -5,14 +6,19 @@ import {
   route,
 } from '../route-definition'
 
+/** `public` (the default): the public API (`/api/v1/…`) alone; `all`: the web app's own routes too. */
+export const OpenApiQuerySchema = z.object({ scope: z.enum(['public', 'all']).default('public') })
+
 /** The API description and the browser monitoring tunnel. */
 export const platformRoutes = {
   getOpenApi: route({
     method: 'GET',
     path: '/api/openapi.json',
     group: 'docs',
-    summary: 'This API described as OpenAPI 3.1',
+    summary:
+      'The public API (`/api/v1/…`) described as OpenAPI 3.1, with its guide, examples and webhooks; `scope=all` adds the web app’s own routes',
     auth: 'none',
+    query: OpenApiQuerySchema,
     status: 200,
   }),
   forwardMonitoringEnvelope: route({
