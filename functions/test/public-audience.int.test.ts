@@ -213,6 +213,23 @@ describe('/api/v1/contacts and /api/v1/topics', () => {
     expect(reused.body.error.code).toBe('idempotency.key_reused')
     // Without the key, a repeat runs again and finds nothing to change.
     expect((await api.post('/api/v1/contacts/batch', body)).body.counts.unchanged).toBe(2)
+
+    // 20 concurrent upserts under one key: one runs (the others wait their turn with 409 or get its answer).
+    const email = uniqueEmail('once')
+    const once = { 'idempotency-key': `once-${Date.now()}` }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api.post('/api/v1/contacts', { email, firstName: 'Once' }, once)),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(
+      statuses.every((status) => status === 200 || status === 409),
+      JSON.stringify(statuses),
+    ).toBe(true)
+    const created = answers.filter((answer) => answer.status === 200)
+    expect(new Set(created.map((answer) => answer.body.contact.id)).size).toBe(1)
+    expect(created.every((answer) => answer.body.status === 'created')).toBe(true)
+    // A second run would have answered `unchanged`: every answer is the one run's, replayed.
+    expect((await api.get(`/api/v1/contacts/${encodeURIComponent(email)}`)).body.version).toBe(1)
   })
 
   it('refuses the contacts past the organization’s limit, each with its own error, and writes those that fit', async () => {
