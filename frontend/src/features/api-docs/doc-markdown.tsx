@@ -83,7 +83,8 @@ function block(token: Token, index: number, title: string): ReactNode {
     case 'table': {
       const table = token as Tokens.Table
       return (
-        <div key={key} className={styles.tableScroll}>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        <div key={key} className={styles.tableScroll} tabIndex={0}>
           <table>
             <thead>
               <tr>
