@@ -40,7 +40,8 @@ function startReceiver() {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') })
-    response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks from the receiver')
+    if (request.url?.startsWith('/down')) response.writeHead(503).end('the receiver is down')
+    else response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks from the receiver')
   })
   return {
     received,
@@ -286,6 +287,65 @@ describe('webhooks in a real browser', () => {
     await page.getByText('No webhook endpoints yet').waitFor()
     await expectAccessible(page)
     await screenshot(page, 'webhooks-empty-390')
+  })
+})
+
+describe('an endpoint that keeps failing', () => {
+  it('is shown disabled with the reason and its failed delivery, and is enabled again', async () => {
+    const { owner, api, q } = seeded
+    const down = url.replace(/\/hooks$/, '/down')
+    const created = await api.post<{ endpoint: { id: string } }>(`/api/webhooks/endpoints?${q}`, {
+      url: down,
+      description: 'Flaky receiver',
+      eventTypes: ['campaign.paused'],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.endpoint.id
+    expect((await api.post(`/api/webhooks/endpoints/${id}/test?${q}`)).status).toBe(201)
+    // The e2e stack retries after 1 s and 2 s: three failed attempts, then the endpoint is disabled.
+    await until(
+      async () => (await api.get<{ status: string }>(`/api/webhooks/endpoints/${id}?${q}`)).body.status,
+      (status) => status === 'disabled',
+      'the endpoint to be disabled',
+    )
+
+    const { page } = await openTab(browser(), { width: 1280, height: 900 })
+    await page.goto(at('/auth/sign-in'))
+    await submitSignIn(page, owner.email)
+    await page.waitForURL((address) => address.pathname.startsWith('/app'))
+    await page.goto(at(`/app/organization/webhooks?endpoint=${id}`))
+    const row = page
+      .getByRole('list', { name: 'Webhook endpoints' })
+      .getByRole('listitem')
+      .filter({ hasText: down })
+    await row.getByText('Disabled', { exact: true }).waitFor()
+    await row
+      .getByText(/All 3 attempts of delivery .* failed over less than an hour; the last: 503/)
+      .waitFor()
+    expect(await row.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true)
+    const failed = page.getByRole('list', { name: `Deliveries to ${down}` }).locator(':scope > li')
+    await page.getByLabel('Status').selectOption('failed')
+    await failed.filter({ hasText: 'Test event' }).getByText('Failed', { exact: true }).waitFor()
+    await failed.getByText('HTTP 503', { exact: true }).waitFor()
+    await failed.getByText('3 attempts', { exact: true }).waitFor()
+    expect(await failed.getByRole('button', { name: 'Redeliver Test event' }).isDisabled()).toBe(true)
+    await failed.locator('summary').click()
+    await failed.getByText('the receiver is down').first().waitFor()
+    await expectAccessible(page)
+    await screenshot(page, 'webhooks-disabled-1280')
+
+    await row.getByRole('button', { name: 'Enable again' }).click()
+    await row.getByText('Enabled', { exact: true }).waitFor()
+    expect(await row.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(false)
+    // All deliveries again: a redelivered one is being attempted for a moment (not "failed").
+    await page.getByLabel('Status').selectOption('')
+    const before = receiver.received.length
+    await failed.getByRole('button', { name: 'Redeliver Test event' }).click()
+    await failed.getByText('4 attempts', { exact: true }).waitFor()
+    expect(receiver.received.length).toBeGreaterThan(before)
+    // A failed redelivery by hand does not disable the endpoint again.
+    await page.reload()
+    await row.getByText('Enabled', { exact: true }).waitFor()
   })
 })
 

@@ -37,7 +37,7 @@ export function EndpointRow({
   const test = useSendWebhookTest(organizationId, endpoint.id)
   const enable = useEnableWebhookEndpoint(organizationId, endpoint.id)
   return (
-    <li className={enabled ? styles.row : `${styles.row} ${styles.disabled}`}>
+    <li className={styles.row}>
       <div className={styles.rowMain}>
         <span className={styles.url}>{endpoint.url}</span>
         {endpoint.description && <span className={styles.muted}>{endpoint.description}</span>}
@@ -96,8 +96,10 @@ export function EndpointRow({
               </Button>
             }
           >
-            {endpoint.disabledReason.message} New events are not sent to it until it is enabled again;
-            redeliver the failed ones from its log.
+            <p className={styles.reason}>{endpoint.disabledReason.message}</p>
+            <p>
+              New events are not sent to it until it is enabled again; redeliver the failed ones from its log.
+            </p>
           </Alert>
         </div>
       )}
