@@ -11,6 +11,7 @@ import { changeSubscriptions, upsertContacts } from '@app/core/audience/public'
 import { organizationContext } from '@app/core/organizations/context'
 import * as Webhooks from '@app/core/webhooks/public'
 import { verifySignature } from '@app/core/webhooks/signature'
+import { wantsEvent } from '@app/core/webhooks/wanted'
 import { grantProductionAccess } from '@app/local-stack/testing/local-aws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { act, type CampaignOrg, campaignOrg, enableEvents, readyCampaign } from './campaign-helpers'
@@ -309,6 +310,35 @@ describe('webhook events', () => {
       organizationId: setup.orgId,
       payload: expected['message.bounced'],
     })
+  })
+
+  it('keeps the wanted types with the enabled endpoints: created, changed, deleted', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await organizationContext(actorOf(quiet.owner), quiet.orgId, 'organization.read')
+    const wants = async () =>
+      Promise.all(
+        ['message.opened', 'message.clicked'].map((type) =>
+          wantsEvent(quiet.orgId, type as WebhookEventType),
+        ),
+      )
+    expect(await wants()).toEqual([false, false])
+    const first = await Webhooks.createEndpoint(context, {
+      url: `${receiver.origin}/first`,
+      description: 'first',
+      eventTypes: ['message.opened'],
+    })
+    const second = await Webhooks.createEndpoint(context, {
+      url: `${receiver.origin}/second`,
+      description: 'second',
+      eventTypes: ['message.opened', 'message.clicked'],
+    })
+    expect(await wants()).toEqual([true, true])
+    await Webhooks.updateEndpoint(context, second.endpoint.id, { eventTypes: ['campaign.paused'] })
+    expect(await wants()).toEqual([true, false])
+    await Webhooks.deleteEndpoint(context, first.endpoint.id)
+    expect(await wants()).toEqual([false, false])
+    await Webhooks.deleteEndpoint(context, second.endpoint.id)
   })
 
   it('writes no message.* event for an organization without an endpoint wanting it', {
