@@ -1,6 +1,7 @@
 import { VIEWER_ADDRESS_HEADER } from '@app/contracts'
 import { limitSignupsFrom, SIGNUP_LIMITS } from '@app/core/audience/unsubscribe/signup-rate'
 import { describe, expect, it } from 'vitest'
+import { eventItemsOf } from './outbox-helpers'
 import { setSubscription } from './seed'
 import { anonymous, newUser, stack, uniqueEmail, waitForMail } from './stack'
 
@@ -80,6 +81,15 @@ describe('public signup with double opt-in', () => {
     const contact = (await contacts()).find((c) => c.email === email)
     const trail = (await detail(contact?.id ?? '')).trail as { source: string }[]
     expect(trail.map((entry) => entry.source)).toEqual(['signup-confirmation', 'signup'])
+    // The pending signup subscribed nobody; the confirmation (twice) is one contact.subscribed, the person's.
+    const subscribed = (await eventItemsOf(orgId, 'contact.subscribed')).filter(
+      (item) => (item.payload as { email: string }).email === email,
+    )
+    expect(subscribed).toHaveLength(1)
+    expect(subscribed[0]).toMatchObject({
+      actor: { type: 'token', proof: 'signup', subject: contact?.id },
+      payload: { contactId: contact?.id, topicIds: [confirmed], source: 'signup-confirmation' },
+    })
   })
 
   it('subscribes at once to a single opt-in topic; the embeddable form redirects to the hosted page', async () => {
