@@ -1,6 +1,7 @@
 import { listUnsubscribeHeaders, signedLinkQuery } from '@app/core/audience/unsubscribe/headers'
 import { parseSigningKeys } from '@app/core/audience/unsubscribe/links'
 import { describe, expect, it } from 'vitest'
+import { eventItemsOf } from './outbox-helpers'
 import { setSubscription } from './seed'
 import { anonymous, newUser, stack } from './stack'
 
@@ -183,7 +184,7 @@ describe('public unsubscribe', () => {
   })
 
   it('one-click: a form POST without cookie unsubscribes, twice is the same 200; GET changes nothing and redirects', async () => {
-    const { jane, news, offers, statuses, detail } = await audience()
+    const { orgId, jane, news, offers, statuses, detail } = await audience()
     const path = oneClickPath(jane, [news], CAMPAIGN)
 
     const opened = await fetch(new URL(path, stack.apiUrl), { redirect: 'manual' })
@@ -210,6 +211,15 @@ describe('public unsubscribe', () => {
     expect(after.version).toBe(version + 1)
     expect(after.trail[0]).toMatchObject({ source: 'one-click', campaignId: CAMPAIGN })
     expect(after.trail.filter((entry: { source: string }) => entry.source === 'one-click')).toHaveLength(1)
+    // One contact.unsubscribed for the two posts, the recipient's, naming the topic left and the campaign.
+    const left = (await eventItemsOf(orgId, 'contact.unsubscribed')).filter(
+      (item) => (item.payload as { contactId: string }).contactId === jane.id,
+    )
+    expect(left).toHaveLength(1)
+    expect(left[0]).toMatchObject({
+      actor: { type: 'token', proof: 'unsubscribe', subject: jane.id },
+      payload: { topicIds: [news], all: false, source: 'one-click', campaignId: CAMPAIGN },
+    })
 
     const multipart = await anonymous().request('POST', oneClickPath(jane, [offers]), {
       rawBody: '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
