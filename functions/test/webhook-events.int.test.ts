@@ -353,4 +353,42 @@ describe('webhook events', () => {
     // … and none of them became a message event.
     for (const type of MESSAGE_TYPES) expect(await eventItemsOf(quiet.orgId, type), type).toEqual([])
   })
+
+  it('writes a hard bounce’s contact.unsubscribed (a bulk source) only where an endpoint wants it', {
+    timeout: 60_000,
+  }, async () => {
+    for (const [org, expected] of [
+      [monitored, 1],
+      [quiet, 0],
+    ] as const) {
+      const email = uniqueEmail('bounced')
+      const topic = await org.owner.api.post(`/api/topics?organizationId=${org.orgId}`, {
+        name: `B ${Date.now()}`,
+      })
+      const contact = await org.owner.api.post(`/api/contacts?organizationId=${org.orgId}`, {
+        email,
+        topicPreferences: [{ topicId: topic.body.id, status: 'OPT_IN' }],
+      })
+      expect(contact.status, JSON.stringify(contact.body)).toBe(201)
+      await postSesEvent(org, {
+        eventType: 'Bounce',
+        recipient: email,
+        body: sesEvents(email).Bounce,
+        tags: transactional,
+      })
+      expect((await suppressionOf(org.orgId, email))?.all?.reason).toBe('BOUNCED')
+      const left = (await eventItemsOf(org.orgId, 'contact.unsubscribed')).filter(
+        (item) => (item.payload as { contactId: string }).contactId === contact.body.id,
+      )
+      expect(left).toHaveLength(expected)
+      if (expected)
+        expect(left[0]?.payload).toMatchObject({
+          email,
+          topicIds: [topic.body.id],
+          all: true,
+          suppressed: 'BOUNCED',
+          source: 'bounce',
+        })
+    }
+  })
 })
