@@ -28,7 +28,13 @@ const SHARED = {
   'email-identities': ['api/email-identities', 'components/sender-field', 'sender-choice'],
   jobs: ['api/jobs', 'components/job-list', 'components/job-progress', 'job-display', 'use-job-tracker'],
   marketing: ['components/marketing[.]module', 'use-page-meta'],
-  organizations: ['components/plan-badge', 'components/template-actions', 'organization-display'],
+  // GatedToolPage: the plan-and-permission gate of the organization's tools (API keys, webhooks).
+  organizations: [
+    'components/gated-tool-page',
+    'components/plan-badge',
+    'components/template-actions',
+    'organization-display',
+  ],
   // The campaign flow's SES events offer and the home's account health use monitoring's set-up and state.
   'ses-monitoring': [
     'api/ses-monitoring',

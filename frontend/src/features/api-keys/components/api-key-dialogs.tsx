@@ -10,8 +10,8 @@ import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { CopyButton } from '../../../components/ui/copy-button'
 import { Dialog, DialogFooter } from '../../../components/ui/dialog'
+import { SecretShownOnce } from '../../../components/ui/secret-shown-once'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
@@ -39,26 +39,16 @@ function IssuedKey({
   children?: string
 }) {
   return (
-    <div className={styles.form}>
-      <Alert tone="warning" title="Copy this key now: you will not see it again">
-        Store it where your code reads its secrets. Only a hash of it is kept, so it cannot be shown again; if
-        it is lost, rotate the key. {children}
-      </Alert>
-      <div className={styles.secret}>
-        <TextField
-          label={`The key “${issued.apiKey.name}”`}
-          value={issued.key}
-          readOnly
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton text={issued.key} what="the API key" />
-      </div>
-      <div>
-        <Button onClick={onDone}>Done</Button>
-      </div>
-    </div>
+    <SecretShownOnce
+      title="Copy this key now: you will not see it again"
+      label={`The key “${issued.apiKey.name}”`}
+      secret={issued.key}
+      what="the API key"
+      onDone={onDone}
+    >
+      Store it where your code reads its secrets. Only a hash of it is kept, so it cannot be shown again; if
+      it is lost, rotate the key. {children}
+    </SecretShownOnce>
   )
 }
 

@@ -1,10 +1,4 @@
-import {
-  API_SCOPE_LIST,
-  type ApiKey,
-  type OrganizationSummary,
-  planUnlocks,
-  principalName,
-} from '@app/contracts'
+import { API_SCOPE_LIST, type ApiKey, type OrganizationSummary, principalName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import pageStyles from '../../../components/layouts/page.module.css'
@@ -14,8 +8,7 @@ import { Button } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage } from '../../../lib/api-error'
-import { usePermission } from '../../account/use-permission'
-import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
+import { GatedToolPage } from '../../organizations/components/gated-tool-page'
 import { apiKeyQueries } from '../api/api-keys'
 import { dateTimeText, prefixText, sortedScopes } from '../api-key-display'
 import {
@@ -34,35 +27,22 @@ const WHAT_THEY_ARE =
 
 /** `/app/organization/api-keys`: the organization's keys — create, rename, rotate, revoke. */
 export function ApiKeysPage({ organization }: { organization: OrganizationSummary }) {
-  const canManage = usePermission('api_keys.manage', organization.id)
-  const header = (
-    <header className={pageStyles.header}>
-      <h1>{TITLE}</h1>
-      <p className={pageStyles.lead}>{LEAD}</p>
-    </header>
+  return (
+    <GatedToolPage
+      organization={organization}
+      title={TITLE}
+      lead={LEAD}
+      feature="campaigns"
+      pitch={WHAT_THEY_ARE}
+      permission="api_keys.manage"
+      denied={{
+        title: 'Only owners and admins manage API keys',
+        body: 'Your role in this organization does not include managing API keys: a key can act for the whole organization. Ask one of its owners or admins to create a key for you.',
+      }}
+    >
+      <ApiKeyList organizationId={organization.id} />
+    </GatedToolPage>
   )
-  if (!planUnlocks(organization.plan, 'campaigns')) {
-    return (
-      <div className={pageStyles.page}>
-        {header}
-        <UpgradePrompt feature="campaigns" organization={organization}>
-          {WHAT_THEY_ARE}
-        </UpgradePrompt>
-      </div>
-    )
-  }
-  if (!canManage) {
-    return (
-      <div className={pageStyles.page}>
-        {header}
-        <Alert title="Only owners and admins manage API keys">
-          Your role in this organization does not include managing API keys: a key can act for the whole
-          organization. Ask one of its owners or admins to create a key for you.
-        </Alert>
-      </div>
-    )
-  }
-  return <ApiKeyList organizationId={organization.id} />
 }
 
 function ApiKeyList({ organizationId }: { organizationId: string }) {

@@ -2,8 +2,8 @@ import { WEBHOOK_EVENT_GROUPS, type WebhookEndpoint, type WebhookEventType } fro
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { CopyButton } from '../../../components/ui/copy-button'
 import { Dialog, DialogFooter } from '../../../components/ui/dialog'
+import { SecretShownOnce as SecretShown } from '../../../components/ui/secret-shown-once'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api-error'
@@ -30,28 +30,18 @@ export function SecretShownOnce({
   return (
     <Dialog open={issued !== undefined} onClose={onDone} title="Your signing secret">
       {issued && (
-        <div className={styles.form}>
-          <Alert tone="warning" title="Copy this secret now: you will not see it again">
-            Your receiver needs it to check that a delivery comes from us. It is stored encrypted and never
-            shown again; if it is lost, rotate it.
-            {rotated &&
-              ' The previous secret keeps signing beside this one for 24 hours, so switch your receiver to it within that time.'}
-          </Alert>
-          <div className={styles.secret}>
-            <TextField
-              label={`Signing secret of ${issued.endpoint.url}`}
-              value={issued.secret}
-              readOnly
-              spellCheck={false}
-              autoComplete="off"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <CopyButton text={issued.secret} what="the signing secret" />
-          </div>
-          <div>
-            <Button onClick={onDone}>Done</Button>
-          </div>
-        </div>
+        <SecretShown
+          title="Copy this secret now: you will not see it again"
+          label={`Signing secret of ${issued.endpoint.url}`}
+          secret={issued.secret}
+          what="the signing secret"
+          onDone={onDone}
+        >
+          Your receiver needs it to check that a delivery comes from us. It is stored encrypted and never
+          shown again; if it is lost, rotate it.
+          {rotated &&
+            ' The previous secret keeps signing beside this one for 24 hours, so switch your receiver to it within that time.'}
+        </SecretShown>
       )}
     </Dialog>
   )

@@ -1,4 +1,4 @@
-import { type OrganizationSummary, planUnlocks, type WebhookEndpoint } from '@app/contracts'
+import type { OrganizationSummary, WebhookEndpoint } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { errorMessage } from '../../../lib/api-error'
-import { usePermission } from '../../account/use-permission'
-import { UpgradePrompt } from '../../billing/components/upgrade-prompt'
+import { GatedToolPage } from '../../organizations/components/gated-tool-page'
 import { webhookQueries } from '../api/webhooks'
 import { DeliveryLog } from './delivery-log'
 import { EndpointDialog, type IssuedSecret, SecretShownOnce } from './endpoint-dialogs'
@@ -19,7 +18,7 @@ import styles from './webhooks.module.css'
 
 const TITLE = 'Webhooks'
 const LEAD =
-  'Webhooks tell your own systems when something happens in this organization: a campaign starts, pauses or is cancelled, a contact unsubscribes.'
+  'Webhooks tell your own systems when something happens in this organization: a campaign starts, pauses or finishes, a contact subscribes or unsubscribes, a message is delivered, opened, clicked, bounces or draws a complaint.'
 const WHAT_THEY_ARE =
   'Each endpoint is an https address of yours that receives the event types you choose as signed JSON, retried when it fails, with a delivery log you can replay from.'
 /** The address keeps the endpoint whose log is open, so a reload or a shared link shows the same log. */
@@ -27,36 +26,22 @@ const LOG_PARAM = 'endpoint'
 
 /** `/app/organization/webhooks`: the organization's endpoints, their secrets, test events and delivery logs. */
 export function WebhooksPage({ organization }: { organization: OrganizationSummary }) {
-  const canManage = usePermission('webhooks.manage', organization.id)
-  const header = (
-    <header className={pageStyles.header}>
-      <h1>{TITLE}</h1>
-      <p className={pageStyles.lead}>{LEAD}</p>
-    </header>
+  return (
+    <GatedToolPage
+      organization={organization}
+      title={TITLE}
+      lead={LEAD}
+      feature="campaigns"
+      pitch={WHAT_THEY_ARE}
+      permission="webhooks.manage"
+      denied={{
+        title: 'Only owners and admins manage webhooks',
+        body: 'Your role in this organization does not include webhooks: their endpoints, signing secrets and delivery logs carry the organization’s events and data. Ask one of its owners or admins to add an endpoint or to look into a delivery for you.',
+      }}
+    >
+      <Endpoints organizationId={organization.id} />
+    </GatedToolPage>
   )
-  if (!planUnlocks(organization.plan, 'campaigns')) {
-    return (
-      <div className={pageStyles.page}>
-        {header}
-        <UpgradePrompt feature="campaigns" organization={organization}>
-          {WHAT_THEY_ARE}
-        </UpgradePrompt>
-      </div>
-    )
-  }
-  if (!canManage) {
-    return (
-      <div className={pageStyles.page}>
-        {header}
-        <Alert title="Only owners and admins manage webhooks">
-          Your role in this organization does not include webhooks: their endpoints, signing secrets and
-          delivery logs carry the organization’s events and data. Ask one of its owners or admins to add an
-          endpoint or to look into a delivery for you.
-        </Alert>
-      </div>
-    )
-  }
-  return <Endpoints organizationId={organization.id} />
 }
 
 function Endpoints({ organizationId }: { organizationId: string }) {
