@@ -122,6 +122,8 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
       ['/app/organization/billing', 'Subscription & billing'],
       ['/app/organization/invoices', 'Invoices'],
       ['/app/organization/settings', 'Organization settings'],
+      ['/app/organization/api-keys', 'API keys'],
+      ['/app/organization/webhooks', 'Webhooks'],
       ['/app/settings', 'Settings'],
     ] as const) {
       await page.goto(at(path))
@@ -289,6 +291,8 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
       '/app/organization/settings',
       '/app/organizations/new',
       '/app/organization/billing',
+      '/app/organization/api-keys',
+      '/app/organization/webhooks',
     ]) {
       await page.goto(at(path))
       await page.getByRole('heading', { level: 1 }).waitFor()
