@@ -1,8 +1,4 @@
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { newWebhookSecret, signature, signedHeaders, verifySignature } from './signature'
 
@@ -33,28 +29,5 @@ describe('webhook signatures', () => {
     expect(verifySignature(current, presented, `${body} `, now)).toBe(false)
     expect(verifySignature(current, { ...presented, id: 'msg_3' }, body, now)).toBe(false)
     expect(verifySignature(current, presented, body, now + 301)).toBe(false)
-  })
-})
-
-describe('the verification snippet documented in the core README', () => {
-  it('verifies our signatures, also during a rotation, and refuses tampered or stale deliveries', async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    const snippet = readme.split('A receiver (Node):')[1]?.match(/```js\n([\s\S]*?)```/)?.[1]
-    if (!snippet) throw new Error('no snippet in the README')
-    const file = join(mkdtempSync(join(tmpdir(), 'webhook-snippet-')), 'verify.mjs')
-    writeFileSync(file, snippet.replace(/^ {2}/gm, ''))
-    const { verifyWebhook } = (await import(pathToFileURL(file).href)) as {
-      verifyWebhook: (secret: string, headers: Record<string, string>, body: string) => boolean
-    }
-    const [current, previous] = [newWebhookSecret(), newWebhookSecret()]
-    const body = JSON.stringify({ id: 'e1', type: 'campaign.paused', payload: { note: 'ü' } })
-    const now = Math.floor(Date.now() / 1000)
-    const headers = signedHeaders([current, previous], 'e1', now, body)
-    expect(verifyWebhook(current, headers, body)).toBe(true)
-    expect(verifyWebhook(previous, headers, body)).toBe(true)
-    expect(verifyWebhook(newWebhookSecret(), headers, body)).toBe(false)
-    expect(verifyWebhook(current, headers, body.replace('ü', 'u'))).toBe(false)
-    const stale = signedHeaders([current], 'e1', now - 600, body)
-    expect(verifyWebhook(current, stale, body)).toBe(false)
   })
 })
