@@ -14,6 +14,7 @@ import { JOB_ERROR_STATUS } from './jobs/errors'
 import { ORGANIZATION_ERROR_STATUS } from './organizations/errors'
 import { SES_MONITORING_ERROR_STATUS } from './ses-monitoring/errors'
 import { SES_SYNC_ERROR_STATUS } from './ses-sync/errors'
+import { TEAM_ERROR_STATUS } from './teams/errors'
 import { TEMPLATE_ERROR_STATUS } from './templates/errors'
 import { WEBHOOK_ERROR_STATUS } from './webhooks/errors'
 
@@ -48,6 +49,7 @@ export const DOMAIN_ERROR_STATUS = [
   ACCOUNT_ERROR_STATUS,
   ORGANIZATION_ERROR_STATUS,
   API_KEY_ERROR_STATUS,
+  TEAM_ERROR_STATUS,
   AWS_ACCOUNT_ERROR_STATUS,
   EMAIL_IDENTITY_ERROR_STATUS,
   SES_MONITORING_ERROR_STATUS,
@@ -74,6 +76,7 @@ export const ERROR_STATUS = {
   ...ACCOUNT_ERROR_STATUS,
   ...ORGANIZATION_ERROR_STATUS,
   ...API_KEY_ERROR_STATUS,
+  ...TEAM_ERROR_STATUS,
   ...AWS_ACCOUNT_ERROR_STATUS,
   ...EMAIL_IDENTITY_ERROR_STATUS,
   ...SES_MONITORING_ERROR_STATUS,

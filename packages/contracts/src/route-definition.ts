@@ -45,6 +45,7 @@ export const ENDPOINT_GROUPS = [
   'public-audience',
   // The organization's API keys, managed in the dashboard (list, create, rename, rotate, revoke).
   'api-keys',
+  'teams',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

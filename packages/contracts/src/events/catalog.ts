@@ -1,8 +1,10 @@
 import * as z from 'zod'
+import { RoleSchema } from '../account/schemas'
 import { ImportCountsSchema } from '../audience/import-counts'
 import { JobCountsSchema, JobStatusSchema } from '../jobs/schemas'
 import { PlanSchema, SubscriptionStatusSchema } from '../plans'
 import { type Principal, PrincipalSchema } from '../principal'
+import { InvitableRoleSchema } from '../teams/schemas'
 import { TemplateVersionActionSchema } from '../templates/versions'
 import {
   CampaignFinishedSchema,
@@ -214,6 +216,50 @@ export const EVENT_PAYLOADS = {
   'message.clicked': MessageClickedSchema,
   'message.bounced': MessageBouncedSchema,
   'message.complained': MessageComplainedSchema,
+  /** Addresses were invited to the organization (one event per invitation; resends are `member.invitation_resent`). */
+  'member.invited': z.object({
+    invitationId: z.string().min(1),
+    email: z.string().min(1),
+    role: InvitableRoleSchema,
+  }),
+  /** A pending invitation was sent again with a new link (the old link stopped working). */
+  'member.invitation_resent': z.object({ invitationId: z.string().min(1), email: z.string().min(1) }),
+  /** A pending invitation ended without a member: revoked by the team, or declined by the invitee. */
+  'member.invitation_ended': z.object({
+    invitationId: z.string().min(1),
+    email: z.string().min(1),
+    state: z.enum(['revoked', 'declined']),
+  }),
+  /** Someone joined the organization by accepting an invitation. */
+  'member.joined': z.object({
+    accountId: z.string().min(1),
+    email: z.string(),
+    role: RoleSchema,
+    invitationId: z.string().min(1),
+  }),
+  /** A member left the organization (`left`) or was removed by the team (`removed`, one event per member). */
+  'member.removed': z.object({
+    accountId: z.string().min(1),
+    email: z.string(),
+    role: RoleSchema,
+    reason: z.enum(['removed', 'left']),
+  }),
+  /** A member's role changed (a role change, or an ownership transfer: one event per member whose role moved). */
+  'member.role_changed': z.object({
+    accountId: z.string().min(1),
+    email: z.string(),
+    from: RoleSchema,
+    to: RoleSchema,
+  }),
+  /** An API key was created or rotated into a new key (never its secret). */
+  'api_key.created': z.object({
+    keyId: z.string().min(1),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    rotatedFrom: z.string().min(1).nullable(),
+  }),
+  /** An API key was revoked (by a member, or at the end of a rotation's grace period). */
+  'api_key.revoked': z.object({ keyId: z.string().min(1), name: z.string() }),
   /**
    * An outgoing webhook endpoint stopped receiving deliveries: every attempt of a delivery failed over the retry
    * schedule (about a day), so it was disabled (the owners are mailed; a member re-enables it). Never the secret.
