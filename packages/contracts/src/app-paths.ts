@@ -95,4 +95,6 @@ export const appPaths = {
   /** The mailed links of the sign-in flows: the token rides in the fragment, which never reaches a server log. */
   verifyEmail: (token: string) => `/auth/verify-email#token=${encodeURIComponent(token)}`,
   resetPassword: (token: string) => `/auth/reset-password#token=${encodeURIComponent(token)}`,
+  /** An invitation's mailed link (`/join` page, invite layout); its token is the invitee's proof. */
+  join: (id: string, query?: { token?: string }) => withQuery(`/join/${segment(id)}`, query),
 } as const
