@@ -29,7 +29,7 @@ export const PERMISSIONS = {
   /** Topics and contacts: read them, and change them (any member manages the audience, like content). */
   'audience.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'audience.write': ['OWNER', 'ADMIN', 'MEMBER'],
-  /** Campaigns: read them (and their pre-flight and recipients), and create, edit, send, pause, cancel, delete. */
+  /** Campaigns: read them (and their pre-flight and recipients), and create, edit, test-send, pause, cancel, delete. */
   'campaigns.read': ['OWNER', 'ADMIN', 'MEMBER'],
   'campaigns.write': ['OWNER', 'ADMIN', 'MEMBER'],
   /** Sending reaches every contact: send now, schedule, resume and retry (members draft and test-send). */

@@ -13,7 +13,7 @@ export const API_SCOPES = {
   'topics:write': 'audience.write',
   'campaigns:read': 'campaigns.read',
   'campaigns:write': 'campaigns.write',
-  'campaigns:send': 'campaigns.write',
+  'campaigns:send': 'campaigns.send',
   'transactional:send': 'campaigns.write',
   'reports:read': 'campaigns.read',
 } as const satisfies Record<string, Permission>

@@ -44,6 +44,21 @@ export const CAMPAIGN_ACTIONS = [
 export const CampaignActionSchema = z.enum(CAMPAIGN_ACTIONS)
 export type CampaignAction = z.infer<typeof CampaignActionSchema>
 
+/**
+ * The actions that send to contacts (or set a time to): they need `campaigns.send` (owners and admins), checked in
+ * core whichever route asks. Pausing and cancelling stop sending: the route's own permission is enough.
+ */
+export const CAMPAIGN_SENDING_ACTIONS = [
+  'schedule',
+  'send',
+  'resume',
+  'retryFailed',
+  'retryUnconfirmed',
+] as const satisfies readonly CampaignAction[]
+
+export const sendsToContacts = (action: CampaignAction): boolean =>
+  (CAMPAIGN_SENDING_ACTIONS as readonly CampaignAction[]).includes(action)
+
 export const CampaignNameSchema = safeName(nonBlank(z.string().trim().min(1).max(200)), 'A campaign name')
 
 /** Sender: a verified identity of the campaign's AWS account (an address, or any address at a verified domain). */

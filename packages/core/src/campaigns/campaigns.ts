@@ -31,7 +31,7 @@ import type { CampaignRecord } from './model'
 import { checkReferences } from './references'
 import { senderDefaultsPut } from './sender-defaults.repo'
 import { listRecipients as readRecipients } from './sending/public'
-import { applyAction } from './transitions'
+import { applyAction, assertMaySend } from './transitions'
 import { currentViews, toCampaignView } from './view'
 
 export const campaignNotFound = () => new AppError('campaigns.not_found', 'No such campaign.')
@@ -137,6 +137,9 @@ export async function updateCampaign(
   body: z.output<typeof PatchCampaignBodySchema>,
 ): Promise<Campaign> {
   const before = await requireCampaign(context.organizationId, id)
+  // A scheduled campaign is approved to go out: changing what, to whom or when it sends is sending (cancelling
+  // it is not).
+  if (before.status === 'SCHEDULED' && !isCampaignAction(body)) assertMaySend(context)
   if (body.version !== undefined && body.version !== before.version) throw versionConflict(before.version)
   if (isCampaignAction(body)) return applyAction(context, before, body.action)
   return editCampaign(before, body, principalOf(context.actor))

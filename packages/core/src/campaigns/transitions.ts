@@ -1,8 +1,15 @@
-import type { Campaign, CampaignAction, CampaignSchedule, CampaignStatus, Principal } from '@app/contracts'
+import {
+  type Campaign,
+  type CampaignAction,
+  type CampaignSchedule,
+  type CampaignStatus,
+  type Principal,
+  sendsToContacts,
+} from '@app/contracts'
 import { principalOf } from '../actor'
 import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
-import type { OrganizationContext } from '../organizations/public'
+import { allows, type OrganizationContext } from '../organizations/public'
 import { getCampaignRecord } from './campaigns.repo'
 import { currentContent, type Refusal, refusalsOf, senderValues } from './checks'
 import type { CampaignRecord } from './model'
@@ -60,6 +67,20 @@ export function refused(refusals: Refusal[]): AppError {
   )
 }
 
+/**
+ * Sending reaches every contact: sending, scheduling, resuming and retrying need `campaigns.send` (owners and
+ * admins; a key with `campaigns:send`), whichever route asks (403 before anything changes).
+ */
+export function assertMaySend(context: OrganizationContext): void {
+  if (allows(context, 'campaigns.send')) return
+  throw new AppError(
+    'permission.denied',
+    context.actor.kind === 'apiKey'
+      ? 'This API key lacks the campaigns:send scope sending needs.'
+      : 'Sending a campaign needs an owner or admin of the organization: ask one to send or schedule it.',
+  )
+}
+
 const unscheduled = (record: CampaignRecord, actor: Principal) =>
   outboxPut(newEvent('campaign.unscheduled', record.orgId, { campaignId: record.id }, actor))
 
@@ -74,6 +95,7 @@ export async function applyAction(
   /** `schedule`: the time to schedule a draft at, set with the change (the draft's own when absent). */
   options: { schedule?: CampaignSchedule } = {},
 ): Promise<Campaign> {
+  if (sendsToContacts(action)) assertMaySend(context)
   const actor = principalOf(context.actor)
   const { status } = await toCampaignView(record)
   if (!nextStatus(status, action)) throw invalidTransition(status, action)
