@@ -4,15 +4,17 @@ import { queryAll, tableName } from '@app/core/db/table'
 import { createLocalCustomerAccount, createLocalCustomerRole } from '@app/local-stack/testing/local-aws'
 import { QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
-import { addMember } from './seed'
+import { addMember, setSubscription } from './seed'
 import { newUser, stack } from './stack'
 
 type User = Awaited<ReturnType<typeof newUser>>
 type Keys = Awaited<ReturnType<typeof createLocalCustomerAccount>>
 
+/** An owner whose organization has room for several AWS accounts (Team Plus: 10 seats). */
 async function ownerAndOrg() {
   const owner = await newUser()
   const orgId: string = (await owner.api.get('/api/account')).body.organizations[0].id
+  await setSubscription(orgId, 'TEAM_PLUS_MONTHLY', 'active')
   return { owner, orgId }
 }
 

@@ -12,14 +12,16 @@ import {
 } from '@app/local-stack/testing/local-aws'
 import { ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it, vi } from 'vitest'
-import { addMember } from './seed'
+import { addMember, setSubscription } from './seed'
 import { newUser, stack, uniqueEmail, waitForMail } from './stack'
 
 type User = Awaited<ReturnType<typeof newUser>>
 
+/** An owner whose organization has room for several AWS accounts (Team Plus: 10 seats). */
 async function ownerAndOrg() {
   const owner = await newUser()
   const orgId: string = (await owner.api.get('/api/account')).body.organizations[0].id
+  await setSubscription(orgId, 'TEAM_PLUS_MONTHLY', 'active')
   return { owner, orgId }
 }
 
@@ -136,6 +138,30 @@ describe('connecting with access keys', () => {
     const status = await owner.api.get(`/api/aws-accounts/${unknown.body.id}/status`)
     expect(status.status).toBe(409)
     expect(status.body.error.code).toBe('aws_account.not_verified')
+  })
+
+  it("stops at the plan's AWS account seats; an organization over them (downgraded) keeps what it has", async () => {
+    const owner = await newUser()
+    const orgId: string = (await owner.api.get('/api/account')).body.organizations[0].id
+    // No plan yet counts as Start: one AWS account.
+    expect((await connectWithKeys(owner, orgId)).status).toBe(201)
+    const refused = await connectWithKeys(owner, orgId)
+    expect(refused.status).toBe(402)
+    expect(refused.body.error).toEqual({
+      code: 'team.seat_limit',
+      message:
+        'Your plan allows 1 AWS account and this organization has 1. Upgrade to Solo (2 AWS accounts) in Subscription & billing.',
+    })
+    await setSubscription(orgId, 'SOLO_MONTHLY', 'active')
+    expect((await connectWithKeys(owner, orgId)).status).toBe(201)
+    expect((await connectWithKeys(owner, orgId)).body.error.code).toBe('team.seat_limit')
+    // A subscription that ended leaves Start's seats: both connections stay, none can be added.
+    await setSubscription(orgId, 'SOLO_MONTHLY', 'canceled')
+    const listedNow = await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)
+    expect(listedNow.body.items).toHaveLength(2)
+    const over = await connectWithKeys(owner, orgId)
+    expect(over.body.error.message).toContain('Your plan allows 1 AWS account and this organization has 2.')
+    expect((await owner.api.get(`/api/aws-accounts?organizationId=${orgId}`)).body.items).toHaveLength(2)
   })
 
   it('refuses bad input and members, changing nothing', async () => {

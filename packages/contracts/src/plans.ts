@@ -70,6 +70,16 @@ export interface TierInfo {
   templateActionsPerMonth: number | null
   /** Gated capabilities this tier unlocks, in FEATURES order. */
   features: readonly Feature[]
+  /**
+   * Members (pending invitations count) and connected AWS accounts an organization on this tier may have: enforced
+   * when inviting, joining and connecting; an organization over a limit (downgraded) keeps all but adds none.
+   */
+  seats: Seats
+}
+
+export interface Seats {
+  members: number
+  awsAccounts: number
 }
 
 function tierFeatures(tier: PlanTier): readonly Feature[] {
@@ -85,6 +95,7 @@ export const TIERS: Record<PlanTier, TierInfo> = {
     priceUsd: { month: 0, year: 0 },
     templateActionsPerMonth: START_ACTIONS_PER_MONTH,
     features: tierFeatures('START'),
+    seats: { members: 1, awsAccounts: 1 },
   },
   SOLO: {
     tier: 'SOLO',
@@ -94,6 +105,7 @@ export const TIERS: Record<PlanTier, TierInfo> = {
     priceUsd: { month: 19, year: 190 },
     templateActionsPerMonth: null,
     features: tierFeatures('SOLO'),
+    seats: { members: 1, awsAccounts: 2 },
   },
   TEAM: {
     tier: 'TEAM',
@@ -103,6 +115,7 @@ export const TIERS: Record<PlanTier, TierInfo> = {
     priceUsd: { month: 49, year: 490 },
     templateActionsPerMonth: null,
     features: tierFeatures('TEAM'),
+    seats: { members: 5, awsAccounts: 3 },
   },
   TEAM_PLUS: {
     tier: 'TEAM_PLUS',
@@ -112,6 +125,7 @@ export const TIERS: Record<PlanTier, TierInfo> = {
     priceUsd: { month: 99, year: 990 },
     templateActionsPerMonth: null,
     features: tierFeatures('TEAM_PLUS'),
+    seats: { members: 25, awsAccounts: 10 },
   },
 }
 
@@ -153,6 +167,16 @@ export function planUnlocks(plan: Plan | null | undefined, feature: Feature): bo
 /** Paid plans manage templates without a monthly limit (spec §9). */
 export function hasUnlimitedTemplateActions(plan: Plan): boolean {
   return TIERS[planTier(plan)].templateActionsPerMonth === null
+}
+
+/** The seats of an organization's plan; an organization without a plan yet has START's. */
+export function seatsOf(plan: Plan | null | undefined): Seats {
+  return TIERS[plan ? planTier(plan) : 'START'].seats
+}
+
+/** The cheapest tier with at least `count` seats of `kind`, for 'Upgrade to …' hints; null when none has. */
+export function lowestTierWithSeats(kind: keyof Seats, count: number): PlanTier | null {
+  return PLAN_TIERS.find((tier) => TIERS[tier].seats[kind] >= count) ?? null
 }
 
 /** The cheapest tier that unlocks a feature, for 'Upgrade to …' hints. */

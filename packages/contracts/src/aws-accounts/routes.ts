@@ -30,14 +30,14 @@ export const awsAccountRoutes = {
     path: '/api/aws-accounts',
     group: 'aws-accounts',
     summary:
-      'Connect an AWS account by cross-account role (ExternalId) or access keys; keys are checked at once',
+      "Connect an AWS account by cross-account role (ExternalId) or access keys (keys are checked at once), within the plan's AWS account seats",
     auth: 'user',
     permission: 'aws_accounts.manage',
     organization: { in: 'query', key: 'organizationId' },
     query: OrganizationIdQuerySchema,
     body: CreateAwsAccountBodySchema,
     response: AwsAccountSchema,
-    errors: [...ORGANIZATION_ERRORS, ...AWS_ERRORS],
+    errors: [...ORGANIZATION_ERRORS, ...AWS_ERRORS, 'team.seat_limit'],
     status: 201,
   }),
   updateAwsAccount: route({

@@ -95,13 +95,16 @@ export type ChangeRoleBody = z.infer<typeof ChangeRoleBodySchema>
 export const TransferOwnershipBodySchema = z.object({ accountId: AccountIdSchema }).strict()
 export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBodySchema>
 
+/** At most this many members in one bulk removal (one transaction: all or none). */
+export const REMOVE_BATCH_MAX = 30
+
 /** The bulk removal's body (spec §7: `DELETE organizations/{id}/team` with `accountIds`). */
 export const RemoveMembersBodySchema = z
   .object({
     accountIds: z
       .array(AccountIdSchema)
       .min(1, { message: 'Name at least one member.' })
-      .max(100, { message: 'At most 100 members at once.' })
+      .max(REMOVE_BATCH_MAX, { message: `At most ${REMOVE_BATCH_MAX} members at once.` })
       .refine((ids) => new Set(ids).size === ids.length, { message: 'A member is named twice.' }),
   })
   .strict()

@@ -127,6 +127,29 @@ export async function getAccountProfile(accountId: string): Promise<AccountRecor
   return Item ? toAccount(Item) : undefined
 }
 
+/** Several accounts' profiles (BatchGet), in the order asked; undefined for one that is gone. */
+export async function getAccountProfiles(accountIds: string[]): Promise<(AccountRecord | undefined)[]> {
+  const found = await batchGet(accountIds.map(accountKey), { consistent: true })
+  return found.map((item) => (item ? toAccount(item) : undefined))
+}
+
+/**
+ * Selects an organization for the account, in a caller's transaction (joining one lands the member in it); the
+ * AWS account selection is cleared as a selection by hand clears it (spec §4).
+ */
+export function selectOrganizationWrite(accountId: string, orgId: string): NamedItem {
+  return {
+    name: 'account.selection',
+    Update: {
+      TableName: tableName(),
+      Key: accountKey(accountId),
+      UpdateExpression: 'SET selectedOrganization = :org REMOVE selectedAwsAccount',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':org': orgId },
+    },
+  }
+}
+
 export async function findAccountByEmail(email: string): Promise<AccountRecord | undefined> {
   const { GSI1PK, GSI1SK } = accountEmailIndex(email)
   const { items } = await queryIndex(GSI1, GSI1PK, { sk: { equals: GSI1SK }, limit: 1 })

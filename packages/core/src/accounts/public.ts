@@ -9,7 +9,9 @@ export {
   type AccountMembership,
   type AccountRecord,
   findAccountByEmail,
+  getAccountProfiles,
   getAccountWithMemberships,
+  selectOrganizationWrite,
 } from './accounts.repo'
 /** Email verification and password reset, as core's `index.ts` hands them to the functions. */
 export * as EmailVerification from './email-verification'

@@ -23,7 +23,7 @@ import { AppError } from '../errors'
 import { newEvent, outboxPut } from '../events/outbox'
 import type { Logger } from '../log'
 import { ensureOrganizationMigrated, movePublicationsToAccounts } from '../migrations/public'
-import type { OrganizationContext } from '../organizations/public'
+import { assertSeats, type OrganizationContext } from '../organizations/public'
 import type { AwsConnectionRecord } from './aws-accounts.repo'
 import * as Repo from './aws-accounts.repo'
 import { toCustomerAwsError } from './aws-errors'
@@ -121,7 +121,7 @@ export async function listAwsAccounts({
 }
 
 export async function createAwsAccount(
-  { actor, organizationId: orgId }: OrganizationContext,
+  { actor, organizationId: orgId, organization }: OrganizationContext,
   body: z.output<typeof CreateAwsAccountBodySchema>,
 ): Promise<AwsAccount> {
   await ensureOrganizationMigrated(orgId)
@@ -148,6 +148,13 @@ export async function createAwsAccount(
     }
   }
   if (record.method === 'keys' || record.roleArn) record = await verify(record)
+  // The plan's AWS account seats; connecting an account that is connected already is refused by its claim instead
+  // (the more useful answer: it names the connection).
+  const connections = await Repo.listConnections(orgId)
+  const again = connections.some(
+    (other) => other.awsAccountNumber === record.awsAccountNumber && other.region === record.region,
+  )
+  if (!record.awsAccountNumber || !again) assertSeats(organization, 'awsAccounts', connections.length, 1)
   const created = record
   const event = newEvent(
     'aws_account.connected',

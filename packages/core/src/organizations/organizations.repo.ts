@@ -214,6 +214,60 @@ export async function removeMember(orgId: string, accountId: string): Promise<vo
   ])
 }
 
+/**
+ * The writes that change a member's role from `from` to `to` (both membership items), each on condition that the
+ * role is still `from`: a concurrent change or removal makes the transaction fail rather than overwrite it.
+ */
+export function roleChangeWrites(orgId: string, accountId: string, from: Role, to: Role): NamedItem[] {
+  const update = (name: string, Key: Record<string, string>): NamedItem => ({
+    name,
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression: 'SET #role = :to',
+      ConditionExpression: '#role = :from',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':from': from, ':to': to },
+    },
+  })
+  return [
+    update('organization.member', organizationMemberKey(orgId, accountId)),
+    update('account.membership', accountMembershipKey(accountId, orgId)),
+  ]
+}
+
+/** The writes that remove a member read with `role` (both items), on condition that the role did not change. */
+export function memberRemovalWrites(orgId: string, accountId: string, role: Role): NamedItem[] {
+  const remove = (name: string, Key: Record<string, string>): NamedItem => ({
+    name,
+    Delete: {
+      TableName: tableName(),
+      Key,
+      ConditionExpression: '#role = :role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role },
+    },
+  })
+  return [
+    remove('organization.member', organizationMemberKey(orgId, accountId)),
+    remove('account.membership', accountMembershipKey(accountId, orgId)),
+  ]
+}
+
+/** A check (in a caller's transaction) that a member still holds `role`: the owner that stays when another goes. */
+export function memberRoleCheck(orgId: string, accountId: string, role: Role): NamedItem {
+  return {
+    name: 'organization.remaining_owner',
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: organizationMemberKey(orgId, accountId),
+      ConditionExpression: '#role = :role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role },
+    },
+  }
+}
+
 /** Deletes the profile as it was read: fails (to be read again) if the Stripe customer changed meanwhile. */
 export function deleteOrganizationWrite(org: OrganizationRecord): NamedItem {
   return {

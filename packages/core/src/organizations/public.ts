@@ -18,13 +18,19 @@ export {
   getOrganization,
   listMembers,
   type MemberRecord,
+  memberRemovalWrites,
+  memberRoleCheck,
+  memberWrites,
   type OrganizationRecord,
   removeMember,
+  roleChangeWrites,
   toMember,
   toOrganizationRecord,
 } from './organizations.repo'
 /** Roles and permissions (`Permissions.…` in the functions). */
 export type { Permission } from './permissions'
 export * as Permissions from './permissions'
+/** The plan's seats (members, AWS accounts) and their check. */
+export { assertSeats, seatsFor } from './seats'
 /** A write together with the template actions it records, in one transaction (templates and blocks). */
 export { type TransactItem, WriteRefused, writeWithTemplateActions } from './template-actions'
