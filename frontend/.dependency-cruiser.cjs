@@ -6,8 +6,9 @@
  * `components/` and `lib/` are the app's building blocks: they import no feature and nothing of `app/`.
  */
 const SHARED = {
-  // usePermission: every feature asks the account's role through it (contracts' `can`).
-  account: ['account-state', 'api/account', 'use-permission'],
+  // usePermission: every feature asks the account's role through it (contracts' `can`); the team page draws
+  // members' initials as the avatar menu does.
+  account: ['account-display', 'account-state', 'api/account', 'use-permission'],
   'api-docs': ['api-docs-page'],
   audience: ['api/audience'],
   'aws-accounts': [

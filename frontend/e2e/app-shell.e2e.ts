@@ -131,7 +131,7 @@ describe('app shell in a real browser (built bundle, production CSP)', () => {
     }
 
     // Placeholder pages say honestly that they are coming.
-    for (const path of ['/app/github-sync', '/app/organization/team']) {
+    for (const path of ['/app/github-sync']) {
       await page.goto(at(path))
       await page
         .getByRole('region', { name: 'Coming soon' })

@@ -85,7 +85,7 @@ const PAGES: readonly Page[] = [
   { path: paths.settings(), load: () => import('./routes/app/settings') },
   { path: paths.newOrganization(), load: () => import('./routes/app/new-organization') },
   { path: paths.organizationSettings(), load: () => import('./routes/app/organization-settings') },
-  { path: paths.organizationTeam(), load: planned('team') },
+  { path: paths.organizationTeam(), load: () => import('./routes/app/team') },
   { path: paths.apiKeys(), load: () => import('./routes/app/api-keys') },
   { path: paths.webhooks(), load: () => import('./routes/app/webhooks') },
   { path: paths.billing(), load: () => import('./routes/app/billing') },

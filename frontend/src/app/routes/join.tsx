@@ -1,30 +1,49 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router-dom'
-import { AuthCard } from '../../components/layouts/auth-layout'
-import { Alert } from '../../components/ui/alert'
-import { ButtonLink } from '../../components/ui/button'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import {
+  type LoaderFunctionArgs,
+  redirect,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom'
+import { accountQueries } from '../../features/account/api/account'
+import { signOutOfThisBrowser } from '../../features/auth/api/session'
 import { rememberCallback } from '../../features/auth/callback-cookie'
+import { JoinInvitation } from '../../features/team/components/join-invitation'
 import { configureAmplify, isSignedIn } from '../../lib/amplify'
-import { paths } from '../../lib/paths'
 
-/** Spec §2: a signed-out visitor opening an invitation signs up first and comes back here afterwards. */
+/**
+ * Spec §2: a signed-out visitor opening an invitation signs up first and comes back here afterwards (the callback
+ * cookie); a signed-in one sees the invitation once the account has loaded.
+ */
 export const clientLoader =
-  () =>
+  (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     await configureAmplify()
     if (!(await isSignedIn())) throw redirect(rememberCallback(new URL(request.url)))
+    await queryClient.ensureQueryData(accountQueries.current())
     return null
   }
 
 export function Component() {
+  const id = useParams()['*']?.split('/')[0]
+  const [search] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  // Signed out, the same link sends the visitor to sign-up (or sign-in from there) and back here.
+  const switchAccount = async () => {
+    await signOutOfThisBrowser()
+    queryClient.clear()
+    navigate(`${location.pathname}${location.search}`, { replace: true })
+  }
   return (
-    <AuthCard title="Join an organization">
-      <Alert tone="info" title="No invitation to accept here yet">
-        Team invitations arrive with team management. Until then, ask an owner to add you once it is
-        available.
-      </Alert>
-      <ButtonLink to={paths.dashboard()} block>
-        Go to dashboard
-      </ButtonLink>
-    </AuthCard>
+    <JoinInvitation
+      key={`${id}:${search.get('token')}`}
+      id={id}
+      token={search.get('token')}
+      onSwitchAccount={switchAccount}
+    />
   )
 }

@@ -29,9 +29,6 @@ export const ROLE_TABLE: readonly RoleTableRow[] = [
   { label: 'Delete the organization', permission: 'organization.delete' },
 ]
 
-/** How each role is named on the team page. */
-export const ROLE_LABELS: Record<Role, string> = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' }
-
 /** The table's columns, most powerful first. */
 export const ROLE_TABLE_ROLES: readonly Role[] = ROLES
 

@@ -4,7 +4,6 @@ import styles from '../../../components/layouts/page.module.css'
 import { ButtonLink } from '../../../components/ui/button'
 import { selectedOrganizationOf } from '../../../features/account/account-state'
 import { accountQueries } from '../../../features/account/api/account'
-import { paths } from '../../../lib/paths'
 import type { RouteModule } from '../../router'
 import { lockedUntil } from '../../shell/navigation'
 
@@ -29,12 +28,6 @@ export const PLANNED_PAGES = {
     title: 'Github sync',
     purpose: 'Keep your templates in a GitHub repository and push changes to SES from there.',
     feature: 'githubSync',
-  },
-  team: {
-    offering: 'teamInvitations',
-    title: 'Team',
-    purpose: 'Invite people to this organization, choose their role and remove members.',
-    meanwhile: { label: 'Organization settings', to: paths.organizationSettings() },
   },
 } satisfies Record<string, PlannedPage>
 
