@@ -87,9 +87,9 @@ describe('public site in a real browser', () => {
     await main.getByText('No credit card required').first().waitFor()
     // What the plans sell but the product does not do yet carries a mark; what exists does not.
     const tiles = main.getByRole('list').first().getByRole('listitem')
-    for (const unbuilt of ['GitHub sync', 'Teams'])
+    for (const unbuilt of ['GitHub sync'])
       await tiles.filter({ has: page.getByRole('heading', { name: `${unbuilt} Coming soon` }) }).waitFor()
-    for (const built of ['Templates', 'Audience', 'Campaigns', 'Campaigns API'])
+    for (const built of ['Templates', 'Audience', 'Campaigns', 'Campaigns API', 'Teams'])
       await tiles.filter({ has: page.getByRole('heading', { name: built, exact: true }) }).waitFor()
     const header = page.getByRole('banner')
     expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app')
@@ -148,6 +148,10 @@ describe('public site in a real browser', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Start', exact: true }) })
     expect(await start.getByText('Coming soon').count()).toBe(0)
+    // Each plan's seats, from the catalogue.
+    await team.getByText('Up to 5 members', { exact: true }).waitFor()
+    await team.getByText('Up to 3 AWS accounts', { exact: true }).waitFor()
+    await start.getByText('1 member', { exact: true }).waitFor()
     await main.getByText('What does “Coming soon” mean?').waitFor()
     await screenshot(page, 'public-pricing-desktop')
     await page.getByRole('radio', { name: /Yearly/ }).check()

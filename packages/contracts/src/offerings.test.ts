@@ -3,9 +3,9 @@ import { COMING_SOON, FEATURE_LABELS, FEATURES, isComingSoon, OFFERING_LABELS } 
 
 describe('what the plans sell', () => {
   it('marks what is sold but not built yet as coming soon, and nothing that exists', () => {
-    for (const offering of ['githubSync', 'teamInvitations'] as const)
-      expect(isComingSoon(offering)).toBe(true)
-    // Built and sold today: blocks, logs & metrics, the audience, campaigns and their API.
+    expect(isComingSoon('githubSync')).toBe(true)
+    // Built and sold today: blocks, logs & metrics, the audience, campaigns and their API, team invitations.
+    expect(isComingSoon('teamInvitations')).toBe(false)
     expect(isComingSoon('campaigns')).toBe(false)
     expect(isComingSoon('campaignsApi')).toBe(false)
     expect(isComingSoon('reusableBlocks')).toBe(false)

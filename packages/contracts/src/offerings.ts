@@ -32,7 +32,7 @@ export const OFFERING_LABELS: Record<Offering, string> = {
  * pages, plan pickers) and the dashboard's placeholder pages mark these "Coming soon"; the issue that builds one
  * removes it from this list, and every mark goes with it.
  */
-export const COMING_SOON: readonly Offering[] = ['githubSync', 'teamInvitations']
+export const COMING_SOON: readonly Offering[] = ['githubSync']
 
 export const COMING_SOON_LABEL = 'Coming soon'
 

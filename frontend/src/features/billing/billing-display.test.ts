@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUSES, type SubscriptionSummary } from '@app/contracts'
+import { SUBSCRIPTION_STATUSES, type SubscriptionSummary, TIERS } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import {
   endedSubscriptionTitle,
@@ -8,6 +8,7 @@ import {
   isLiveSubscription,
   isNavigableUrl,
   renewalText,
+  seatsText,
   subscriptionStatusText,
 } from './billing-display'
 
@@ -107,5 +108,14 @@ describe('endedSubscriptionTitle', () => {
     expect(endedSubscriptionTitle('incomplete_expired', 'Acme')).toBe(
       'The first payment for Acme did not complete',
     )
+  })
+})
+
+describe('seatsText', () => {
+  it("names each tier's members and AWS accounts from the catalogue", () => {
+    expect(seatsText(TIERS.START.seats)).toBe('1 member and 1 AWS account')
+    expect(seatsText(TIERS.SOLO.seats)).toBe('1 member and up to 2 AWS accounts')
+    expect(seatsText(TIERS.TEAM.seats)).toBe('Up to 5 members and 3 AWS accounts')
+    expect(seatsText(TIERS.TEAM_PLUS.seats)).toBe('Up to 25 members and 10 AWS accounts')
   })
 })

@@ -1,6 +1,7 @@
 import {
   type Invoice,
   LIVE_SUBSCRIPTION_STATUSES,
+  type Seats,
   type SubscriptionStatus,
   type SubscriptionSummary,
 } from '@app/contracts'
@@ -148,4 +149,14 @@ export function endedSubscriptionTitle(status: SubscriptionStatus | null, organi
     default:
       return `The subscription of ${organizationName} has ended`
   }
+}
+
+/** A plan's seats in words: "Up to 5 members and 3 AWS accounts", "1 member and up to 2 AWS accounts". */
+export function seatsText(seats: Seats): string {
+  const members = seats.members === 1 ? '1 member' : `Up to ${seats.members} members`
+  const awsAccounts =
+    seats.awsAccounts === 1
+      ? '1 AWS account'
+      : `${seats.members === 1 ? 'up to ' : ''}${seats.awsAccounts} AWS accounts`
+  return `${members} and ${awsAccounts}`
 }

@@ -22,6 +22,7 @@ import { errorMessage, isApiError } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
 import { usePermission } from '../../account/use-permission'
 import { useStartCheckout } from '../api/billing'
+import { seatsText } from '../billing-display'
 import styles from './plan-picker.module.css'
 
 const PAID_TIERS = PLAN_TIERS.filter((tier) => tier !== 'START')
@@ -95,6 +96,7 @@ export function PlanPicker({ organization, startAction }: PlanPickerProps) {
             <p className={styles.summary}>{TIERS.START.summary}</p>
             <ul className={styles.features}>
               <li>{TIERS.START.templateActionsPerMonth} template actions a month, restored on the 1st</li>
+              <li>{seatsText(TIERS.START.seats)}</li>
               <li>Templates on your own SES account</li>
             </ul>
             <div className={styles.actions}>{startAction}</div>
@@ -161,6 +163,7 @@ function TierCard({
             ? 'Unlimited template management'
             : `${info.templateActionsPerMonth} template actions a month`}
         </li>
+        <li>{seatsText(info.seats)}</li>
         {info.features.map((feature) => (
           <li key={feature}>
             {FEATURE_LABELS[feature]} <ComingSoon offering={feature} />

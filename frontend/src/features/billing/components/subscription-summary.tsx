@@ -1,4 +1,5 @@
-import { type Billing, type OrganizationSummary, planInfo } from '@app/contracts'
+import { type Billing, type OrganizationSummary, planInfo, seatsOf } from '@app/contracts'
+import { Link } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -9,7 +10,7 @@ import { usePermission } from '../../account/use-permission'
 import { PlanBadge } from '../../organizations/components/plan-badge'
 import { TemplateActionsWidget } from '../../organizations/components/template-actions'
 import { useOpenCustomerPortal } from '../api/billing'
-import { isLiveSubscription, renewalText, subscriptionStatusText } from '../billing-display'
+import { isLiveSubscription, renewalText, seatsText, subscriptionStatusText } from '../billing-display'
 import styles from './billing.module.css'
 
 interface SubscriptionSummaryProps {
@@ -67,6 +68,12 @@ export function SubscriptionSummary({
         <TemplateActionsWidget organization={organization} />
       </div>
 
+      {plan && (
+        <p className={styles.muted}>
+          {seatsText(seatsOf(plan))} on this plan (pending invitations count as members). See who is in the
+          organization on <Link to={paths.organizationTeam()}>Team</Link>.
+        </p>
+      )}
       {plan === 'START' && (
         <p className={styles.muted}>
           Template actions restore on the 1st of each month; paid plans have no limit.

@@ -19,6 +19,11 @@ import styles from './pricing.module.css'
 
 const INTERVAL_LABEL: Record<BillingInterval, string> = { month: 'Monthly', year: 'Yearly' }
 
+/** "1 member", "Up to 5 members": the plan's seats (an organization over them keeps everyone, adds no one). */
+function seatLine(count: number, noun: string): string {
+  return count === 1 ? `1 ${noun}` : `Up to ${count} ${noun}s`
+}
+
 function TierCard({ tier, interval }: { tier: PlanTier; interval: BillingInterval }) {
   const info = TIERS[tier]
   const free = tier === 'START'
@@ -50,6 +55,8 @@ function TierCard({ tier, interval }: { tier: PlanTier; interval: BillingInterva
             ? 'Unlimited template management'
             : `${info.templateActionsPerMonth} template actions a month`}
         </li>
+        <li className={styles.included}>{seatLine(info.seats.members, 'member')}</li>
+        <li className={styles.included}>{seatLine(info.seats.awsAccounts, 'AWS account')}</li>
         {FEATURES.map((feature) => {
           const included = info.features.includes(feature)
           return (
