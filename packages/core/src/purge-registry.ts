@@ -10,6 +10,7 @@ import { organizationsPurge } from './organizations/purge'
 import type { PurgeDeclaration } from './purge/registry'
 import { sesMonitoringPurge } from './ses-monitoring/purge'
 import { sesSyncPurge } from './ses-sync/purge'
+import { teamsPurge } from './teams/purge'
 import { blocksPurge, templatesPurge } from './templates/purge'
 import { webhooksPurge } from './webhooks/purge'
 
@@ -33,4 +34,5 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   audienceTransfersPurge,
   campaignsPurge,
   webhooksPurge,
+  teamsPurge,
 ]

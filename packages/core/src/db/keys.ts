@@ -11,7 +11,8 @@
  * Access patterns are tagged by the partition each uses: T = the tenant's ORG#id, E = an entity's own,
  * S = sharded, I = an index. Numbers are stable (code and comments cite them): 1–33 across the platform's
  * domains, K1–K5 API keys, T1–T2 audience transfers, A1–A13 audience, S1–S3 SES suppression, P1–P3 the
- * platform's building blocks, W1–W8 webhooks; a new domain takes its own letter.
+ * platform's building blocks, W1–W8 webhooks, V1–V6 teams' invitations; a new domain takes its own
+ * letter.
  *
  * List indexes. GSI queries are eventually consistent (a row saved a moment ago may show a moment later); a
  * list pages in the database and its cursor (db/cursor.ts) holds the last row's index position, signed and bound
@@ -37,5 +38,6 @@ export * from './keys/send-limiter'
 export * from './keys/ses-monitoring'
 export * from './keys/ses-sync'
 export * from './keys/shared'
+export * from './keys/teams'
 export * from './keys/templates'
 export * from './keys/webhooks'

@@ -39,6 +39,8 @@ const KINDS: [string, { PK: string; SK: string }][] = [
   ['webhooks', Keys.webhookEndpointKey(org, 'w')],
   ['webhooks', Keys.webhookMailedKey(org, 'e', 'acc')],
   ['webhooks', Keys.webhookWantsKey(org)],
+  ['teams', Keys.invitationKey(org, 'i')],
+  ['teams', Keys.invitationsSentKey(org)],
 ]
 
 describe('the purge registry', () => {
@@ -78,6 +80,8 @@ describe('the purge registry', () => {
     const pointers = (sk: string) => ownerOf(PURGE_DECLARATIONS, sk)?.pointersOf?.(sk) ?? []
     expect(pointers(Keys.awsAccountKey(org, 'aws').SK)).toEqual([Keys.awsAccountOwnerKey('aws')])
     expect(pointers(Keys.templateKey(org, 't').SK)).toEqual([Keys.templateOwnerKey('t')])
+    expect(pointers(Keys.invitationKey(org, 'i').SK)).toEqual([Keys.invitationPointerKey('i')])
+    expect(pointers(Keys.invitationsSentKey(org).SK)).toEqual([])
     expect(pointers(Keys.apiKeyRowKey(org, 'k').SK)).toEqual([Keys.apiKeyKey('k')])
     expect(pointers(Keys.awsAccountClaimKey(org, '1', 'r').SK)).toEqual([])
     expect(pointers(Keys.templateNameKey(org, 'n').SK)).toEqual([])
