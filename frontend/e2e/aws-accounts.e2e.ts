@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { type BrowserTab, hasHorizontalOverflow, openTab, screenshot } from './support/browser'
+import { signUpOnTeam } from './support/journeys'
 import { nowSeconds, uniqueEmail } from './support/mailbox'
 import { at, browserForFile, stack, submitSignUp } from './support/session'
 
@@ -206,7 +207,8 @@ describe('customer AWS accounts in a real browser (local AWS stand-in)', () => {
     const tab = await openTrackedTab()
     const { page } = tab
     const customer = await createLocalCustomerAccount(stack, { name: 'Role customer' })
-    await signUpOnStart(page, 'aws-role')
+    // Two AWS accounts need a plan with two seats (Start has one).
+    await signUpOnTeam(page, 'aws-role')
 
     await page.goto(at('/app/aws-account'))
     await page.getByText('No AWS account connected yet').waitFor()

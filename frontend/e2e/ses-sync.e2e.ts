@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from './support/axe'
 import { type BrowserTab, hasHorizontalOverflow, openTab, screenshot } from './support/browser'
-import { connectWithKeys } from './support/journeys'
+import { connectWithKeys, upgradeFromBilling } from './support/journeys'
 import { uniqueEmail } from './support/mailbox'
 import { at, browserForFile, stack, submitSignUp } from './support/session'
 
@@ -173,8 +173,25 @@ describe('SES sync in a real browser (local SES stand-in)', () => {
     await screenshot(page, 'desktop-ses-sync-deleted')
     await checkPhone(tab, 'phone-ses-sync-deleted')
 
-    // A second AWS account: the page offers a chooser, and each account has its own SES.
-    await connectWithKeys(page, await createLocalCustomerAccount(stack), 'Marketing')
+    // A second AWS account: Start allows one, so the form says how to get room; after upgrading to Solo (two) the
+    // page offers a chooser, and each account has its own SES.
+    const marketing = await createLocalCustomerAccount(stack)
+    await page.goto(at('/app/aws-accounts/new'))
+    await page.getByRole('radio', { name: /Access keys/ }).check()
+    await page.getByLabel('Access key id').fill(marketing.accessKeyId)
+    await page.getByLabel('Secret access key').fill(marketing.secretAccessKey)
+    await page.getByRole('button', { name: 'Connect and check' }).click()
+    await page
+      .getByRole('alert')
+      .getByText(
+        'Your plan allows 1 AWS account and this organization has 1. Upgrade to Solo (2 AWS accounts)',
+        {
+          exact: false,
+        },
+      )
+      .waitFor()
+    await upgradeFromBilling(page, 'Solo')
+    await connectWithKeys(page, marketing, 'Marketing')
     await page.goto(at('/app/templates/ses'))
     const chooser = page.getByLabel('AWS account', { exact: true })
     await chooser.selectOption({ label: 'Sending (us-east-1)' })

@@ -30,3 +30,17 @@ export async function connectWithKeys(page: Page, keys: LocalAwsKeys, name?: str
   await page.getByRole('button', { name: 'Connect and check' }).click()
   await page.waitForURL(at('/app/aws-account'))
 }
+
+/** From the billing page's plan chooser, pays for `tier` on the Stripe stand-in's checkout and comes back. */
+export async function upgradeFromBilling(page: Page, tier: 'Solo' | 'Team' | 'Team Plus') {
+  await page.goto(at('/app/organization/billing?choose=plan'))
+  await page
+    .getByRole('region', { name: 'Choose a paid plan' })
+    .getByRole('button', { name: `Choose ${tier}`, exact: true })
+    .click()
+  await page.waitForURL((url) => url.href.startsWith(`${stack.stripe.publicUrl}/checkout/`))
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Cardholder name').fill('Ada Lovelace')
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  await page.waitForURL((url) => url.origin === new URL(at('/')).origin, { timeout: 30_000 })
+}
