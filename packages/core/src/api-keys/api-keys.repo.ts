@@ -8,7 +8,7 @@ import { parseItem } from '../db/item'
 import { API_KEY_PREFIX, apiKeyKey, apiKeyRowKey, organizationPartition } from '../db/keys'
 import { queryPartition } from '../db/query'
 import { tableName } from '../db/table'
-import { transact } from '../db/transact'
+import { type NamedItem, TransactionFailed, transact } from '../db/transact'
 import { isConditionalCheckFailure } from '../errors'
 
 /**
@@ -51,8 +51,8 @@ const ApiKeyRecordSchema = z.object({
 })
 export type ApiKeyRecord = z.output<typeof ApiKeyRecordSchema>
 
-/** K2: the key and the organization's row for it, together. */
-export async function putApiKey(record: ApiKeyRecord): Promise<void> {
+/** K2: the key and the organization's row for it, together (with `extra`: its event). */
+export async function putApiKey(record: ApiKeyRecord, extra: NamedItem[] = []): Promise<void> {
   await transact([
     {
       name: 'apiKey',
@@ -70,6 +70,7 @@ export async function putApiKey(record: ApiKeyRecord): Promise<void> {
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
+    ...extra,
   ])
 }
 
@@ -106,23 +107,81 @@ export async function listApiKeys(
   return { keys, more: rows.length > limit }
 }
 
-/** K4: marks the organization's key revoked; false when it is not the organization's or was revoked before. */
-export async function revokeApiKey(orgId: string, keyId: string, at: string): Promise<boolean> {
+/**
+ * K4: marks the organization's key revoked, with `extra` (its event) in the same transaction; false when it is
+ * not the organization's or was revoked before (then nothing is written).
+ */
+export async function revokeApiKey(
+  orgId: string,
+  keyId: string,
+  at: string,
+  extra: NamedItem[] = [],
+): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: apiKeyKey(keyId),
-        UpdateExpression: 'SET revokedAt = :at',
-        ConditionExpression: 'orgId = :org AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeValues: { ':org': orgId, ':at': at },
-      }),
-    )
+    await transact([
+      {
+        name: 'apiKey',
+        Update: {
+          TableName: tableName(),
+          Key: apiKeyKey(keyId),
+          UpdateExpression: 'SET revokedAt = :at',
+          ConditionExpression: 'orgId = :org AND attribute_not_exists(revokedAt)',
+          ExpressionAttributeValues: { ':org': orgId, ':at': at },
+        },
+      },
+      ...extra,
+    ])
     return true
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
+    if (error instanceof TransactionFailed && error.conditionFailed('apiKey')) return false
     throw error
   }
+}
+
+/** What a rotation writes: the new secret's hash, the previous one's and until when it works. */
+export interface RotationFields {
+  secretHash: string
+  previousSecretHash?: string
+  previousValidUntil?: string
+  rotatedAt: string
+}
+
+/**
+ * K4: a rotation of the organization's live key, with `extra` (its event) in the same transaction; 'missing'
+ * when it is not the organization's, 'revoked' once revoked. Answers the key as written.
+ */
+export async function rotateApiKey(
+  orgId: string,
+  keyId: string,
+  fields: RotationFields,
+  extra: NamedItem[] = [],
+): Promise<ApiKeyRecord | 'missing' | 'revoked'> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
+  try {
+    await transact([
+      {
+        name: 'apiKey',
+        Update: {
+          TableName: tableName(),
+          Key: apiKeyKey(keyId),
+          UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+          ConditionExpression: 'orgId = :org AND attribute_not_exists(revokedAt)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+          ExpressionAttributeValues: {
+            ':org': orgId,
+            ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+          },
+        },
+      },
+      ...extra,
+    ])
+  } catch (error) {
+    if (!(error instanceof TransactionFailed && error.conditionFailed('apiKey'))) throw error
+  }
+  const current = await getApiKey(keyId)
+  if (current?.orgId !== orgId) return 'missing'
+  if (current.revokedAt) return 'revoked'
+  return current
 }
 
 /** What a rename or a new rate limit writes. */

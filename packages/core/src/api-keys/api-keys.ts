@@ -18,6 +18,7 @@ import * as z from 'zod'
 import { type ApiKeyActor, principalOf } from '../actor'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { nowIso } from '../db/table'
+import { newEvent, outboxPut } from '../events/outbox'
 import { AppError } from '../errors'
 import { allows, assertAllowed, type OrganizationContext } from '../organizations/public'
 import {
@@ -85,7 +86,13 @@ export async function createApiKey(
     createdBy: principalOf(context.actor),
     createdAt: nowIso(),
   }
-  await Repo.putApiKey(record)
+  const created = newEvent(
+    'api_key.created',
+    record.orgId,
+    { keyId, name, scopes, rotatedFrom: null },
+    record.createdBy,
+  )
+  await Repo.putApiKey(record, [outboxPut(created)])
   return { key: credential, apiKey: toSummary(record) }
 }
 
@@ -154,8 +161,21 @@ export async function rotateApiKey(
   const record = await Repo.getApiKey(keyId)
   if (!record || record.orgId !== context.organizationId) throw notFound()
   const { credential, fields } = rotateSecret(API_KEY_CREDENTIAL_PREFIX, keyId, record, graceSeconds, now)
+  // Recorded as a new key made from the old one (the same id, a new secret); never the secret.
+  const event = newEvent(
+    'api_key.created',
+    context.organizationId,
+    { keyId, name: record.name, scopes: record.scopes, rotatedFrom: keyId },
+    principalOf(context.actor),
+    now,
+  )
   const rotated = written(
-    await Repo.updateApiKey(context.organizationId, keyId, { ...fields, rotatedAt: now.toISOString() }),
+    await Repo.rotateApiKey(
+      context.organizationId,
+      keyId,
+      { ...fields, rotatedAt: now.toISOString() },
+      [outboxPut(event)],
+    ),
   )
   return { key: credential, apiKey: toSummary(rotated, now) }
 }
@@ -167,7 +187,13 @@ export async function revokeApiKey(context: OrganizationContext, keyId: string):
   if (!record || record.orgId !== context.organizationId) throw notFound()
   if (record.revokedAt) return toSummary(record)
   const at = nowIso()
-  await Repo.revokeApiKey(context.organizationId, keyId, at)
+  const event = newEvent(
+    'api_key.revoked',
+    context.organizationId,
+    { keyId, name: record.name },
+    principalOf(context.actor),
+  )
+  await Repo.revokeApiKey(context.organizationId, keyId, at, [outboxPut(event)])
   return toSummary((await Repo.getApiKey(keyId)) ?? { ...record, revokedAt: at })
 }
 
@@ -199,4 +225,10 @@ export async function findApiKeyActor(orgId: string, keyId: string): Promise<Api
   const record = await Repo.getApiKey(keyId)
   if (!record || record.orgId !== orgId || record.revokedAt) return undefined
   return actorOf(record)
+}
+
+/** The name of one of the organization's keys (revoked ones too), to say which key made a change. */
+export async function apiKeyName(orgId: string, keyId: string): Promise<string | undefined> {
+  const record = await Repo.getApiKey(keyId)
+  return record?.orgId === orgId ? record.name : undefined
 }

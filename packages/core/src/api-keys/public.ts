@@ -4,6 +4,7 @@
  * later, and managing the organization's keys (list, create, rename, rotate, revoke).
  */
 export {
+  apiKeyName,
   authenticateApiKey,
   createApiKey,
   findApiKeyActor,
