@@ -18,8 +18,8 @@ import * as z from 'zod'
 import { type ApiKeyActor, principalOf } from '../actor'
 import { cursorPosition, encodeCursor } from '../db/cursor'
 import { nowIso } from '../db/table'
-import { newEvent, outboxPut } from '../events/outbox'
 import { AppError } from '../errors'
+import { newEvent, outboxPut } from '../events/outbox'
 import { allows, assertAllowed, type OrganizationContext } from '../organizations/public'
 import {
   issueSecret,
@@ -170,12 +170,9 @@ export async function rotateApiKey(
     now,
   )
   const rotated = written(
-    await Repo.rotateApiKey(
-      context.organizationId,
-      keyId,
-      { ...fields, rotatedAt: now.toISOString() },
-      [outboxPut(event)],
-    ),
+    await Repo.rotateApiKey(context.organizationId, keyId, { ...fields, rotatedAt: now.toISOString() }, [
+      outboxPut(event),
+    ]),
   )
   return { key: credential, apiKey: toSummary(rotated, now) }
 }
