@@ -24,6 +24,7 @@ import { access as sesMonitoring } from './http/ses-monitoring.access'
 import { access as sesSync } from './http/ses-sync.access'
 import { access as stripeWebhook } from './http/stripe-webhook.access'
 import { access as suppression } from './http/suppression.access'
+import { access as teams } from './http/teams.access'
 import { access as templates } from './http/templates.access'
 import { access as topics } from './http/topics.access'
 import { access as unsubscribe } from './http/unsubscribe.access'
@@ -78,6 +79,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'public-emails': publicEmails,
   'public-audience': publicAudience,
   'api-keys': apiKeys,
+  teams,
 }
 
 /** Each queue's worker (`QUEUES[name].worker`), by queue name. */

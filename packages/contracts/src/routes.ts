@@ -26,6 +26,7 @@ import { publicTopicRoutes } from './public-api/topic-routes'
 import type { EndpointGroup, RouteDefinition } from './route-definition'
 import { sesMonitoringRoutes } from './ses-monitoring/routes'
 import { sesRoutes } from './ses-sync/routes'
+import { teamRoutes } from './teams/routes'
 import { templateRoutes } from './templates/routes'
 import { webhookRoutes } from './webhooks/routes'
 
@@ -66,6 +67,7 @@ export const routes = {
   ...publicContactRoutes,
   ...publicTopicRoutes,
   ...apiKeyRoutes,
+  ...teamRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes
