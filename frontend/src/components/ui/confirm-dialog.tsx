@@ -6,6 +6,8 @@ import { TextField } from './text-field'
 interface ConfirmDialogProps {
   /** The button that opens the dialog. */
   triggerLabel: string
+  /** Words only screen readers hear after the label, naming what a row's short 'Remove' acts on. */
+  triggerHint?: string
   title: string
   children: ReactNode
   confirmLabel: string
@@ -25,6 +27,7 @@ interface ConfirmDialogProps {
 /** A destructive or consequential action behind a native modal dialog (focus trap, Esc and backdrop handled by the browser). */
 export function ConfirmDialog({
   triggerLabel,
+  triggerHint,
   title,
   children,
   confirmLabel,
@@ -54,6 +57,7 @@ export function ConfirmDialog({
         onClick={() => dialogRef.current?.showModal()}
       >
         {triggerLabel}
+        {triggerHint && <span className="visually-hidden"> {triggerHint}</span>}
       </Button>
       <dialog
         ref={dialogRef}

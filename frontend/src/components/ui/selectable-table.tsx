@@ -23,6 +23,7 @@ export function SelectableTable<Row extends { id: string }>({
   rowLabel,
   columns,
   cells,
+  canSelect = () => true,
 }: {
   rows: readonly Row[]
   selected: ReadonlySet<string>
@@ -39,9 +40,12 @@ export function SelectableTable<Row extends { id: string }>({
   rowLabel: (row: Row) => string
   columns: ReactNode
   cells: (row: Row) => ReactNode
+  /** Rows that cannot be ticked (the caller's own row on the team page) show a disabled box. */
+  canSelect?: (row: Row) => boolean
 }) {
   const captionId = useId()
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id))
+  const choosable = rows.filter(canSelect)
+  const allSelected = choosable.length > 0 && choosable.every((row) => selected.has(row.id))
   const toggle = (id: string) => {
     const next = new Set(selected)
     if (next.has(id)) next.delete(id)
@@ -94,6 +98,7 @@ export function SelectableTable<Row extends { id: string }>({
                   type="checkbox"
                   aria-label={`Select ${rowLabel(row)}`}
                   checked={selected.has(row.id)}
+                  disabled={!canSelect(row)}
                   onChange={() => toggle(row.id)}
                 />
               </td>

@@ -10,6 +10,7 @@ import {
   roleChoices,
   seatState,
   seatText,
+  withAddress,
 } from './team-display'
 
 const member = (role: TeamMember['role']): TeamMember => ({
@@ -52,6 +53,11 @@ describe('invitations and seats', () => {
     expect(invitationActions('expired')).toEqual({ resend: true, revoke: false })
     for (const state of ['accepted', 'declined', 'revoked'] as const)
       expect(invitationActions(state)).toEqual({ resend: false, revoke: false })
+  })
+
+  it('names a member with their address, or by the address alone', () => {
+    expect(withAddress({ name: 'Ada', email: 'ada@example.com' })).toBe('Ada (ada@example.com)')
+    expect(withAddress({ name: null, email: 'ada@example.com' })).toBe('ada@example.com')
   })
 
   it('counts seats in words and tells full from over the limit', () => {

@@ -97,6 +97,12 @@ export function memberName(member: Pick<TeamMember, 'name' | 'email'>): string {
   return member.name?.trim() || member.email
 }
 
+/** "Ada Lovelace (ada@example.com)", or the address alone when there is no name. */
+export function withAddress(member: Pick<TeamMember, 'name' | 'email'>): string {
+  const name = member.name?.trim()
+  return name ? `${name} (${member.email})` : member.email
+}
+
 export function dateText(iso: string, locale = 'en-US', timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(
     Date.parse(iso),

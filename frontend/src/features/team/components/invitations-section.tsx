@@ -91,7 +91,8 @@ function InvitationRow({ organizationId, invitation }: { organizationId: string;
           )}
           {actions.revoke && (
             <ConfirmDialog
-              triggerLabel={`Revoke ${invitation.email}`}
+              triggerLabel="Revoke"
+              triggerHint={invitation.email}
               triggerSize="small"
               title={`Revoke the invitation to ${invitation.email}?`}
               confirmLabel="Revoke"

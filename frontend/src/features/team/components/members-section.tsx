@@ -1,5 +1,5 @@
 import type { Role, TeamMember } from '@app/contracts'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-error'
 import { initialsOf } from '../../account/account-display'
 import { roleLabel } from '../../organizations/organization-display'
 import { useChangeMemberRole, useRemoveMember, useRemoveMembers } from '../api/team'
-import { canRemoveMember, dateText, memberName, roleChoices } from '../team-display'
+import { canRemoveMember, dateText, memberName, roleChoices, withAddress } from '../team-display'
 import styles from './team.module.css'
 import { TransferOwnershipButton } from './transfer-ownership'
 
@@ -28,6 +28,7 @@ export function MembersSection({ organizationId, members, me, stale }: MembersPr
   const rows: Row[] = members.map((member) => ({ ...member, id: member.accountId }))
   const selectable = rows.filter((row) => canRemoveMember(me.role, row, row.id === me.accountId))
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [refusal, setRefusal] = useState<string>()
   const chosen = rows.filter((row) => selected.has(row.id))
   const cells = (row: Row) => <MemberCells organizationId={organizationId} member={row} me={me} />
   const columns = (
@@ -50,16 +51,21 @@ export function MembersSection({ organizationId, members, me, stale }: MembersPr
             organizationId={organizationId}
             members={chosen}
             onRemoved={() => setSelected(new Set())}
+            onRefused={setRefusal}
           />
         )}
       </div>
+      {refusal && (
+        <Alert tone="danger" title="No one was removed" role="alert">
+          {refusal}
+        </Alert>
+      )}
       {selectable.length > 0 ? (
         <SelectableTable
           rows={rows}
           selected={selected}
-          onSelect={(ids) =>
-            setSelected(new Set([...ids].filter((id) => selectable.some((row) => row.id === id))))
-          }
+          onSelect={setSelected}
+          canSelect={(row) => selectable.includes(row)}
           toggleAll={(allSelected) => new Set(allSelected ? [] : selectable.map((row) => row.id))}
           stale={stale}
           caption="Members of this organization; select members to remove them together."
@@ -127,7 +133,7 @@ function MemberCells({
       <td>
         <RoleCell organizationId={organizationId} member={member} choices={roleChoices(me.role, member)} />
       </td>
-      <td>
+      <td className={styles.nowrap}>
         <span className="visually-hidden">Joined </span>
         {dateText(member.joinedAt)}
       </td>
@@ -190,7 +196,8 @@ function RemoveMember({ organizationId, member }: { organizationId: string; memb
   const name = memberName(member)
   return (
     <ConfirmDialog
-      triggerLabel={`Remove ${name}`}
+      triggerLabel="Remove"
+      triggerHint={name}
       triggerSize="small"
       title={`Remove ${name}?`}
       confirmLabel="Remove"
@@ -209,7 +216,7 @@ function RemoveMember({ organizationId, member }: { organizationId: string; memb
       }
     >
       <p>
-        {name} ({member.email}) loses access to this organization at once: its templates, audience, campaigns
+        {withAddress(member)} loses access to this organization at once: its templates, audience, campaigns
         and AWS accounts. What they made stays. You can invite them again later.
       </p>
     </ConfirmDialog>
@@ -220,20 +227,17 @@ function RemoveSelected({
   organizationId,
   members,
   onRemoved,
+  onRefused,
 }: {
   organizationId: string
   members: readonly TeamMember[]
   onRemoved: () => void
+  /** The server's refusal (who cannot be removed and why), or undefined when a new try starts. */
+  onRefused: (message: string | undefined) => void
 }) {
   const remove = useRemoveMembers(organizationId)
-  const [refusal, setRefusal] = useState<ReactNode>()
   return (
     <div className={styles.toolbar}>
-      {refusal && (
-        <Alert tone="danger" title="No one was removed" role="alert">
-          {refusal}
-        </Alert>
-      )}
       <ConfirmDialog
         triggerLabel={members.length > 0 ? `Remove selected (${members.length})` : 'Remove selected'}
         triggerSize="small"
@@ -242,7 +246,7 @@ function RemoveSelected({
         confirmLabel="Remove all of them"
         pending={remove.isPending}
         onConfirm={(close) => {
-          setRefusal(undefined)
+          onRefused(undefined)
           remove.mutate(
             { accountIds: members.map((member) => member.accountId) },
             {
@@ -255,7 +259,7 @@ function RemoveSelected({
               },
               onError: (error) => {
                 close()
-                setRefusal(errorMessage(error))
+                onRefused(errorMessage(error))
               },
             },
           )
@@ -264,9 +268,7 @@ function RemoveSelected({
         <p>They lose access to this organization at once. Either all of them are removed, or none:</p>
         <ul>
           {members.map((member) => (
-            <li key={member.accountId}>
-              {memberName(member)} ({member.email})
-            </li>
+            <li key={member.accountId}>{withAddress(member)}</li>
           ))}
         </ul>
       </ConfirmDialog>

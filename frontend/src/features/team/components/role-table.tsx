@@ -10,7 +10,7 @@ export function RoleTable({ myRole }: { myRole: Role }) {
       <div>
         <h2 id="team-roles">What each role allows</h2>
         <p className={styles.muted}>
-          You are {myRole === 'ADMIN' ? 'an' : 'a'} {roleLabel(myRole).toLowerCase()} of this organization.
+          You are {myRole === 'MEMBER' ? 'a' : 'an'} {roleLabel(myRole).toLowerCase()} of this organization.
           Every member sees its templates, audience, campaigns and reports.
         </p>
       </div>

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api-error'
 import { useTransferOwnership } from '../api/team'
-import { canTransferTo, memberName } from '../team-display'
+import { canTransferTo, memberName, withAddress } from '../team-display'
 
 /** An owner hands the organization to another member and stays on as an admin. */
 export function TransferOwnershipButton({
@@ -22,7 +22,8 @@ export function TransferOwnershipButton({
   const name = memberName(member)
   return (
     <ConfirmDialog
-      triggerLabel={`Make ${name} the owner`}
+      triggerLabel="Make owner"
+      triggerHint={name}
       triggerSize="small"
       variant="primary"
       title={`Transfer ownership to ${name}?`}
@@ -45,8 +46,8 @@ export function TransferOwnershipButton({
       }
     >
       <p>
-        {name} ({member.email}) becomes an owner: they can delete the organization and change anyone’s role.
-        You stay on as an admin, so only an owner can give you ownership back.
+        {withAddress(member)} becomes an owner: they can delete the organization and change anyone’s role. You
+        stay on as an admin, so only an owner can give you ownership back.
       </p>
     </ConfirmDialog>
   )
