@@ -1,13 +1,15 @@
-import type { Campaign, CampaignAction } from '@app/contracts'
+import { type Campaign, type CampaignAction, sendsToContacts } from '@app/contracts'
 import { useNavigate } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { errorMessage } from '../../../lib/api-error'
 import { paths } from '../../../lib/paths'
+import { usePermission } from '../../account/use-permission'
 import { useCampaignAction, useDeleteCampaign, useDuplicateCampaign } from '../api/campaigns'
 import { allowedActions } from '../campaign-display'
 import styles from './campaigns.module.css'
+import { SendingNeedsRole } from './sending-needs-role'
 
 const CONFIRM: Partial<
   Record<CampaignAction, { trigger: string; title: string; confirm: string; body: string; danger?: boolean }>
@@ -59,9 +61,12 @@ export function CampaignActions({
   const duplicate = useDuplicateCampaign(organizationId)
   const remove = useDeleteCampaign(organizationId)
   const allowed = allowedActions(campaign.status, campaign.counts)
-  const offered = (['pause', 'resume', 'retryFailed', 'retryUnconfirmed', 'cancel'] as const).filter(
+  const maySend = usePermission('campaigns.send', organizationId)
+  const possible = (['pause', 'resume', 'retryFailed', 'retryUnconfirmed', 'cancel'] as const).filter(
     (name) => allowed[name],
   )
+  // Resuming and retrying send to contacts: offered to owners and admins, and a member is told why not.
+  const offered = possible.filter((name) => maySend || !sendsToContacts(name))
   const failure = action.error ?? duplicate.error ?? remove.error
 
   return (
@@ -110,6 +115,9 @@ export function CampaignActions({
           </ConfirmDialog>
         )}
       </div>
+      {offered.length < possible.length && (
+        <SendingNeedsRole ask={allowed.resume ? 'resume it' : 'retry its recipients'} />
+      )}
       {failure && (
         <Alert tone="danger" role="alert">
           {errorMessage(failure)}

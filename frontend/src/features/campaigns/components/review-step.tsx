@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { LoadingLines } from '../../../components/ui/loading-lines'
 import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-error'
+import { usePermission } from '../../account/use-permission'
 import { dateTimeText } from '../../templates/template-display'
 import { campaignQueries, useCampaignAction } from '../api/campaigns'
 import { countText, durationText, plural, rateText } from '../campaign-display'
@@ -16,6 +17,7 @@ import { REFUSAL_FIX, withDefault } from '../campaign-flow'
 import { zonedText } from '../schedule-time'
 import styles from './campaigns.module.css'
 import { EventsSetup } from './events-setup'
+import { SendingNeedsRole } from './sending-needs-role'
 import { TestSend } from './test-send'
 
 /** Step 5: the pre-flight over every recipient, the choice for missing variables, a test, then send or schedule. */
@@ -36,6 +38,7 @@ export function ReviewStep({
 }) {
   const preflight = useQuery(campaignQueries.preflight(organizationId, campaign.id))
   const action = useCampaignAction(organizationId, campaign.id)
+  const maySend = usePermission('campaigns.send', organizationId)
   const data = preflight.data
   const refused = !data || data.refusals.length > 0
 
@@ -82,7 +85,9 @@ export function ReviewStep({
         <Button variant="secondary" onClick={onBack}>
           Back
         </Button>
-        {campaign.schedule ? (
+        {!maySend ? (
+          <SendingNeedsRole ask={campaign.schedule ? 'schedule it' : 'send it'} />
+        ) : campaign.schedule ? (
           <ConfirmDialog
             triggerLabel="Schedule campaign"
             title="Schedule this campaign?"
