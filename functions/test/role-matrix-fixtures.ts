@@ -46,12 +46,14 @@ export async function seedWorld() {
     addMember(orgId, admin.sub, 'ADMIN'),
     addMember(orgId, member.sub, 'MEMBER'),
   ])
-  const awsAccountIds = await Promise.all([0, 1, 2].map(() => connectAwsAccount(owner, orgId)))
-  const templateIds = await Promise.all(
-    ['Matrix', 'Owner-deletes', 'Admin-deletes', 'Member-deletes'].map(
-      async (name) => (await createTemplate(owner, orgId, `${name}-${ulid()}`)).id,
+  const [awsAccountIds, templateIds] = await Promise.all([
+    Promise.all([0, 1, 2].map(() => connectAwsAccount(owner, orgId))),
+    Promise.all(
+      ['Matrix', 'Owner-deletes', 'Admin-deletes', 'Member-deletes'].map(
+        async (name) => (await createTemplate(owner, orgId, `${name}-${ulid()}`)).id,
+      ),
     ),
-  )
+  ])
   const [awsAccountId = '', ownerDeletesAccount = '', adminDeletesAccount = ''] = awsAccountIds
   const [templateId = '', ...deletable] = templateIds
   return {
