@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths'
 import { accountQueries, useUpdateAccount } from '../../account/api/account'
 import { roleLabel } from '../../organizations/organization-display'
 import { teamQueries, useAcceptInvitation, useDeclineInvitation } from '../api/team'
-import { joinState, memberName } from '../team-display'
+import { joinState, memberName, withAddress } from '../team-display'
 import { UnverifiedEmail } from './join-unverified'
 import styles from './team.module.css'
 
@@ -103,8 +103,8 @@ function Invitation({
       return (
         <Ended title="This invitation has expired">
           <p>
-            Invitations work for 7 days. Ask {inviter} ({invitation.invitedBy.email}) to send it again from
-            the team page of {organization}.
+            Invitations work for 7 days. Ask {withAddress(invitation.invitedBy)} to send it again from the
+            team page of {organization}.
           </p>
         </Ended>
       )
@@ -112,8 +112,8 @@ function Invitation({
       return (
         <Ended title="This invitation was withdrawn">
           <p>
-            {organization} revoked it, so it can no longer be used. If you expected to join, ask {inviter} (
-            {invitation.invitedBy.email}).
+            {organization} revoked it, so it can no longer be used. If you expected to join, ask{' '}
+            {withAddress(invitation.invitedBy)}.
           </p>
         </Ended>
       )
