@@ -144,6 +144,8 @@ const DOCUMENTED: Record<string, Documented> = {
   'schedulePublicCampaign body.schedule.timeZone': TIME_ZONE,
   'sendPublicEmail body.to': UNIQUE,
   'sendPublicEmail body.to[]': EMAIL,
+  'inviteMembers body.emails[]': EMAIL,
+  'removeMembers body.accountIds': UNIQUE,
   'sendPublicEmail body.data': { by: ['maxProperties'] },
   'sendPublicEmail body.from.email': EMAIL,
   'sendPublicEmail body.replyTo': EMAIL,

@@ -46,6 +46,8 @@ describe('createRouteMatcher', () => {
         templateId: '01HZX3J0C8M6Q1W2E3R4T5Y6U8',
         topicId: '01HZX3J0C8M6Q1W2E3R4T5Y6U9',
         deliveryId: '01HZX3J0C8M6Q1W2E3R4T5Y6UA',
+        invitationId: '01HZX3J0C8M6Q1W2E3R4T5Y6UB',
+        memberId: '7d444840-9dc0-11d1-b245-5ffdce74fad2',
         version: '3',
       })
       expect(matchContract(route.method, path)?.route.id).toBe(route.id)

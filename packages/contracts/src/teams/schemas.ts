@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { RoleSchema } from '../account/schemas'
 import { EmailSchema } from '../auth/schemas'
 import { AccountIdSchema, UlidSchema } from '../ids'
+import { uniqueItems } from '../text'
 
 /** A role an invitation or a role change may give: ownership only moves by a transfer (or an owner's grant). */
 export const InvitableRoleSchema = z.enum(['ADMIN', 'MEMBER'])
@@ -101,11 +102,13 @@ export const REMOVE_BATCH_MAX = 30
 /** The bulk removal's body (spec §7: `DELETE organizations/{id}/team` with `accountIds`). */
 export const RemoveMembersBodySchema = z
   .object({
-    accountIds: z
-      .array(AccountIdSchema)
-      .min(1, { message: 'Name at least one member.' })
-      .max(REMOVE_BATCH_MAX, { message: `At most ${REMOVE_BATCH_MAX} members at once.` })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'A member is named twice.' }),
+    accountIds: uniqueItems(
+      z
+        .array(AccountIdSchema)
+        .min(1, { message: 'Name at least one member.' })
+        .max(REMOVE_BATCH_MAX, { message: `At most ${REMOVE_BATCH_MAX} members at once.` }),
+      'A member is named twice.',
+    ),
   })
   .strict()
 export type RemoveMembersBody = z.infer<typeof RemoveMembersBodySchema>
