@@ -4,7 +4,7 @@
  * signed unsubscribe link, the campaign's postal address and the organization's name filled in by the engine.
  */
 import { STARTERS } from '@app/email'
-import { grantProductionAccess } from '@app/local-stack/testing/local-aws'
+import { grantProductionAccess, setLocalAwsThrottle } from '@app/local-stack/testing/local-aws'
 import { describe, expect, it } from 'vitest'
 import { createContact, createTopic } from './audience-helpers'
 import { act, type CampaignOrg, campaignOrg, createCampaign } from './campaign-helpers'
@@ -94,6 +94,10 @@ describe('every starter sends as a campaign as it comes', () => {
   }, async () => {
     const setup = await campaignOrg()
     await grantProductionAccess(stack, setup.keys.accountId, 'us-east-1')
+    // The starters are what is tested, not SES's 1 call/s control-plane limit (limits.int and ses-sync test that):
+    // each campaign's pre-flight, send and dispatch read the account's quota, throttled calls the SDK retries
+    // after backoffs. This test's own account only.
+    await setLocalAwsThrottle(stack, { accountId: setup.keys.accountId, enabled: false })
     const named = await setup.owner.api.patch(`/api/organizations/${setup.orgId}`, { name: ORGANIZATION })
     expect(named.status, JSON.stringify(named.body)).toBe(200)
     // One reader per campaign, each in a topic of their own, all created at once.
