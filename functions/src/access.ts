@@ -2,6 +2,7 @@ import type { EndpointGroup, FunctionAccess, QueueName, ScheduleName } from '@ap
 import { access as account } from './http/account.access'
 import { access as admin } from './http/admin.access'
 import { access as apiKeys } from './http/api-keys.access'
+import { access as auditLog } from './http/audit-log.access'
 import { access as auth } from './http/auth.access'
 import { access as awsAccounts } from './http/aws-accounts.access'
 import { access as billing } from './http/billing.access'
@@ -79,6 +80,7 @@ export const HTTP_ACCESS: Record<EndpointGroup, FunctionAccess> = {
   'public-emails': publicEmails,
   'public-audience': publicAudience,
   'api-keys': apiKeys,
+  'audit-log': auditLog,
   teams,
 }
 

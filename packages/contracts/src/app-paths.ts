@@ -54,6 +54,7 @@ export const appPaths = {
   planChooser: () => withQuery(appPaths.billing(), { [PLAN_CHOOSER_PARAM]: 'plan' }),
   invoices: () => `${APP}/organization/invoices`,
   webhooks: () => `${APP}/organization/webhooks`,
+  auditLog: () => `${APP}/organization/audit-log`,
 
   awsAccount: () => `${APP}/aws-account`,
   newAwsAccount: () => `${APP}/aws-accounts/new`,

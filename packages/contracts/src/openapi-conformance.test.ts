@@ -54,6 +54,8 @@ const DOCUMENTED: Record<string, Documented> = {
     by: ['description'],
     refuses: /^`from` must not be after `to`\.$|^Ask for at most one year at a time\.$/,
   },
+  'listAuditLog query': { by: ['description'], refuses: /^`from` must not be after `to`\.$/ },
+  'exportAuditLog body': { by: ['description'], refuses: /^`from` must not be after `to`\.$/ },
   'getInvoicesReport query': {
     by: ['description'],
     refuses: /^`from` must not be after `to`\.$|^Ask for at most one year at a time\.$/,

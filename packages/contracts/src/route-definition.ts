@@ -46,6 +46,8 @@ export const ENDPOINT_GROUPS = [
   // The organization's API keys, managed in the dashboard (list, create, rename, rotate, revoke).
   'api-keys',
   'teams',
+  // The audit log: browse and export who did what (owners and admins).
+  'audit-log',
 ] as const
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number]
 

@@ -6,6 +6,7 @@ import { signupRoutes } from './audience/signup-routes'
 import { suppressionSyncRoutes } from './audience/suppression-sync'
 import { transferRoutes } from './audience/transfer-routes'
 import { unsubscribeRoutes } from './audience/unsubscribe-routes'
+import { auditLogRoutes } from './audit/routes'
 import { authRoutes } from './auth/routes'
 import { awsAccountRoutes } from './aws-accounts/routes'
 import { billingRoutes } from './billing/routes'
@@ -68,6 +69,7 @@ export const routes = {
   ...publicTopicRoutes,
   ...apiKeyRoutes,
   ...teamRoutes,
+  ...auditLogRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteId = keyof typeof routes

@@ -1,4 +1,5 @@
 import type { QueueName } from '@app/contracts'
+import { auditSubscribers } from './audit/public'
 import { billingSubscribers } from './billing/public'
 import {
   campaignPausedSubscribers,
@@ -41,6 +42,11 @@ export const SUBSCRIBER_QUEUES = {
  * stop another). A new domain adds its `subscribers.ts` here: inline, or a queue of its own when it does outside I/O.
  */
 export const SUBSCRIBER_ROUTES: SubscriberRoutes = {
-  inline: [...campaignScheduleSubscribers, ...campaignReportSubscribers, ...purgeAwsAccountSubscribers],
+  inline: [
+    ...campaignScheduleSubscribers,
+    ...campaignReportSubscribers,
+    ...purgeAwsAccountSubscribers,
+    ...auditSubscribers,
+  ],
   queues: Object.values(SUBSCRIBER_QUEUES),
 }

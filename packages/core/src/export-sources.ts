@@ -1,5 +1,6 @@
 import type { ExportSources } from './audience/public'
 import { contactsSource } from './audience/public'
+import { auditSource } from './audit/public'
 import { campaignContactsSource } from './campaigns/public'
 
 /**
@@ -7,5 +8,5 @@ import { campaignContactsSource } from './campaigns/public'
  * export machinery imports no domain built on it). A domain with rows to export adds its source here.
  */
 export const EXPORT_SOURCES: ExportSources = new Map(
-  [contactsSource, campaignContactsSource].map((source) => [source.kind, source]),
+  [contactsSource, campaignContactsSource, auditSource].map((source) => [source.kind, source]),
 )

@@ -2,6 +2,7 @@ import { apiKeysPurge } from './api-keys/purge'
 import { suppressionFeedbackPurge } from './audience/feedback-purge'
 import { audienceTransfersPurge } from './audience/import/purge'
 import { audiencePurge } from './audience/purge'
+import { auditPurge } from './audit/purge'
 import { awsAccountsPurge } from './aws-accounts/purge'
 import { campaignsPurge } from './campaigns/purge'
 import { jobsPurge } from './jobs/purge'
@@ -34,5 +35,6 @@ export const PURGE_DECLARATIONS: readonly PurgeDeclaration[] = [
   audienceTransfersPurge,
   campaignsPurge,
   webhooksPurge,
+  auditPurge,
   teamsPurge,
 ]

@@ -147,7 +147,7 @@ export { type ExportAnswer, exportRows, type InlineLimits } from './export/expor
 /** One slice of an export's work (the contact-transfer worker). */
 export { runExportSlice } from './export/run'
 /** What an export reads its rows from (contacts, a campaign's recipients). */
-export type { ExportSource, ExportSources } from './export/source'
+export type { ExportParams, ExportSource, ExportSources } from './export/source'
 /** Writes a batch of imported rows (the contact-transfer worker). */
 export { writeImportRows } from './import/contact-writer'
 /** Contact imports (`Imports.…` in the contact-transfer function) and the transfer queue's message. */

@@ -11,8 +11,8 @@
  * Access patterns are tagged by the partition each uses: T = the tenant's ORG#id, E = an entity's own,
  * S = sharded, I = an index. Numbers are stable (code and comments cite them): 1–33 across the platform's
  * domains, K1–K5 API keys, T1–T2 audience transfers, A1–A13 audience, S1–S3 SES suppression, P1–P3 the
- * platform's building blocks, W1–W8 webhooks, V1–V6 teams' invitations; a new domain takes its own
- * letter.
+ * platform's building blocks, W1–W8 webhooks, V1–V6 teams' invitations, L1–L4 the audit
+ * log; a new domain takes its own letter.
  *
  * List indexes. GSI queries are eventually consistent (a row saved a moment ago may show a moment later); a
  * list pages in the database and its cursor (db/cursor.ts) holds the last row's index position, signed and bound
@@ -25,6 +25,7 @@
 export * from './keys/api-keys'
 export * from './keys/audience'
 export * from './keys/audience-transfers'
+export * from './keys/audit'
 export * from './keys/aws-accounts'
 export * from './keys/billing'
 export * from './keys/blocks'
