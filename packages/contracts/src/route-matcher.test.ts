@@ -47,6 +47,7 @@ describe('createRouteMatcher', () => {
         topicId: '01HZX3J0C8M6Q1W2E3R4T5Y6U9',
         deliveryId: '01HZX3J0C8M6Q1W2E3R4T5Y6UA',
         invitationId: '01HZX3J0C8M6Q1W2E3R4T5Y6UB',
+        exportId: '01HZX3J0C8M6Q1W2E3R4T5Y6UC',
         memberId: '7d444840-9dc0-11d1-b245-5ffdce74fad2',
         version: '3',
       })
