@@ -43,6 +43,16 @@ describe('limits and refusals', () => {
     expect((await eventsOf(orgId, 'member.invited')).some((event) => event.email === fresh)).toBe(false)
   })
 
+  it('two invites of one address at once: one invitation, the other refused as already invited', async () => {
+    const email = uniqueEmail('twice')
+    const answers = await Promise.all([invite(owner, orgId, [email]), invite(owner, orgId, [email])])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body.error.code).toBe('team.already_invited')
+    const team = (await owner.api.get(teamPath(orgId))).body
+    expect(team.invitations.filter((each: { email: string }) => each.email === email)).toHaveLength(1)
+    expect((await eventsOf(orgId, 'member.invited')).filter((event) => event.email === email)).toHaveLength(1)
+  })
+
   it('counts pending invitations against the seats: TEAM holds 5, a revoked one frees its seat', {
     timeout: 30_000,
   }, async () => {
