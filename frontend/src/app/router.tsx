@@ -88,6 +88,7 @@ const PAGES: readonly Page[] = [
   { path: paths.organizationTeam(), load: () => import('./routes/app/team') },
   { path: paths.apiKeys(), load: () => import('./routes/app/api-keys') },
   { path: paths.webhooks(), load: () => import('./routes/app/webhooks') },
+  { path: paths.auditLog(), load: () => import('./routes/app/audit-log') },
   { path: paths.billing(), load: () => import('./routes/app/billing') },
   { path: paths.invoices(), load: () => import('./routes/app/invoices') },
   // Spec §2: the price-change notice shows in the invite frame (chooseLayout), not the dashboard's.

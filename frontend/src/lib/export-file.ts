@@ -19,8 +19,11 @@ function downloadFromUrl(url: string) {
   link.remove()
 }
 
-/** Waits for an export job's file (`GET contacts/export/{id}` until it has a download URL, or failed). */
-async function finishedExport(organizationId: string, started: ContactExport): Promise<string> {
+/** Reads an export job again by id. */
+export type ReadExport = (exportId: string) => Promise<ContactExport>
+
+/** Waits for an export job's file (read again until it has a download URL, or failed). */
+async function finishedExport(started: ContactExport, read: ReadExport): Promise<string> {
   let current = started
   for (;;) {
     if (current.downloadUrl) return current.downloadUrl
@@ -31,20 +34,20 @@ async function finishedExport(organizationId: string, started: ContactExport): P
         current.error?.message ?? 'The export failed.',
       )
     await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS))
-    current = await apiRequest(transferRoutes.getContactExport, {
-      params: { id: current.id },
-      query: { organizationId },
-    })
+    current = await read(current.id)
   }
 }
 
 /**
- * A CSV route (contacts, a topic, a campaign's contacts) answers the file itself (small exports) or 202 with the
- * job writing it to S3: either way the browser ends with the file, named as the server named it.
+ * A CSV route (contacts, a topic, a campaign's contacts, the audit log) answers the file itself (small exports) or
+ * 202 with the job writing it to S3: either way the browser ends with the file, named as the server named it. The
+ * job is read through `GET contacts/export/{id}` unless the route's feature has its own (`read`).
  */
 export async function exportFile(
   organizationId: string,
   download: Promise<{ blob: Blob; filename: string }>,
+  read: ReadExport = (id) =>
+    apiRequest(transferRoutes.getContactExport, { params: { id }, query: { organizationId } }),
 ): Promise<ExportResult> {
   const { blob, filename } = await download
   if (!blob.type.includes('json')) {
@@ -54,6 +57,6 @@ export async function exportFile(
   const started = ContactExportSchema.safeParse(JSON.parse(await blob.text()))
   if (!started.success)
     throw new ApiError(500, 'response.invalid', 'The server sent an answer this app does not understand.')
-  downloadFromUrl(await finishedExport(organizationId, started.data))
+  downloadFromUrl(await finishedExport(started.data, read))
   return 'downloaded'
 }

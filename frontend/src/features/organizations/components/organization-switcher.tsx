@@ -73,6 +73,9 @@ export function OrganizationSwitcher({ account }: { account: Account }) {
               <Link className={menuItemClass} to={paths.webhooks()} onClick={close}>
                 Webhooks
               </Link>
+              <Link className={menuItemClass} to={paths.auditLog()} onClick={close}>
+                Audit log
+              </Link>
               <Link className={menuItemClass} to={paths.billing()} onClick={close}>
                 Subscription &amp; billing
               </Link>
