@@ -124,6 +124,26 @@ describe('audit log entries', () => {
     })
   })
 
+  it('names an API key that made a change by its name', async () => {
+    const created = await owner.api.post(`/api/api-keys?organizationId=${orgId}`, {
+      name: 'Topic bot',
+      scopes: ['topics:write'],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const topic = await owner.api.request('POST', '/api/v1/topics', {
+      headers: { authorization: `Bearer ${created.body.key}` },
+      body: { name: 'Made by a key' },
+    })
+    expect(topic.status, JSON.stringify(topic.body)).toBe(201)
+    const [entry] = await entries('action=topic.created', (all) =>
+      all.some((found) => found.target.label === 'Made by a key'),
+    )
+    expect(entry).toMatchObject({
+      actor: { type: 'apiKey', id: created.body.apiKey.keyId, name: 'Topic bot' },
+      target: { type: 'topic', label: 'Made by a key' },
+    })
+  })
+
   it('records a redelivered event once', async () => {
     const event = newEvent('topic.deleted', orgId, { topicId: 'P9', name: 'Gone' }, ownerPrincipal())
     const subscriber = auditSubscribers.find((each) => each.name === 'audit.record:topic.deleted')
