@@ -25,6 +25,13 @@ export interface QueuePollerOptions {
   log: (line: string) => void
 }
 
+/**
+ * SQS answers a long poll as soon as a message is there; local-aws-sqs only when the batch is full or the wait is
+ * over, so a lone message waited out the whole wait (10 s at each queue hop). A 1 s wait keeps the hop near
+ * what Lambda's event source mapping achieves, at one idle ReceiveMessage a second per queue.
+ */
+const LONG_POLL_SECONDS = 1
+
 export interface QueuePoller {
   stop(): Promise<void>
 }
@@ -43,7 +50,7 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
       new ReceiveMessageCommand({
         QueueUrl: options.queueUrl,
         MaxNumberOfMessages: options.batchSize,
-        WaitTimeSeconds: options.waitTimeSeconds ?? 10,
+        WaitTimeSeconds: options.waitTimeSeconds ?? LONG_POLL_SECONDS,
         AttributeNames: ['All'],
         MessageSystemAttributeNames: ['All'],
         MessageAttributeNames: ['All'],
