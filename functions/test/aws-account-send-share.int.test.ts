@@ -8,7 +8,7 @@ import { getConnection } from '@app/core/aws-accounts/public'
 import { limiterShare } from '@app/core/campaigns/sending/pace'
 import { sendingState, startSending } from '@app/core/campaigns/sending/public'
 import { getRun } from '@app/core/campaigns/sending/runs.repo'
-import { CampaignQueues, seeded } from '@app/local-stack/testing/campaign-harness'
+import { CampaignQueues, type CrashPoint, seeded } from '@app/local-stack/testing/campaign-harness'
 import {
   grantProductionAccess,
   localSesAccepted,
@@ -74,7 +74,16 @@ describe('the campaigns’ share of an AWS account', () => {
 // Claims last long enough for what was claimed at 80 % to be sent at 30 % (in production a claim lasts 10 minutes
 // and holds 10 seconds of sending: even 100 % → 10 % leaves it ample time).
 const timing = { leaseMs: 30_000, unconfirmedAfterMs: 2_000, sendWindowMs: 2_000, sendMarginMs: 1_000 }
-const queues = new CampaignQueues({ random: seeded(28), crashRate: 0, errorRate: 0, redeliveryRate: 0 })
+// The harness crashes a worker once at each point; not after the dispatch's claim, which would leave the first
+// claim to expire (leaseMs) before anything is sent: that recovery is campaign-crash-harness.int's to prove.
+const crashed = new Set<CrashPoint>()
+const queues = new CampaignQueues({
+  random: seeded(28),
+  crashRate: 0,
+  errorRate: 0,
+  redeliveryRate: 0,
+  crashWhen: (point) => point !== 'dispatch.claimed' && !crashed.has(point) && Boolean(crashed.add(point)),
+})
 afterAll(() => queues.close())
 
 describe('a share changed while a campaign sends', () => {
