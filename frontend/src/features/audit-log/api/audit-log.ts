@@ -1,6 +1,7 @@
 import type { AuditFilters } from '@app/contracts'
 import { auditLogRoutes } from '@app/contracts/audit/routes'
-import { infiniteQueryOptions, keepPreviousData, useMutation } from '@tanstack/react-query'
+import { teamRoutes } from '@app/contracts/teams/routes'
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import { apiDownload, apiRequest } from '../../../lib/api-client'
 import { type ExportResult, exportFile } from '../../../lib/export-file'
 
@@ -23,6 +24,16 @@ export const auditLogQueries = {
       getNextPageParam: (page) => page.nextCursor ?? undefined,
       // Other filters keep the entries shown until their own arrive (no flash of the loading state).
       placeholderData: keepPreviousData,
+      staleTime: 10_000,
+    }),
+  /**
+   * The team, for the member filter: the team page's call under the team page's key (`['team', id]`), so both
+   * share one cached answer without this feature importing that one.
+   */
+  team: (organizationId: string) =>
+    queryOptions({
+      queryKey: ['team', organizationId] as const,
+      queryFn: ({ signal }) => apiRequest(teamRoutes.getTeam, { params: { id: organizationId }, signal }),
       staleTime: 10_000,
     }),
 }

@@ -2,7 +2,7 @@ import type { AuditFilters as Filters } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { teamQueries } from '../../team/api/team'
+import { auditLogQueries } from '../api/audit-log'
 import { ACTION_GROUPS } from '../audit-display'
 import styles from './audit-log.module.css'
 
@@ -14,7 +14,7 @@ interface AuditFiltersProps {
 
 /** Member, action (one, or an area's all) and days: each change reads the log again from its newest entry. */
 export function AuditFilters({ organizationId, filters, onChange }: AuditFiltersProps) {
-  const team = useQuery(teamQueries.team(organizationId))
+  const team = useQuery(auditLogQueries.team(organizationId))
   const members = team.data?.accounts ?? []
   const set = (key: keyof Filters, value: string) => {
     const next = { ...filters }
