@@ -190,6 +190,26 @@ describe('Team', () => {
     await axeClean(mate)
     await screenshot(mate, 'join-accepted-1280')
 
+    // The owner's audit log shows each step, the teammate named in each (written from the outbox, so it may
+    // take the dispatcher a moment: read the page again until the last step is there).
+    await page.goto(at('/app/organization/audit-log'))
+    const log = page.getByRole('table', { name: 'Audit log entries, newest first' })
+    const entry = (action: string) =>
+      log.getByRole('row').filter({ has: page.getByText(action, { exact: true }) })
+    for (let tries = 0; tries < 20; tries++) {
+      const shown = await entry('Member removed')
+        .first()
+        .waitFor({ timeout: 1_000 })
+        .then(() => true)
+        .catch(() => false)
+      if (shown) break
+      await page.reload()
+    }
+    for (const action of ['Member invited', 'Member joined', 'Member role changed', 'Member removed'])
+      expect(await entry(action).filter({ hasText: teammate }).count(), action).toBeGreaterThan(0)
+    expect(await entry('Member role changed').count()).toBe(2)
+    await screenshot(page, 'team-audit-log-1280')
+
     expect(ownerTab.pageErrors).toEqual([])
     expect(mateTab.pageErrors).toEqual([])
     await mateTab.close()
