@@ -1,5 +1,6 @@
 import { QUEUES } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
+import { AUDITED_TYPES } from '../audit/public'
 import { SUBSCRIBER_QUEUES, SUBSCRIBER_ROUTES } from '../event-subscribers'
 import { fanOut, on } from './dispatch'
 import { newEvent } from './outbox'
@@ -88,6 +89,8 @@ describe('fan-out by type', () => {
         'campaigns.delete_schedule',
         'campaigns.put_schedule',
         'purge.aws_account',
+        // The audit log: one table-only writer per audited type.
+        ...AUDITED_TYPES.map((type) => `audit.record:${type}`),
       ].sort(),
     )
   })
