@@ -112,6 +112,13 @@ const CASES: ListCase[] = [
     client: (t) => keyed(t.audienceKey) as unknown as Client,
   },
   {
+    route: 'listAuditLog',
+    path: (t, cursor) => `/api/organizations/${t.orgId}/audit-log?action=member.joined&cursor=${cursor}`,
+    query: (t) => ({ list: 'audit-log', scope: t.orgId, filters: { action: 'member.joined' } }),
+    otherQuery: (t) => ({ list: 'audit-log', scope: t.orgId, filters: { action: 'member.removed' } }),
+    position: () => ({ after: '2026-01-01T00:00:00.000Z#01J000000000000000000000AA' }),
+  },
+  {
     route: 'listApiKeys',
     path: (t, cursor) => `/api/api-keys?organizationId=${t.orgId}&cursor=${cursor}`,
     query: (t) => ({ list: 'api-keys', scope: t.orgId }),
