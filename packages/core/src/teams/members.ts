@@ -193,7 +193,8 @@ export async function removeMembers(
 /** The caller leaves (never the last owner); answers their account, its selection fallen back. */
 export async function leaveOrganization(context: OrganizationContext): Promise<Account> {
   const caller = requireUser(context.actor)
-  const { members } = await readTeam(context)
+  // The caller's own address is on the actor: no profile to read.
+  const members = await listMembers(context.organizationId)
   const me = members.find((member) => member.accountId === caller.accountId)
   if (!me) throw new AppError('organization.not_found', 'No such organization.')
   const other = remainingOwner(members, new Set([caller.accountId]))
